@@ -1,0 +1,112 @@
+/// Queries: each costs O(log n + k) for k elements returned (see `FrameStore`, `UniformGrid`).
+extension ContentLayout {
+    public var sectionCount: Int { sections.count }
+
+    /// How many items `section` has. Throws for a section out of range.
+    public func itemCount(inSection section: Int) throws(GridError) -> Int {
+        try checkSection(section)
+        return sections[section].items.count
+    }
+
+    /// The item's frame. Throws for an index path out of range.
+    public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
+        guard sections.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
+        let items = sections[path.section].items
+        guard path.item >= 0 && path.item < items.count else { throw .indexPathOutOfRange(path, itemCount: items.count) }
+        return axes.rect(items[path.item])
+    }
+
+    /// The section's header frame, or nil when it has none. Throws for a section out of range.
+    public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        try checkSection(section)
+        return sections[section].header.map(axes.rect)
+    }
+
+    /// The loader's frame, or nil when the data source does not show it.
+    public var loaderFrame: Rect? { loader.map(axes.rect) }
+
+    /// Every element whose frame overlaps `rect` with positive area: per section its header, then
+    /// its items in ascending order; the loader last.
+    public func elements(in rect: Rect) -> [GridElement] {
+        var result: [GridElement] = []
+        forEachElement(in: axes.axisRect(rect)) { result.append($0) }
+        return result
+    }
+
+    /// The item whose frame contains `point` (left/top edges included, right/bottom excluded), or nil.
+    public func indexPath(at point: Point) -> GridIndexPath? {
+        let (s, c) = axes.axisPoint(point)
+        var found: GridIndexPath?
+        forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
+            if found == nil { found = path }
+        }
+        return found
+    }
+
+    /// Calls `body` with every element overlapping `r` with positive area, in `elements(in:)` order.
+    func forEachElement(in r: AxisRect, _ body: (GridElement) -> Void) {
+        let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
+        func overlaps(_ e: AxisRect) -> Bool {
+            Swift.min(e.sEnd, hi) > Swift.max(e.s, lo) && Swift.min(e.cEnd, cHi) > Swift.max(e.c, cLo)
+        }
+        var scratch: [Int] = []
+        for section in sectionRange(lo, hi) {
+            let frames = sections[section]
+            if let header = frames.header, overlaps(header) {
+                body(GridElement(id: .header(section: section), frame: axes.rect(header)))
+            }
+            scratch.removeAll(keepingCapacity: true)
+            frames.items.indices(s: lo, hi, c: cLo, cHi, into: &scratch)
+            for item in scratch {
+                body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frames.items[item])))
+            }
+        }
+        if let loader, overlaps(loader) {
+            body(GridElement(id: .loader, frame: axes.rect(loader)))
+        }
+    }
+
+    /// Calls `body` with every item overlapping the S- and C-intervals, ascending.
+    private func forEachItem(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (GridIndexPath, AxisRect) -> Void) {
+        var scratch: [Int] = []
+        for section in sectionRange(lo, hi) {
+            let items = sections[section].items
+            scratch.removeAll(keepingCapacity: true)
+            items.indices(s: lo, hi, c: cLo, cHi, into: &scratch)
+            for item in scratch { body(GridIndexPath(section: section, item: item), items[item]) }
+        }
+    }
+
+    /// The sections whose S extent overlaps (lo, hi) with positive length: sections stack along S,
+    /// so both bounds are binary searches.
+    private func sectionRange(_ lo: Double, _ hi: Double) -> Range<Int> {
+        guard lo < hi else { return 0..<0 }
+        var low = 0, high = sections.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if sections[mid].sEnd > lo { high = mid } else { low = mid + 1 }
+        }
+        let first = low
+        high = sections.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if sections[mid].sStart >= hi { high = mid } else { low = mid + 1 }
+        }
+        return first..<Swift.max(first, low)
+    }
+
+    private func checkSection(_ section: Int) throws(GridError) {
+        guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+    }
+
+    /// Items with a stored frame, over all sections (same-size sections store none).
+    public var storedItemCount: Int {
+        sections.reduce(0) { total, section in
+            if case .stored(let store) = section.items { return total + store.count }
+            return total
+        }
+    }
+
+    /// Bytes the stored frames take (a fixed few per section come on top).
+    public var storedBytes: Int { storedItemCount * FrameStore.bytesPerItem }
+}

@@ -1,0 +1,52 @@
+/// `flow`, CSS `flex-wrap: wrap` with `align-items: flex-start` and `gap: spacing`: items go along C
+/// from the start padding, `spacing` apart; an item whose C end would pass the end padding starts a
+/// new line (the first item of a line is always placed). A line is as thick as its thickest item.
+struct FlowLayout: ItemPlacer {
+    let area: ItemArea
+    private var lineStart: Double
+    private var lineThickness: Double = 0
+    private var cursor: Double
+    private var lineOpen = false
+
+    init(area: ItemArea) {
+        self.area = area
+        lineStart = area.sStart
+        cursor = area.cStart
+    }
+
+    var interleave: Int { 1 }
+
+    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) {
+        if lineOpen && cursor + size.c > area.cEnd {
+            lineStart += lineThickness + area.spacing
+            lineThickness = 0
+            cursor = area.cStart
+        }
+        store.append(AxisRect(s: lineStart, c: cursor, sSize: size.s, cSize: size.c))
+        cursor += size.c + area.spacing
+        lineThickness = Swift.max(lineThickness, size.s)
+        lineOpen = true
+    }
+
+    func finish(into store: inout FrameStore) -> Double {
+        lineOpen ? lineStart + lineThickness : area.sStart
+    }
+
+    /// Equal sizes give equal lines of as many items as fit (at least one).
+    static func uniform(item: AxisSize, count: Int, area: ItemArea) -> UniformGrid {
+        let pitch = item.c + area.spacing
+        func fits(_ perLine: Int) -> Bool { area.cStart + Double(perLine - 1) * pitch + item.c <= area.cEnd }
+        var perLine: Int
+        if pitch <= 0 {
+            perLine = Swift.max(count, 1)  // zero-width items and no spacing: one line holds them all
+        } else {
+            let estimate = ((area.cEnd - area.cStart - item.c) / pitch).rounded(.down) + 1
+            perLine = estimate >= 1 ? Int(Swift.min(estimate, Double(Swift.max(count, 1)))) : 1
+            while perLine > 1 && !fits(perLine) { perLine -= 1 }
+            while perLine < count && fits(perLine + 1) { perLine += 1 }
+        }
+        return UniformGrid(count: count, perLine: perLine,
+                           sStart: area.sStart, sPitch: item.s + area.spacing,
+                           cStart: area.cStart, cPitch: pitch, item: item)
+    }
+}

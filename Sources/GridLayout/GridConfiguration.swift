@@ -1,0 +1,49 @@
+/// Every knob of a grid in one value. A change takes effect at the next reload.
+/// The option names used by `set(_:to:)` are the Lua keys of DESIGN.md.
+public struct GridConfiguration: Hashable, Sendable {
+    /// The layout algorithm (`layout`).
+    public var layout: LayoutKind = .lanes
+    /// The scroll axis (`direction`).
+    public var direction: ScrollDirection = .vertical
+    /// The viewport's size (`width`, `height`).
+    public var viewport = Size(width: 320, height: 480)
+    /// Distance between the content's edges and its items (`padding`).
+    public var padding = Insets.zero
+    /// Distance between neighbouring items, lines and sections (`spacing`).
+    public var spacing: Double = 0
+    /// Lanes per section for `lanes`, unless the data source says otherwise (`lanes`).
+    public var lanes = 1
+    /// Columns for `waterfall` (`columns`).
+    public var columns = 2
+    /// Column choice for `waterfall` (`order`).
+    public var order = WaterfallOrder.shortest
+    /// Target row thickness for `justified` (`rowHeight`).
+    public var rowHeight: Double = 100
+    /// How far a justified row may stray from `rowHeight`, as a fraction (`tolerance`).
+    public var tolerance: Double = 0.25
+    /// The last, incomplete justified row (`widow`).
+    public var widow = WidowStyle.left
+    /// The loader's size, when the data source shows it (`loaderSize`).
+    public var loaderSize = Size(width: 44, height: 44)
+
+    public init() {}
+
+    /// Checks every value; throws `GridError.invalidOption` naming the first bad one.
+    public func validate() throws(GridError) {
+        func require(_ ok: Bool, _ name: String, _ value: @autoclosure () -> String, _ expected: String) throws(GridError) {
+            if !ok { throw .invalidOption(name: name, value: value(), expected: expected) }
+        }
+        let length = "a finite number >= 0"
+        try require(isValidLength(viewport.width), "width", formatNumber(viewport.width), length)
+        try require(isValidLength(viewport.height), "height", formatNumber(viewport.height), length)
+        for side in [padding.top, padding.left, padding.bottom, padding.right] {
+            try require(isValidLength(side), "padding", padding.description, "finite sides >= 0")
+        }
+        try require(isValidLength(spacing), "spacing", formatNumber(spacing), length)
+        try require((1...GridLimits.maxLanes).contains(lanes), "lanes", String(lanes), "1...\(GridLimits.maxLanes)")
+        try require((1...GridLimits.maxLanes).contains(columns), "columns", String(columns), "1...\(GridLimits.maxLanes)")
+        try require(rowHeight > 0 && rowHeight < .infinity, "rowHeight", formatNumber(rowHeight), "a finite number > 0")
+        try require(tolerance >= 0 && tolerance <= 1, "tolerance", formatNumber(tolerance), "a number in 0...1")
+        try require(loaderSize.isValid, "loaderSize", loaderSize.description, "finite sides >= 0")
+    }
+}

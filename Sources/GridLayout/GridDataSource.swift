@@ -1,0 +1,26 @@
+/// What the engine asks about the content. Sections and items count from 0.
+/// Any method may throw; the reload that called it then fails and the previous layout stays.
+public protocol GridDataSource {
+    /// How many sections (default 1).
+    func numberOfSections() throws -> Int
+    /// How many items `section` has.
+    func numberOfItems(inSection section: Int) throws -> Int
+    /// The item's size. With `itemsHaveSameSize()`, asked once per section, for item 0.
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size
+    /// The section's header size, or nil for no header (default nil). Only the S size is used.
+    func headerSize(inSection section: Int) throws -> Size?
+    /// Whether the loader follows the last section (default false).
+    func showsLoader() throws -> Bool
+    /// Whether every item of a section has the size of its item 0 (default false).
+    func itemsHaveSameSize() throws -> Bool
+    /// Lanes for this section under the `lanes` layout, or nil for the configuration's (default nil).
+    func lanes(inSection section: Int) throws -> Int?
+}
+
+extension GridDataSource {
+    public func numberOfSections() throws -> Int { 1 }
+    public func headerSize(inSection section: Int) throws -> Size? { nil }
+    public func showsLoader() throws -> Bool { false }
+    public func itemsHaveSameSize() throws -> Bool { false }
+    public func lanes(inSection section: Int) throws -> Int? { nil }
+}

@@ -1,0 +1,78 @@
+/// Where in the content a bad value came from.
+public enum ElementLocation: Hashable, Sendable {
+    case grid
+    case section(Int)
+    case item(GridIndexPath)
+    case header(Int)
+    case loader
+
+    /// Describes the location with sections and items counted from `base` (0 for Swift and C, 1 for Lua).
+    public func describe(base: Int) -> String {
+        switch self {
+        case .grid: return "grid"
+        case .section(let s): return "section \(s + base)"
+        case .item(let p): return "item (section \(p.section + base), item \(p.item + base))"
+        case .header(let s): return "header of section \(s + base)"
+        case .loader: return "loader"
+        }
+    }
+}
+
+/// Everything that can go wrong in the engine. Each case carries what was wrong and where, so that a
+/// binding can render it in its own conventions (`message(base:)`).
+public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A configuration option has a value outside its range or of the wrong kind.
+    case invalidOption(name: String, value: String, expected: String)
+    /// A configuration option with this name does not exist.
+    case unknownOption(name: String)
+    /// The data source gave a size that is NaN, infinite or negative.
+    case invalidSize(ElementLocation, Size)
+    /// The data source gave a negative or too large count (of sections, items or lanes).
+    case invalidCount(ElementLocation, what: String, value: Int, allowed: ClosedRange<Int>)
+    /// A justified item has a zero S size, so it has no aspect ratio.
+    case noAspectRatio(GridIndexPath, Size)
+    /// The configuration cannot lay out this content (for example columns wider than the viewport).
+    case doesNotFit(String)
+    /// A data source callback raised an error.
+    case callbackFailed(callback: String, at: ElementLocation, message: String)
+    /// No item exists at this index path.
+    case indexPathOutOfRange(GridIndexPath, itemCount: Int?)
+    /// No section with this index exists.
+    case sectionOutOfRange(Int, sectionCount: Int)
+    /// An offset that is NaN.
+    case invalidOffset(Point)
+    /// No data source is set.
+    case noDataSource
+
+    /// The message with sections and items counted from `base`.
+    public func message(base: Int = 0) -> String {
+        switch self {
+        case let .invalidOption(name, value, expected):
+            return "option '\(name)': \(value) is invalid (expected \(expected))"
+        case let .unknownOption(name):
+            return "unknown option '\(name)'"
+        case let .invalidSize(at, size):
+            return "\(at.describe(base: base)): size \(size) is invalid (sizes must be finite and >= 0)"
+        case let .invalidCount(at, what, value, allowed):
+            return "\(at.describe(base: base)): \(what) \(value) is invalid (expected \(allowed.lowerBound)...\(allowed.upperBound))"
+        case let .noAspectRatio(path, size):
+            return "\(ElementLocation.item(path).describe(base: base)): size \(size) has no aspect ratio (justified needs a height > 0)"
+        case let .doesNotFit(why):
+            return why
+        case let .callbackFailed(callback, at, message):
+            return "data source '\(callback)' failed for \(at.describe(base: base)): \(message)"
+        case let .indexPathOutOfRange(path, count):
+            let where_ = ElementLocation.item(path).describe(base: base)
+            if let count { return "\(where_) is out of range: section \(path.section + base) has \(count) items" }
+            return "\(where_) is out of range: there is no section \(path.section + base)"
+        case let .sectionOutOfRange(section, count):
+            return "section \(section + base) is out of range: the grid has \(count) sections"
+        case let .invalidOffset(p):
+            return "offset \(p) is invalid (NaN)"
+        case .noDataSource:
+            return "no data source is set"
+        }
+    }
+
+    public var description: String { message(base: 0) }
+}

@@ -1,0 +1,25 @@
+/// The part of the content where one section's items go, in S/C terms.
+struct ItemArea: Sendable {
+    /// S at which the section's items begin (after its header and the spacing that follows it).
+    var sStart: Double
+    /// C where items begin: the start padding.
+    var cStart: Double
+    /// C where items must end: the viewport's C size less the end padding.
+    var cEnd: Double
+    /// Gap between neighbouring items, lanes, lines and rows.
+    var spacing: Double
+
+    var cLength: Double { cEnd - cStart }
+}
+
+/// A layout algorithm for the items of one section: it takes the items' sizes in order and appends
+/// their frames to the section's store. One file per algorithm implements it.
+protocol ItemPlacer {
+    /// How many interleaved sequences of non-decreasing S-start its placements form (see `FrameStore`).
+    var interleave: Int { get }
+    /// Places the item at `path`, whose size is `size`, appending frames to `store` (possibly later).
+    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) throws(GridError)
+    /// Appends any frames still held back and returns the S end of the section's items
+    /// (the area's S start when there are none). Leaves the placer's own state as it was.
+    func finish(into store: inout FrameStore) -> Double
+}

@@ -1,0 +1,111 @@
+/// `justified`, as flickr/justified-layout 4.x (lib/row.js) computes it, in floating point.
+///
+/// W is the line's length, T = `rowHeight`; an item's aspect ratio is its C size / S size. Items join
+/// the open row while its summed aspect ratio stays below minAR = W/T·(1−tolerance). The item that
+/// reaches [minAR, maxAR] closes the row; one that passes maxAR closes it, with or without that item,
+/// whichever sum is nearer the row's own target (W − (k−1)·spacing)/T (a tie takes the item, and a
+/// row's first item is always taken). A closed row is (W − (k−1)·spacing)/ΣAR thick, clamped to
+/// [T/2, 2T]; its items are AR × the unclamped thickness wide, so the row fills W. The section's last,
+/// unclosed row (the widow) is T thick and placed by `widow`.
+struct JustifiedLayout: ItemPlacer {
+    let area: ItemArea
+    let rowHeight: Double
+    let widow: WidowStyle
+    let minRatio: Double
+    let maxRatio: Double
+    /// Used only to name an item's size, as the data source gave it, in an error.
+    let axes: AxisMap
+    /// The open row: its items' aspect ratios (in order) and their sum.
+    private var ratios: [Double] = []
+    private var ratioSum: Double = 0
+    private var rowStart: Double
+    /// S end of the last closed row (the area's start before any).
+    private var end: Double
+
+    init(rowHeight: Double, tolerance: Double, widow: WidowStyle, area: ItemArea, axes: AxisMap) throws(GridError) {
+        guard area.cLength > 0 else {
+            throw .doesNotFit("justified: no room for a row (the viewport less padding is \(formatNumber(area.cLength)))")
+        }
+        self.area = area
+        self.rowHeight = rowHeight
+        self.widow = widow
+        self.axes = axes
+        minRatio = area.cLength / rowHeight * (1 - tolerance)
+        maxRatio = area.cLength / rowHeight * (1 + tolerance)
+        rowStart = area.sStart
+        end = area.sStart
+    }
+
+    var interleave: Int { 1 }
+
+    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) throws(GridError) {
+        guard size.s > 0 else { throw .noAspectRatio(path, axes.size(size)) }
+        let ratio = size.c / size.s
+        if !add(ratio, into: &store) {
+            _ = add(ratio, into: &store)  // rejected: it starts the next row, where it is always taken
+        }
+    }
+
+    /// Row.addItem: returns false when the row closed without the item.
+    private mutating func add(_ ratio: Double, into store: inout FrameStore) -> Bool {
+        let newSum = ratioSum + ratio
+        if newSum < minRatio {
+            ratios.append(ratio)
+            ratioSum = newSum
+            return true
+        }
+        if newSum > maxRatio && !ratios.isEmpty {
+            let newTarget = rowLength(items: ratios.count + 1) / rowHeight
+            let oldTarget = rowLength(items: ratios.count) / rowHeight
+            if abs(newSum - newTarget) > abs(ratioSum - oldTarget) {
+                closeRow(into: &store)
+                return false
+            }
+        }
+        ratios.append(ratio)
+        ratioSum = newSum
+        closeRow(into: &store)
+        return true
+    }
+
+    /// The line's length left for the items of a row of `items` items.
+    private func rowLength(items: Int) -> Double {
+        area.cLength - Double(items - 1) * area.spacing
+    }
+
+    private mutating func closeRow(into store: inout FrameStore) {
+        // A row whose gaps alone pass W has no length left for its items: they get width 0.
+        // A row of zero-width items only (possible with tolerance 1) is as thick as allowed.
+        let thickness = ratioSum > 0 ? Swift.max(0, rowLength(items: ratios.count)) / ratioSum : .infinity
+        let clamped = Swift.min(Swift.max(thickness, rowHeight / 2), 2 * rowHeight)
+        var c = area.cStart
+        for ratio in ratios {
+            let width = ratioSum > 0 ? ratio * thickness : 0
+            store.append(AxisRect(s: rowStart, c: c, sSize: clamped, cSize: width))
+            c += width + area.spacing
+        }
+        end = rowStart + clamped
+        rowStart = end + area.spacing
+        ratios.removeAll(keepingCapacity: true)
+        ratioSum = 0
+    }
+
+    func finish(into store: inout FrameStore) -> Double {
+        guard !ratios.isEmpty else { return end }
+        let natural = ratios.reduce(0) { $0 + $1 * rowHeight }
+        let gaps = Double(ratios.count - 1) * area.spacing
+        var c = area.cStart
+        var extra: Double = 0
+        switch widow {
+        case .left: break
+        case .center: c += (area.cLength - natural - gaps) / 2
+        case .justify: extra = (area.cLength - gaps - natural) / Double(ratios.count)
+        }
+        for ratio in ratios {
+            let width = Swift.max(0, ratio * rowHeight + extra)
+            store.append(AxisRect(s: rowStart, c: c, sSize: rowHeight, cSize: width))
+            c += width + area.spacing
+        }
+        return rowStart + rowHeight
+    }
+}

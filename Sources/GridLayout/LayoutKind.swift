@@ -1,0 +1,43 @@
+/// Which algorithm places the items (see DESIGN.md, "Layouts").
+public enum LayoutKind: String, CaseIterable, Sendable {
+    /// SMGridView: each item into the lane whose next item starts first, ties to the lowest lane.
+    case lanes
+    /// Columns of equal width; items scaled to the column width, content S = tallest column.
+    case waterfall
+    /// CSS flex-wrap: items along C, wrapping onto a new line when the next one does not fit.
+    case flow
+    /// Flickr justified rows: rows scaled by aspect ratio to fill the width.
+    case justified
+}
+
+/// The column a waterfall item goes into.
+public enum WaterfallOrder: String, CaseIterable, Sendable {
+    /// The column whose next item starts first, ties to the lowest column.
+    case shortest
+    /// Item i (in its section) into column i mod n.
+    case ltr
+    /// Item i (in its section) into column n − 1 − (i mod n).
+    case rtl
+}
+
+/// How a justified section lays out its last, incomplete row.
+public enum WidowStyle: String, CaseIterable, Sendable {
+    /// At the target height, from the start of the line.
+    case left
+    /// At the target height, centred on the line.
+    case center
+    /// At the target height, each item widened by the same amount so the row fills the line.
+    case justify
+}
+
+/// The engine's hard limits: inputs beyond them are errors, never an attempt to allocate the impossible.
+public enum GridLimits {
+    /// Sections per grid.
+    public static let maxSections = 1_000_000
+    /// Items per section (2^53: every index is exact as a Double).
+    public static let maxItemsPerSection = 1 << 53
+    /// Items with a stored frame, over all sections (same-size lanes, flow and waterfall store none).
+    public static let maxStoredItems = 100_000_000
+    /// Lanes or columns per section.
+    public static let maxLanes = 10_000
+}

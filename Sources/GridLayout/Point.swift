@@ -1,0 +1,14 @@
+/// A point in content coordinates (x grows right, y grows down).
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+
+    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+}

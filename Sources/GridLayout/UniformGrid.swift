@@ -1,0 +1,77 @@
+/// A section whose items all have one size, placed analytically: line l holds items
+/// l·perLine ..< (l+1)·perLine, and every position is arithmetic on the index. Nothing is stored
+/// per item, so a section of a billion items costs the same memory and query time as one of ten.
+/// Lanes, flow and waterfall produce this shape when the data source says `itemsHaveSameSize`.
+struct UniformGrid: Sendable {
+    var count: Int
+    /// Items per line (≥ 1).
+    var perLine: Int
+    /// S-start of line 0, and the distance from one line's start to the next.
+    var sStart: Double
+    var sPitch: Double
+    /// C-start of slot 0, and the distance from one slot's start to the next.
+    var cStart: Double
+    var cPitch: Double
+    /// Every item's size.
+    var item: AxisSize
+    /// When true, item j of a line goes into slot perLine − 1 − j (waterfall `rtl`).
+    var reversed = false
+
+    var lineCount: Int { count == 0 ? 0 : (count - 1) / perLine + 1 }
+
+    /// The S end of the last line (`sStart` when empty).
+    var sEnd: Double { count == 0 ? sStart : lineStart(lineCount - 1) + item.s }
+
+    @inline(__always) func lineStart(_ line: Int) -> Double { sStart + Double(line) * sPitch }
+    @inline(__always) func slotStart(_ slot: Int) -> Double { cStart + Double(slot) * cPitch }
+
+    subscript(i: Int) -> AxisRect {
+        let line = i / perLine
+        let j = i - line * perLine
+        let slot = reversed ? perLine - 1 - j : j
+        return AxisRect(s: lineStart(line), c: slotStart(slot), sSize: item.s, cSize: item.c)
+    }
+
+    /// Appends, ascending, every item overlapping the S-interval (lo, hi) and C-interval (cLo, cHi)
+    /// with positive length on both axes. O(log-free arithmetic + k).
+    func indices(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, into result: inout [Int]) {
+        guard count > 0, item.s > 0, item.c > 0, lo < hi, cLo < cHi else { return }
+        let lines = overlapping(lo, hi, start: sStart, pitch: sPitch, length: item.s, count: lineCount)
+        let slots = overlapping(cLo, cHi, start: cStart, pitch: cPitch, length: item.c, count: perLine)
+        guard !lines.isEmpty, !slots.isEmpty else { return }
+        for line in lines {
+            let first = line * perLine
+            let inLine = Swift.min(perLine, count - first)
+            if reversed {
+                // Slot k holds item perLine − 1 − k: walk the slots downwards for ascending items.
+                for slot in slots.reversed() where perLine - 1 - slot < inLine {
+                    result.append(first + perLine - 1 - slot)
+                }
+            } else {
+                for slot in slots where slot < inLine { result.append(first + slot) }
+            }
+        }
+    }
+
+    /// The indices k in 0..<count whose interval [start + k·pitch, + length) overlaps (lo, hi) with
+    /// positive length. The estimate from division is corrected with the exact comparisons, so the
+    /// result agrees with the frames `subscript` returns.
+    private func overlapping(_ lo: Double, _ hi: Double, start: Double, pitch: Double, length: Double, count: Int) -> Range<Int> {
+        func at(_ k: Int) -> Double { start + Double(k) * pitch }
+        func estimate(_ x: Double) -> Int {
+            guard pitch > 0 else { return x > start ? count : 0 }
+            let k = ((x - start) / pitch).rounded(.down)
+            if !(k >= 0) { return 0 }  // also NaN
+            return k >= Double(count) ? count : Int(k)
+        }
+        // First k whose end is past lo.
+        var first = estimate(lo - length)
+        while first > 0 && at(first - 1) + length > lo { first -= 1 }
+        while first < count && !(at(first) + length > lo) { first += 1 }
+        // First k that starts at or after hi.
+        var end = estimate(hi)
+        while end > 0 && !(at(end - 1) < hi) { end -= 1 }
+        while end < count && at(end) < hi { end += 1 }
+        return first < end ? first..<end : 0..<0
+    }
+}
