@@ -1,1 +1,334 @@
-print("gridbench")
+// gridbench: times the engine's hot paths and prints a Markdown table, one row per measurement,
+// each with its goal and whether it is met.
+//
+//   swift build -c release --product gridbench && .build/release/gridbench [--quick]
+//
+// --quick runs the same groups at smaller n (a smoke run for tests; its goals are calibrated for
+// the full run). Times are the fastest of several runs (the machine is noisy: the minimum is the
+// least disturbed run); a query time is the mean over many random viewport offsets.
+import GridLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Parameters
+
+struct Scale {
+    let quick: Bool
+    /// n for the layout timings, the 1M-query rows, the scan and bytes per item.
+    let big: Int
+    /// The middle point of the lanes query curve.
+    let mid: Int
+    /// The small end of the query curves (the ratio's denominator).
+    let small = 1_000
+    /// Items of the same-size (nine-grid) section.
+    let huge = 1_000_000_000
+    /// Runs per layout timing (the fastest counts).
+    let layoutRuns: Int
+    /// Random offsets per query timing, and rounds over them (the fastest round counts).
+    let queries: Int
+    let queryRounds: Int
+    /// Offsets for the brute-force scan (each scan visits every frame).
+    let scans: Int
+
+    init(quick: Bool) {
+        self.quick = quick
+        big = quick ? 50_000 : 1_000_000
+        mid = quick ? 10_000 : 100_000
+        layoutRuns = quick ? 2 : 5
+        queries = quick ? 1_000 : 10_000
+        queryRounds = quick ? 2 : 5
+        scans = quick ? 4 : 16
+    }
+}
+
+let viewport = Size(width: 320, height: 480)
+
+func configuration(_ layout: LayoutKind) -> GridConfiguration {
+    var c = GridConfiguration()
+    c.layout = layout
+    c.viewport = viewport
+    c.spacing = 4
+    c.lanes = 3
+    c.columns = 3
+    c.rowHeight = 100
+    return c
+}
+
+// MARK: - Timing, randomness, sink
+
+/// Monotonic clock in nanoseconds.
+func now() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
+}
+
+/// Runs `body` `runs` times; returns the fastest run in nanoseconds and the last run's result.
+/// A result is released only after its run's clock has stopped, so freeing it is never timed.
+func fastest<T>(runs: Int, _ body: () throws -> T) rethrows -> (ns: Double, value: T) {
+    var best = Double.infinity
+    var last: T?
+    for _ in 0..<runs {
+        last = nil
+        let start = now()
+        let value = try body()
+        let elapsed = Double(now() - start)
+        last = value
+        best = Swift.min(best, elapsed)
+    }
+    return (best, last!)
+}
+
+/// SplitMix64: a small seeded generator, so every run lays out the same items.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Everything a benchmark computes is folded in here and printed, so no work can be optimised away.
+struct Sink {
+    var value: UInt64 = 0
+    mutating func add(_ x: Int) { value = (value &* 31) &+ UInt64(bitPattern: Int64(x)) }
+    mutating func add(_ x: Double) { add(Int(truncatingIfNeeded: x.bitPattern)) }
+}
+
+/// `n` item sizes: width 60…100, height 40…200, from a fixed seed.
+func makeSizes(_ n: Int, seed: UInt64 = 42) -> [Size] {
+    var rng = SplitMix64(state: seed)
+    return (0..<n).map { _ in
+        Size(width: Double.random(in: 60...100, using: &rng).rounded(),
+             height: Double.random(in: 40...200, using: &rng).rounded())
+    }
+}
+
+/// `count` viewport rects at random S offsets over the whole content (0 … content − viewport).
+func randomViewports(_ layout: ContentLayout, count: Int, seed: UInt64 = 7) -> [Rect] {
+    var rng = SplitMix64(state: seed)
+    let maxOffset = Swift.max(0, layout.contentSize.height - viewport.height)
+    return (0..<count).map { _ in
+        Rect(x: 0, y: Double.random(in: 0...1, using: &rng) * maxOffset, width: viewport.width, height: viewport.height)
+    }
+}
+
+// MARK: - Report
+
+struct Row {
+    var benchmark: String
+    var n: Int
+    var result: String
+    var goal: String
+    /// nil: informational, no goal.
+    var met: Bool?
+}
+
+func fixed(_ x: Double, _ decimals: Int) -> String {
+    guard x.isFinite else { return String(describing: x) }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int64((Swift.abs(x) * scale).rounded())
+    let whole = String(scaled / Int64(scale))
+    let sign = x < 0 && scaled != 0 ? "-" : ""
+    guard decimals > 0 else { return sign + whole }
+    var fraction = String(scaled % Int64(scale))
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return sign + whole + "." + fraction
+}
+
+/// A duration with a unit that keeps 3 significant digits.
+func duration(_ ns: Double) -> String {
+    func three(_ v: Double) -> String { fixed(v, v < 10 ? 2 : v < 100 ? 1 : 0) }
+    if ns < 1_000 { return three(ns) + " ns" }
+    if ns < 1_000_000 { return three(ns / 1_000) + " µs" }
+    if ns < 1_000_000_000 { return three(ns / 1_000_000) + " ms" }
+    return three(ns / 1_000_000_000) + " s"
+}
+
+func ratio(_ x: Double) -> String { fixed(x, x < 10 ? 2 : x < 100 ? 1 : 0) + "×" }
+
+func count(_ n: Int) -> String {
+    switch n {
+    case 1_000_000_000...: return "\(n / 1_000_000_000)G"
+    case 1_000_000...: return n % 1_000_000 == 0 ? "\(n / 1_000_000)M" : "\(n)"
+    case 1_000...: return n % 1_000 == 0 ? "\(n / 1_000)k" : "\(n)"
+    default: return "\(n)"
+    }
+}
+
+func printTable(_ rows: [Row]) {
+    print("| Benchmark | n | Result | Goal | Met |")
+    print("|---|---:|---:|---|:---:|")
+    for r in rows {
+        let met = r.met.map { $0 ? "yes" : "**NO**" } ?? "—"
+        print("| \(r.benchmark) | \(count(r.n)) | \(r.result) | \(r.goal) | \(met) |")
+    }
+}
+
+// MARK: - Benchmark groups
+
+/// Mean time of one `elements(in:)` over `viewports`, fastest of `rounds` rounds.
+func queryTime(_ layout: ContentLayout, _ viewports: [Rect], rounds: Int, _ sink: inout Sink) -> Double {
+    let (ns, found) = fastest(runs: rounds) {
+        var found = 0
+        for v in viewports { found &+= layout.elements(in: v).count }
+        return found
+    }
+    sink.add(found)
+    return ns / Double(viewports.count)
+}
+
+/// 1. Layout throughput: ns per item to lay out `scale.big` variable-size items with each layout.
+/// Returns the laid-out grids for the query groups.
+func layoutThroughput(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ sink: inout Sink) throws -> [(LayoutKind, ContentLayout)] {
+    let source = ArrayDataSource(sizes: sizes)
+    var layouts: [(LayoutKind, ContentLayout)] = []
+    for kind in LayoutKind.allCases {
+        let config = configuration(kind)
+        let (ns, layout) = try fastest(runs: scale.layoutRuns) {
+            try ContentLayout(configuration: config, dataSource: source)
+        }
+        sink.add(layout.contentSize.height)
+        let perItem = ns / Double(sizes.count)
+        rows.append(Row(benchmark: "layout \(kind.rawValue), ns/item (reload \(duration(ns)))", n: sizes.count,
+                        result: fixed(perItem, 1) + " ns", goal: "≤ 100 ns/item", met: perItem <= 100))
+        layouts.append((kind, layout))
+    }
+    return layouts
+}
+
+/// 2. Visible query (320×480) at random offsets: lanes at small, mid and big n, every layout at
+/// small and big n; the big/small ratio should stay ≤ 2× (O(log n + k)).
+func visibleQueries(_ scale: Scale, _ sizes: [Size], _ big: [(LayoutKind, ContentLayout)],
+                    _ rows: inout [Row], _ sink: inout Sink) throws {
+    for (kind, bigLayout) in big {
+        let config = configuration(kind)
+        let ns = kind == .lanes ? [scale.small, scale.mid] : [scale.small]
+        var times: [Double] = []
+        for n in ns {
+            let layout = try ContentLayout(configuration: config, dataSource: ArrayDataSource(sizes: Array(sizes[0..<n])))
+            times.append(queryTime(layout, randomViewports(layout, count: scale.queries), rounds: scale.queryRounds, &sink))
+        }
+        let bigTime = queryTime(bigLayout, randomViewports(bigLayout, count: scale.queries), rounds: scale.queryRounds, &sink)
+        for (n, t) in zip(ns, times) {
+            rows.append(Row(benchmark: "query \(kind.rawValue), mean", n: n, result: duration(t), goal: "", met: nil))
+        }
+        rows.append(Row(benchmark: "query \(kind.rawValue), mean", n: scale.big, result: duration(bigTime), goal: "", met: nil))
+        let r = bigTime / times[0]
+        rows.append(Row(benchmark: "query \(kind.rawValue), \(count(scale.big))/\(count(scale.small)) ratio", n: scale.big,
+                        result: ratio(r), goal: "≤ 2× (flat in n)", met: r <= 2))
+    }
+}
+
+/// 3. The same query as a brute-force scan over every frame (lanes, big n), timed side by side
+/// with `elements(in:)` on the same offsets; the engine should be ≥ 1000× faster.
+func scanVersusQuery(_ scale: Scale, _ layout: ContentLayout, _ rows: inout [Row], _ sink: inout Sink) throws {
+    let n = try layout.itemCount(inSection: 0)
+    var frames: [Rect] = []
+    frames.reserveCapacity(n)
+    for i in 0..<n { frames.append(try layout.frame(of: GridIndexPath(section: 0, item: i))) }
+    let viewports = randomViewports(layout, count: scale.scans, seed: 11)
+    var hits: [Int] = []
+    let (scanNs, scanFound) = fastest(runs: scale.queryRounds) {
+        var found = 0
+        for v in viewports {
+            hits.removeAll(keepingCapacity: true)
+            for (i, f) in frames.enumerated()
+            where Swift.min(f.x + f.width, v.x + v.width) > Swift.max(f.x, v.x)
+                && Swift.min(f.y + f.height, v.y + v.height) > Swift.max(f.y, v.y) {
+                hits.append(i)
+            }
+            found &+= hits.count
+        }
+        return found
+    }
+    let (queryNs, queryFound) = fastest(runs: scale.queryRounds) {
+        var found = 0
+        for v in viewports { found &+= layout.elements(in: v).count }
+        return found
+    }
+    sink.add(scanFound)
+    sink.add(queryFound)
+    precondition(scanFound == queryFound, "scan found \(scanFound) elements, elements(in:) \(queryFound)")
+    let scan = scanNs / Double(viewports.count), query = queryNs / Double(viewports.count)
+    rows.append(Row(benchmark: "scan of all frames (lanes), mean", n: n, result: duration(scan), goal: "", met: nil))
+    rows.append(Row(benchmark: "elements(in:) on the same offsets (lanes), mean", n: n, result: duration(query), goal: "", met: nil))
+    rows.append(Row(benchmark: "scan/query ratio (lanes)", n: n, result: ratio(scan / query), goal: "≥ 1000×", met: scan / query >= 1000))
+}
+
+/// 4. Bytes stored per item, per layout.
+func memory(_ big: [(LayoutKind, ContentLayout)], _ rows: inout [Row]) {
+    for (kind, layout) in big {
+        let perItem = Double(layout.storedBytes) / Double(Swift.max(1, layout.storedItemCount))
+        rows.append(Row(benchmark: "bytes/item stored, \(kind.rawValue)", n: layout.storedItemCount,
+                        result: fixed(perItem, 1) + " B", goal: "≤ 40 B", met: perItem <= 40))
+    }
+}
+
+/// A nine-grid (九宫格): `count` items of one size, declared with `itemsHaveSameSize`.
+struct NineGrid: GridDataSource {
+    var count: Int
+    func numberOfItems(inSection section: Int) -> Int { count }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { Size(width: 100, height: 100) }
+    func itemsHaveSameSize() -> Bool { true }
+}
+
+/// 5. Same-size section of a billion items (lanes, 3 per line): reload and query time, each
+/// against the same at 1k items; both should be flat in n.
+func sameSize(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) throws {
+    let reloads = 1_000
+    let config = configuration(.lanes)
+    var results: [(n: Int, reload: Double, query: Double, stored: Int)] = []
+    for n in [scale.small, scale.huge] {
+        let source = NineGrid(count: n)
+        let (ns, layout) = try fastest(runs: scale.queryRounds) {
+            var layout = ContentLayout(configuration: config)
+            for _ in 0..<reloads { layout = try ContentLayout(configuration: config, dataSource: source) }
+            return layout
+        }
+        sink.add(layout.contentSize.height)
+        let query = queryTime(layout, randomViewports(layout, count: scale.queries), rounds: scale.queryRounds, &sink)
+        results.append((n, ns / Double(reloads), query, layout.storedItemCount))
+    }
+    let (small, huge) = (results[0], results[1])
+    rows.append(Row(benchmark: "nine-grid reload", n: small.n, result: duration(small.reload), goal: "", met: nil))
+    rows.append(Row(benchmark: "nine-grid reload", n: huge.n, result: duration(huge.reload),
+                    goal: "≤ 2× the 1k reload (\(ratio(huge.reload / small.reload)))", met: huge.reload <= 2 * small.reload))
+    rows.append(Row(benchmark: "nine-grid query, mean", n: small.n, result: duration(small.query), goal: "", met: nil))
+    rows.append(Row(benchmark: "nine-grid query, mean", n: huge.n, result: duration(huge.query),
+                    goal: "≤ 2× the 1k query (\(ratio(huge.query / small.query)))", met: huge.query <= 2 * small.query))
+    rows.append(Row(benchmark: "nine-grid frames stored", n: huge.n, result: "\(huge.stored)", goal: "0", met: huge.stored == 0))
+}
+
+// MARK: - Main
+
+func main() throws {
+    let scale = Scale(quick: CommandLine.arguments.contains("--quick"))
+    let start = now()
+    var rows: [Row] = []
+    var sink = Sink()
+    let sizes = makeSizes(scale.big)
+    let big = try layoutThroughput(scale, sizes, &rows, &sink)
+    try visibleQueries(scale, sizes, big, &rows, &sink)
+    try scanVersusQuery(scale, big.first { $0.0 == .lanes }!.1, &rows, &sink)
+    memory(big, &rows)
+    try sameSize(scale, &rows, &sink)
+
+    print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
+    print("")
+    printTable(rows)
+    print("")
+    print("met \(rows.filter { $0.met == true }.count) of \(rows.filter { $0.met != nil }.count) goals; checksum \(sink.value); total \(duration(Double(now() - start)))")
+}
+
+do {
+    try main()
+} catch {
+    print("gridbench: \(error)")
+    exit(1)
+}

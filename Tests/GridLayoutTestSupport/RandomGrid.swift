@@ -1,0 +1,57 @@
+import GridLayout
+
+/// A random grid whose items fit its lines, so that "no overlap" and "inside the content" hold:
+/// lanes get one C size per section and only as many lanes as fit; flow items are no longer than a
+/// line. Sizes are integers (or halves), so that every sum is exact.
+public struct RandomGrid {
+    public var configuration: GridConfiguration
+    public var data: ArrayDataSource
+
+    public init(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+        func length(_ range: ClosedRange<Int>) -> Double { Double(int(range)) }
+
+        var config = GridConfiguration()
+        config.layout = LayoutKind.allCases[int(0...3)]
+        config.direction = ScrollDirection.allCases[int(0...1)]
+        config.viewport = Size(width: length(200...400), height: length(200...400))
+        config.padding = Insets(top: length(0...12), left: length(0...12), bottom: length(0...12), right: length(0...12))
+        config.spacing = length(0...10)
+        config.columns = int(1...4)
+        config.order = WaterfallOrder.allCases[int(0...2)]
+        config.rowHeight = length(40...120)
+        config.tolerance = Double(int(0...4)) / 8
+        config.widow = WidowStyle.allCases[int(0...2)]
+        config.loaderSize = Size(width: length(10...60), height: length(10...60))
+
+        let vertical = config.direction == .vertical
+        let pad = vertical ? (config.padding.left, config.padding.right) : (config.padding.top, config.padding.bottom)
+        let lineLength = (vertical ? config.viewport.width : config.viewport.height) - pad.0 - pad.1
+        func itemSize(s: Double, c: Double) -> Size { vertical ? Size(width: c, height: s) : Size(width: s, height: c) }
+
+        var sections: [ArrayDataSource.Section] = []
+        for _ in 0..<int(0...4) {
+            let count = int(0...1) == 0 ? int(0...3) : int(4...70)
+            let header = int(0...2) == 0 ? nil : itemSize(s: length(0...40), c: length(0...400))
+            var sizes: [Size] = []
+            var lanes: Int?
+            switch config.layout {
+            case .lanes:
+                let c = length(10...80)
+                let fit = max(1, Int((lineLength + config.spacing) / (c + config.spacing)))
+                lanes = int(1...min(fit, 5))
+                sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: c) }
+            case .flow:
+                sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: length(0...Int(lineLength))) }
+            case .waterfall:
+                sizes = (0..<count).map { _ in itemSize(s: length(0...200), c: int(0...5) == 0 ? 0 : length(1...200)) }
+            case .justified:
+                sizes = (0..<count).map { _ in itemSize(s: length(20...200), c: length(20...200)) }
+            }
+            sections.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes))
+        }
+        configuration = config
+        data = ArrayDataSource(sections: sections, showLoader: int(0...1) == 1)
+    }
+}

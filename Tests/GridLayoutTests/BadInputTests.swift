@@ -1,0 +1,148 @@
+import Testing
+import GridLayout
+import GridLayoutTestSupport
+
+/// Bad values give a typed error naming what was wrong and where; a failed reload changes nothing.
+@Suite struct BadInputTests {
+    func layoutError(_ data: any GridDataSource, _ config: GridConfiguration = GridConfiguration()) -> GridError? {
+        do {
+            _ = try ContentLayout(configuration: config, dataSource: data)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity, -1])
+    func badItemSizesNameTheItemAndValue(bad: Double) {
+        let data = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
+        let error = layoutError(data)
+        if case .invalidSize(.item(let path), let given) = error {
+            #expect(path == GridIndexPath(section: 1, item: 1))
+            #expect(given.height.isNaN ? bad.isNaN : given.height == bad)
+        } else {
+            Issue.record("expected invalidSize, got \(String(describing: error))")
+        }
+        let shown = bad.isNaN ? "nan" : bad == .infinity ? "inf" : bad == -.infinity ? "-inf" : "-1"
+        #expect(error?.message() == "item (section 1, item 1): size 10x\(shown) is invalid (sizes must be finite and >= 0)")
+        #expect(error?.message(base: 1) == "item (section 2, item 2): size 10x\(shown) is invalid (sizes must be finite and >= 0)")
+    }
+
+    @Test func badHeaderSizeNamesTheHeader() {
+        let data = ArrayDataSource(sections: [.init(sizes: [], header: size(320, -5))])
+        #expect(layoutError(data)?.message() == "header of section 0: size 320x-5 is invalid (sizes must be finite and >= 0)")
+    }
+
+    @Test func negativeAndAbsurdCounts() {
+        struct Counts: GridDataSource {
+            var sections = 1, items = 1, lanes: Int? = nil
+            func numberOfSections() -> Int { sections }
+            func numberOfItems(inSection section: Int) -> Int { items }
+            func sizeForItem(at indexPath: GridIndexPath) -> Size { size(1, 1) }
+            func lanes(inSection section: Int) -> Int? { lanes }
+        }
+        #expect(layoutError(Counts(items: -3))?.message() == "section 0: item count -3 is invalid (expected 0...9007199254740992)")
+        #expect(layoutError(Counts(sections: -1))?.message() == "grid: section count -1 is invalid (expected 0...1000000)")
+        #expect(layoutError(Counts(sections: 2_000_000))?.message() == "grid: section count 2000000 is invalid (expected 0...1000000)")
+        #expect(layoutError(Counts(lanes: 0))?.message() == "section 0: lanes 0 is invalid (expected 1...10000)")
+        #expect(layoutError(Counts(items: 200_000_000))?.message()
+                == "section 0: 200000000 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
+    }
+
+    @Test func justifiedItemWithoutHeightHasNoAspectRatio() throws {
+        let config = try configuration([("layout", .string("justified"))])
+        let error = layoutError(ArrayDataSource(sizes: [size(100, 50), size(80, 0)]), config)
+        #expect(error?.message() == "item (section 0, item 1): size 80x0 has no aspect ratio (justified needs a height > 0)")
+    }
+
+    @Test func waterfallColumnsThatDoNotFit() throws {
+        let config = try configuration([("layout", .string("waterfall")), ("columns", .number(4)),
+                                        ("spacing", .number(10)), ("width", .number(25))])
+        #expect(layoutError(ArrayDataSource(sizes: [size(1, 1)]), config)?.message()
+                == "waterfall: 4 columns with spacing 10 do not fit in 25 (the viewport less padding)")
+    }
+
+    @Test func aThrowingCallbackIsNamedWithItsIndexPath() {
+        let data = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(10, 10), count: 5)),
+                                     failAt: GridIndexPath(section: 0, item: 3))
+        #expect(layoutError(data) == .callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 3)), message: "boom"))
+        #expect(layoutError(data)?.message(base: 1) == "data source 'size' failed for item (section 1, item 4): boom")
+    }
+
+    @Test func optionsAreCheckedByName() {
+        var config = GridConfiguration()
+        func error(_ name: String, _ value: OptionValue) -> String? {
+            do { try config.set(name, to: value); return nil } catch { return error.message() }
+        }
+        #expect(error("lanes", .number(0)) == "option 'lanes': 0 is invalid (expected 1...10000)")
+        #expect(error("lanes", .number(2.5)) == "option 'lanes': 2.5 is invalid (expected an integer)")
+        #expect(error("spacing", .number(-.nan)) == "option 'spacing': nan is invalid (expected a finite number >= 0)")
+        #expect(error("width", .number(.infinity)) == "option 'width': inf is invalid (expected a finite number >= 0)")
+        #expect(error("layout", .string("grid")) == "option 'layout': 'grid' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
+        #expect(error("direction", .number(1)) == "option 'direction': 1 is invalid (expected one of 'vertical', 'horizontal')")
+        #expect(error("tolerance", .number(1.5)) == "option 'tolerance': 1.5 is invalid (expected a number in 0...1)")
+        #expect(error("rowHeight", .number(0)) == "option 'rowHeight': 0 is invalid (expected a finite number > 0)")
+        #expect(error("padding", .insets(Insets(top: 1, left: -2))) == "option 'padding': {top=1, left=-2, bottom=0, right=0} is invalid (expected finite sides >= 0)")
+        #expect(error("colums", .number(3)) == "unknown option 'colums'")
+        #expect(config == GridConfiguration(), "a rejected option leaves the configuration as it was")
+    }
+
+    @Test func everyOptionRoundTrips() throws {
+        var config = GridConfiguration()
+        let values: [String: OptionValue] = [
+            "layout": .string("justified"), "direction": .string("horizontal"), "width": .number(100),
+            "height": .number(200), "padding": .insets(Insets(top: 1, left: 2, bottom: 3, right: 4)),
+            "spacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
+            "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),
+            "loaderSize": .size(size(30, 20)),
+        ]
+        #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
+        for (name, value) in values { try config.set(name, to: value) }
+        for (name, value) in values { #expect(try config.value(of: name) == value, "\(name)") }
+        try config.set("padding", to: .number(9))
+        #expect(config.padding == Insets(all: 9))
+    }
+
+    @Test func aFailedReloadLeavesThePreviousLayoutWhole() throws {
+        let good = ArrayDataSource(sizes: (0..<50).map { size(100, Double(20 + $0)) })
+        let grid = Grid(configuration: try configuration([("lanes", .number(3)), ("height", .number(200))]), dataSource: good)
+        try grid.reload()
+        try grid.scroll(to: Point(x: 0, y: 300))
+        let before = allElements(of: grid.layout)
+        let visibleBefore = grid.visibleElements()
+
+        grid.dataSource = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(1, 1), count: 10)),
+                                            failAt: GridIndexPath(section: 0, item: 9))
+        grid.configuration.lanes = 1
+        #expect(throws: GridError.callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 9)), message: "boom")) {
+            try grid.reload()
+        }
+        #expect(allElements(of: grid.layout) == before)
+        #expect(grid.visibleElements() == visibleBefore)
+        #expect(grid.contentOffset == Point(x: 0, y: 300))
+        #expect(grid.layout.configuration.lanes == 3)
+    }
+
+    @Test func outOfRangeQueries() throws {
+        let layout = try ContentLayout(configuration: GridConfiguration(), dataSource: ArrayDataSource(sizes: [size(1, 1), size(1, 1)]))
+        #expect(throws: GridError.indexPathOutOfRange(GridIndexPath(section: 0, item: 2), itemCount: 2)) {
+            try layout.frame(of: GridIndexPath(section: 0, item: 2))
+        }
+        #expect(GridError.indexPathOutOfRange(GridIndexPath(section: 0, item: 2), itemCount: 2).message()
+                == "item (section 0, item 2) is out of range: section 0 has 2 items")
+        #expect(GridError.indexPathOutOfRange(GridIndexPath(section: 3, item: 0), itemCount: nil).message(base: 1)
+                == "item (section 4, item 1) is out of range: there is no section 4")
+        #expect(throws: GridError.indexPathOutOfRange(GridIndexPath(section: 0, item: -1), itemCount: 2)) {
+            try layout.frame(of: GridIndexPath(section: 0, item: -1))
+        }
+        #expect(throws: GridError.indexPathOutOfRange(GridIndexPath(section: 1, item: 0), itemCount: nil)) {
+            try layout.frame(of: GridIndexPath(section: 1, item: 0))
+        }
+        #expect(throws: GridError.sectionOutOfRange(-1, sectionCount: 1)) { try layout.headerFrame(inSection: -1) }
+        #expect(GridError.sectionOutOfRange(5, sectionCount: 1).message() == "section 5 is out of range: the grid has 1 sections")
+    }
+
+    @Test func reloadWithoutADataSource() {
+        #expect(throws: GridError.noDataSource) { try Grid().reload() }
+    }
+}
