@@ -7,17 +7,28 @@ let package = Package(
         .library(name: "GridLayout", targets: ["GridLayout"]),
         .executable(name: "gridexample", targets: ["gridexample"]),
         .executable(name: "gridbench", targets: ["gridbench"]),
+        .executable(name: "gridrepl", targets: ["gridrepl"]),
+        .library(name: "GridScript", targets: ["GridScript"]),
     ],
     targets: [
         // The engine: pure Swift, no Foundation, imports nothing of ours.
         .target(name: "GridLayout", linkerSettings: [.linkedLibrary("m")]),
-        // Prints a grid's visible items (the main job until gridrepl exists).
+        // Prints a grid's visible items from Swift.
         .executableTarget(name: "gridexample", dependencies: ["GridLayout"]),
+        // Lua 5.4 (Debian's liblua5.4-dev) with its macros made importable.
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // libedit (Debian's libedit-dev) for the REPL's line editing and history.
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // The `gridlayout` Lua module: grids driven by Lua data sources.
+        .target(name: "GridScript", dependencies: ["GridLayout", "CLua"]),
+        // The REPL and script runner, like lua5.4 with gridlayout preloaded.
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit"]),
         // Benchmarks of the hot paths; run with `swift run -c release gridbench`.
         .executableTarget(name: "gridbench", dependencies: ["GridLayout"]),
         // Helpers shared by the test targets: brute-force model, random data, fixtures.
         .target(name: "GridLayoutTestSupport", dependencies: ["GridLayout"],
                 path: "Tests/GridLayoutTestSupport"),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
+        .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
     ]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs, when they are missing. Safe to run every time.
 set -euo pipefail
-packages=()   # Debian packages the build needs (none yet: the engine uses only the toolchain)
+packages=(liblua5.4-dev libedit-dev pkg-config)   # Lua for GridScript, libedit for gridrepl
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -59,7 +59,7 @@ private struct LayoutBuilder {
 
     mutating func build() throws(GridError) {
         let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
-        try check(sectionCount, "section count", .grid, 0...GridLimits.maxSections)
+        try check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
         let sameSize = sectionCount > 0 ? try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() } : false
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
@@ -81,7 +81,7 @@ private struct LayoutBuilder {
 
     private mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
         let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
-        try check(count, "item count", .section(section), 0...GridLimits.maxItemsPerSection)
+        try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
         let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
         if let header, !header.isValid { throw .invalidSize(.header(section), header) }
         guard header != nil || count > 0 else {
@@ -164,8 +164,8 @@ private struct LayoutBuilder {
         return axes.axisSize(size)
     }
 
-    private func check(_ value: Int, _ what: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
-        guard allowed.contains(value) else { throw .invalidCount(at, what: what, value: value, allowed: allowed) }
+    private func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
+        guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
     }
 }
 

@@ -25,10 +25,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidOption(name: String, value: String, expected: String)
     /// A configuration option with this name does not exist.
     case unknownOption(name: String)
-    /// The data source gave a size that is NaN, infinite or negative.
+    /// The data source gave a size that is NaN, infinite or negative (for an item or a header).
     case invalidSize(ElementLocation, Size)
-    /// The data source gave a negative or too large count (of sections, items or lanes).
-    case invalidCount(ElementLocation, what: String, value: Int, allowed: ClosedRange<Int>)
+    /// A data source callback (`sections`, `count`, `lanes`) gave a number outside `allowed`.
+    case invalidCount(callback: String, at: ElementLocation, value: Int, allowed: ClosedRange<Int>)
     /// A justified item has a zero S size, so it has no aspect ratio.
     case noAspectRatio(GridIndexPath, Size)
     /// The configuration cannot lay out this content (for example columns wider than the viewport).
@@ -52,11 +52,13 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .unknownOption(name):
             return "unknown option '\(name)'"
         case let .invalidSize(at, size):
-            return "\(at.describe(base: base)): size \(size) is invalid (sizes must be finite and >= 0)"
-        case let .invalidCount(at, what, value, allowed):
-            return "\(at.describe(base: base)): \(what) \(value) is invalid (expected \(allowed.lowerBound)...\(allowed.upperBound))"
+            let callback = if case .header = at { "header" } else { "size" }
+            return "data source '\(callback)' returned \(size) for \(at.describe(base: base)) (sizes must be finite and >= 0)"
+        case let .invalidCount(callback, at, value, allowed):
+            let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
+            return "data source '\(callback)' returned \(value)\(whereTo) (expected \(allowed.lowerBound)...\(allowed.upperBound))"
         case let .noAspectRatio(path, size):
-            return "\(ElementLocation.item(path).describe(base: base)): size \(size) has no aspect ratio (justified needs a height > 0)"
+            return "data source 'size' returned \(size) for \(ElementLocation.item(path).describe(base: base)), which has no aspect ratio (justified needs a size > 0 along the scroll axis)"
         case let .doesNotFit(why):
             return why
         case let .callbackFailed(callback, at, message):

@@ -24,13 +24,13 @@ import GridLayoutTestSupport
             Issue.record("expected invalidSize, got \(String(describing: error))")
         }
         let shown = bad.isNaN ? "nan" : bad == .infinity ? "inf" : bad == -.infinity ? "-inf" : "-1"
-        #expect(error?.message() == "item (section 1, item 1): size 10x\(shown) is invalid (sizes must be finite and >= 0)")
-        #expect(error?.message(base: 1) == "item (section 2, item 2): size 10x\(shown) is invalid (sizes must be finite and >= 0)")
+        #expect(error?.message() == "data source 'size' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
+        #expect(error?.message(base: 1) == "data source 'size' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
     }
 
     @Test func badHeaderSizeNamesTheHeader() {
         let data = ArrayDataSource(sections: [.init(sizes: [], header: size(320, -5))])
-        #expect(layoutError(data)?.message() == "header of section 0: size 320x-5 is invalid (sizes must be finite and >= 0)")
+        #expect(layoutError(data)?.message() == "data source 'header' returned 320x-5 for header of section 0 (sizes must be finite and >= 0)")
     }
 
     @Test func negativeAndAbsurdCounts() {
@@ -41,10 +41,10 @@ import GridLayoutTestSupport
             func sizeForItem(at indexPath: GridIndexPath) -> Size { size(1, 1) }
             func lanes(inSection section: Int) -> Int? { lanes }
         }
-        #expect(layoutError(Counts(items: -3))?.message() == "section 0: item count -3 is invalid (expected 0...9007199254740992)")
-        #expect(layoutError(Counts(sections: -1))?.message() == "grid: section count -1 is invalid (expected 0...1000000)")
-        #expect(layoutError(Counts(sections: 2_000_000))?.message() == "grid: section count 2000000 is invalid (expected 0...1000000)")
-        #expect(layoutError(Counts(lanes: 0))?.message() == "section 0: lanes 0 is invalid (expected 1...10000)")
+        #expect(layoutError(Counts(items: -3))?.message() == "data source 'count' returned -3 for section 0 (expected 0...9007199254740992)")
+        #expect(layoutError(Counts(sections: -1))?.message() == "data source 'sections' returned -1 (expected 0...1000000)")
+        #expect(layoutError(Counts(sections: 2_000_000))?.message() == "data source 'sections' returned 2000000 (expected 0...1000000)")
+        #expect(layoutError(Counts(lanes: 0))?.message() == "data source 'lanes' returned 0 for section 0 (expected 1...10000)")
         #expect(layoutError(Counts(items: 200_000_000))?.message()
                 == "section 0: 200000000 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
     }
@@ -52,7 +52,7 @@ import GridLayoutTestSupport
     @Test func justifiedItemWithoutHeightHasNoAspectRatio() throws {
         let config = try configuration([("layout", .string("justified"))])
         let error = layoutError(ArrayDataSource(sizes: [size(100, 50), size(80, 0)]), config)
-        #expect(error?.message() == "item (section 0, item 1): size 80x0 has no aspect ratio (justified needs a height > 0)")
+        #expect(error?.message() == "data source 'size' returned 80x0 for item (section 0, item 1), which has no aspect ratio (justified needs a size > 0 along the scroll axis)")
     }
 
     @Test func waterfallColumnsThatDoNotFit() throws {

@@ -1,0 +1,3 @@
+import CLua
+import GridScript
+print("gridrepl")
