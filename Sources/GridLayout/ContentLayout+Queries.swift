@@ -49,15 +49,12 @@ extension ContentLayout {
         func overlaps(_ e: AxisRect) -> Bool {
             Swift.min(e.sEnd, hi) > Swift.max(e.s, lo) && Swift.min(e.cEnd, cHi) > Swift.max(e.c, cLo)
         }
-        var scratch: [Int] = []
         for section in sectionRange(lo, hi) {
             let frames = sections[section]
             if let header = frames.header, overlaps(header) {
                 body(GridElement(id: .header(section: section), frame: axes.rect(header)))
             }
-            scratch.removeAll(keepingCapacity: true)
-            frames.items.indices(s: lo, hi, c: cLo, cHi, into: &scratch)
-            for item in scratch {
+            frames.items.forEachIndex(s: lo, hi, c: cLo, cHi) { item in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frames.items[item])))
             }
         }
@@ -68,12 +65,9 @@ extension ContentLayout {
 
     /// Calls `body` with every item overlapping the S- and C-intervals, ascending.
     private func forEachItem(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (GridIndexPath, AxisRect) -> Void) {
-        var scratch: [Int] = []
         for section in sectionRange(lo, hi) {
             let items = sections[section].items
-            scratch.removeAll(keepingCapacity: true)
-            items.indices(s: lo, hi, c: cLo, cHi, into: &scratch)
-            for item in scratch { body(GridIndexPath(section: section, item: item), items[item]) }
+            items.forEachIndex(s: lo, hi, c: cLo, cHi) { body(GridIndexPath(section: section, item: $0), items[$0]) }
         }
     }
 
@@ -107,6 +101,11 @@ extension ContentLayout {
         }
     }
 
-    /// Bytes the stored frames take (a fixed few per section come on top).
-    public var storedBytes: Int { storedItemCount * FrameStore.bytesPerItem }
+    /// Bytes the stored frames and their index take (a fixed few per section come on top).
+    public var storedBytes: Int {
+        sections.reduce(0) { total, section in
+            if case .stored(let store) = section.items { return total + store.bytes }
+            return total
+        }
+    }
 }

@@ -2,6 +2,7 @@
 public enum OptionValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     case string(String)
+    case bool(Bool)
     case insets(Insets)
     case size(Size)
 
@@ -9,6 +10,7 @@ public enum OptionValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .number(let n): return formatNumber(n)
         case .string(let s): return "'\(s)'"
+        case .bool(let b): return b ? "true" : "false"
         case .insets(let i): return i.description
         case .size(let s): return s.description
         }

@@ -1,43 +1,64 @@
-/// `lanes`, SMGridView's layout: n lanes run along S; each item goes into the lane whose next item
-/// would start first (the shortest lane), ties to the lowest lane. The item's C origin is
-/// start padding + lane · (its own C size + spacing), as SMGridView computes it.
-///
-/// "Starts first" compares lane ends with the spacing that follows a non-empty lane; for items of
-/// positive S size this is exactly "smallest end, ties to the lowest lane", and it keeps S-starts
-/// non-decreasing even for zero-size items, which the store's query relies on.
+/// `lanes`, SMGridView's layout: n lanes run along S; each item goes into the lane with the smallest
+/// end (the shortest lane), ties to the lowest lane, after `spacing` when the lane is not empty.
+/// The item's C origin is start padding + lane · (its own C size + spacing), as SMGridView computes it.
 struct LanesLayout: ItemPlacer {
     let area: ItemArea
-    /// S at which each lane's next item starts.
-    private var laneNext: [Double]
+    private var lanes: LaneEnds
     private var end: Double
 
     init(lanes: Int, area: ItemArea) {
         self.area = area
-        laneNext = Array(repeating: area.sStart, count: lanes)
+        self.lanes = LaneEnds(count: lanes, start: area.sStart, spacing: area.spacing)
         end = area.sStart
     }
 
     var interleave: Int { 1 }
 
     mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) {
-        var lane = 0
-        var s = laneNext[0]
-        for l in 1..<laneNext.count where laneNext[l] < s {
-            lane = l
-            s = laneNext[l]
-        }
+        let lane = lanes.shortest()
+        let s = lanes.nextStart(lane)
         let c = area.cStart + Double(lane) * (size.c + area.spacing)
         store.append(AxisRect(s: s, c: c, sSize: size.s, cSize: size.c))
-        laneNext[lane] = s + size.s + area.spacing
+        lanes.add(lane, end: s + size.s)
         end = Swift.max(end, s + size.s)
     }
 
     func finish(into store: inout FrameStore) -> Double { end }
 
-    /// Equal sizes fill the lanes round-robin: line l holds items l·n ..< (l+1)·n.
-    static func uniform(lanes: Int, item: AxisSize, count: Int, area: ItemArea) -> UniformGrid {
-        UniformGrid(count: count, perLine: lanes,
+    /// Equal sizes fill the lanes round-robin: line l holds items l·n ..< (l+1)·n. Not so for
+    /// items of S size 0 with spacing (a lane holding one still ends first): then nil.
+    static func uniform(lanes: Int, item: AxisSize, count: Int, area: ItemArea) -> UniformGrid? {
+        guard item.s > 0 || area.spacing == 0 || lanes == 1 else { return nil }
+        return UniformGrid(count: count, perLine: lanes,
                     sStart: area.sStart, sPitch: item.s + area.spacing,
                     cStart: area.cStart, cPitch: item.c + area.spacing, item: item)
+    }
+}
+
+/// The ends of n lanes (or waterfall columns) along S, for shortest-lane placement.
+struct LaneEnds {
+    private var ends: [Double]
+    private var used: [Bool]
+    let spacing: Double
+
+    init(count: Int, start: Double, spacing: Double) {
+        ends = Array(repeating: start, count: count)
+        used = Array(repeating: false, count: count)
+        self.spacing = spacing
+    }
+
+    /// The lane with the smallest end, ties to the lowest.
+    func shortest() -> Int {
+        var best = 0
+        for lane in 1..<ends.count where ends[lane] < ends[best] { best = lane }
+        return best
+    }
+
+    /// Where the lane's next item starts: its end, after `spacing` when it holds an item.
+    func nextStart(_ lane: Int) -> Double { used[lane] ? ends[lane] + spacing : ends[lane] }
+
+    mutating func add(_ lane: Int, end: Double) {
+        ends[lane] = end
+        used[lane] = true
     }
 }

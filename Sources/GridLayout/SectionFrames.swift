@@ -19,10 +19,11 @@ enum SectionItems: Sendable {
         }
     }
 
-    func indices(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, into result: inout [Int]) {
+    /// Calls `body`, ascending, with every item overlapping both intervals with positive length.
+    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
         switch self {
-        case .stored(let store): store.indices(s: lo, hi, c: cLo, cHi, into: &result)
-        case .uniform(let grid): grid.indices(s: lo, hi, c: cLo, cHi, into: &result)
+        case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
+        case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         }
     }
 }

@@ -32,9 +32,9 @@ struct UniformGrid: Sendable {
         return AxisRect(s: lineStart(line), c: slotStart(slot), sSize: item.s, cSize: item.c)
     }
 
-    /// Appends, ascending, every item overlapping the S-interval (lo, hi) and C-interval (cLo, cHi)
-    /// with positive length on both axes. O(log-free arithmetic + k).
-    func indices(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, into result: inout [Int]) {
+    /// Calls `body`, ascending, with every item overlapping the S-interval (lo, hi) and C-interval
+    /// (cLo, cHi) with positive length on both axes: arithmetic, then O(k).
+    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
         guard count > 0, item.s > 0, item.c > 0, lo < hi, cLo < cHi else { return }
         let lines = overlapping(lo, hi, start: sStart, pitch: sPitch, length: item.s, count: lineCount)
         let slots = overlapping(cLo, cHi, start: cStart, pitch: cPitch, length: item.c, count: perLine)
@@ -45,10 +45,10 @@ struct UniformGrid: Sendable {
             if reversed {
                 // Slot k holds item perLine − 1 − k: walk the slots downwards for ascending items.
                 for slot in slots.reversed() where perLine - 1 - slot < inLine {
-                    result.append(first + perLine - 1 - slot)
+                    body(first + perLine - 1 - slot)
                 }
             } else {
-                for slot in slots where slot < inLine { result.append(first + slot) }
+                for slot in slots where slot < inLine { body(first + slot) }
             }
         }
     }

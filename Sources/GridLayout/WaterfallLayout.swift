@@ -5,37 +5,33 @@ struct WaterfallLayout: ItemPlacer {
     let area: ItemArea
     let order: WaterfallOrder
     let columnWidth: Double
-    /// S at which each column's next item starts.
-    private var columnNext: [Double]
+    let columns: Int
+    private var ends: LaneEnds
     private var end: Double
 
     init(columns: Int, order: WaterfallOrder, area: ItemArea) throws(GridError) {
         self.area = area
         self.order = order
         columnWidth = try Self.columnWidth(columns: columns, area: area)
-        columnNext = Array(repeating: area.sStart, count: columns)
+        self.columns = columns
+        ends = LaneEnds(count: columns, start: area.sStart, spacing: area.spacing)
         end = area.sStart
     }
 
     /// ltr and rtl fill each column with every n-th item; shortest keeps S-starts in item order.
-    var interleave: Int { order == .shortest ? 1 : columnNext.count }
+    var interleave: Int { order == .shortest ? 1 : columns }
 
     mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) {
-        let n = columnNext.count
-        let column: Int
-        switch order {
-        case .ltr: column = path.item % n
-        case .rtl: column = n - 1 - path.item % n
-        case .shortest:
-            var best = 0
-            for k in 1..<n where columnNext[k] < columnNext[best] { best = k }
-            column = best
+        let column = switch order {
+        case .ltr: path.item % columns
+        case .rtl: columns - 1 - path.item % columns
+        case .shortest: ends.shortest()
         }
-        let s = columnNext[column]
+        let s = ends.nextStart(column)
         let sSize = Self.scaledS(size, columnWidth)
         store.append(AxisRect(s: s, c: area.cStart + Double(column) * (columnWidth + area.spacing),
                               sSize: sSize, cSize: columnWidth))
-        columnNext[column] = s + sSize + area.spacing
+        ends.add(column, end: s + sSize)
         end = Swift.max(end, s + sSize)
     }
 
@@ -53,10 +49,12 @@ struct WaterfallLayout: ItemPlacer {
         return width
     }
 
-    /// Equal sizes fill the columns round-robin (`shortest` and `ltr` alike; `rtl` mirrored).
-    static func uniform(columns: Int, order: WaterfallOrder, item: AxisSize, count: Int, area: ItemArea) throws(GridError) -> UniformGrid {
+    /// Equal sizes fill the columns round-robin (`shortest` and `ltr` alike; `rtl` mirrored) — except
+    /// `shortest` with items of S size 0 and spacing, where a column holding one still ends first: nil.
+    static func uniform(columns: Int, order: WaterfallOrder, item: AxisSize, count: Int, area: ItemArea) throws(GridError) -> UniformGrid? {
         let width = try columnWidth(columns: columns, area: area)
         let scaled = AxisSize(s: scaledS(item, width), c: width)
+        guard scaled.s > 0 || area.spacing == 0 || columns == 1 || order != .shortest else { return nil }
         return UniformGrid(count: count, perLine: columns,
                            sStart: area.sStart, sPitch: scaled.s + area.spacing,
                            cStart: area.cStart, cPitch: width + area.spacing, item: scaled,

@@ -4,7 +4,8 @@
 //   swift build -c release --product gridbench && .build/release/gridbench [--quick]
 //
 // --quick runs the same groups at smaller n (a smoke run for tests; its goals are calibrated for
-// the full run). Times are the fastest of several runs (the machine is noisy: the minimum is the
+// the full run). `--profile-query N` only runs queries on N lanes items, for callgrind.
+// Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridLayout
 #if canImport(Glibc)
@@ -194,11 +195,14 @@ func interleaved(rounds: Int, _ jobs: [() -> Int], _ sink: inout Sink) -> [Doubl
     return best
 }
 
-/// A job that runs `elements(in:)` once per viewport and returns how many elements it found.
-func queries(_ layout: ContentLayout, _ viewports: [Rect]) -> () -> Int {
+/// A job that runs `elements(in:)` on every viewport, `repeats` times over, and returns how many
+/// elements it found.
+func queries(_ layout: ContentLayout, _ viewports: [Rect], repeats: Int = 1) -> () -> Int {
     {
         var found = 0
-        for v in viewports { found &+= layout.elements(in: v).count }
+        for _ in 0..<repeats {
+            for v in viewports { found &+= layout.elements(in: v).count }
+        }
         return found
     }
 }
@@ -253,7 +257,7 @@ func visibleQueries(_ scale: Scale, _ sizes: [Size], _ big: [(LayoutKind, Conten
 /// 3. The same query as a brute-force scan over every frame (lanes, big n), side by side with
 /// `elements(in:)`: the scan runs on the first `scale.scans` of the random offsets (each scan reads
 /// every frame), the query on all of them (a cold cache, as in group 2). The engine should be ≥ 1000×
-/// faster. For contrast, the query also runs on the scan's few offsets alone, repeated (warm cache).
+/// faster. For contrast, the query also runs on the scan's few offsets, many times over (warm cache).
 func scanVersusQuery(_ scale: Scale, _ layout: ContentLayout, _ rows: inout [Row], _ sink: inout Sink) throws {
     let n = try layout.itemCount(inSection: 0)
     var frames: [Rect] = []
@@ -276,11 +280,12 @@ func scanVersusQuery(_ scale: Scale, _ layout: ContentLayout, _ rows: inout [Row
         return found
     }
     precondition(scan() == queries(layout, scanned)(), "the scan and elements(in:) disagree")
-    let t = interleaved(rounds: scale.queryRounds, [scan, queries(layout, viewports), queries(layout, scanned)], &sink)
-    let (scanMean, query, warm) = (t[0] / Double(scanned.count), t[1] / Double(viewports.count), t[2] / Double(scanned.count))
+    let repeats = 100
+    let t = interleaved(rounds: scale.queryRounds, [scan, queries(layout, viewports), queries(layout, scanned, repeats: repeats)], &sink)
+    let (scanMean, query, warm) = (t[0] / Double(scanned.count), t[1] / Double(viewports.count), t[2] / Double(scanned.count * repeats))
     rows.append(Row(benchmark: "scan of all frames (lanes), mean of \(scanned.count) random offsets", n: n, result: duration(scanMean), goal: "", met: nil))
     rows.append(Row(benchmark: "elements(in:) (lanes), mean of \(viewports.count) random offsets", n: n, result: duration(query), goal: "", met: nil))
-    rows.append(Row(benchmark: "elements(in:) (lanes), the scan's \(scanned.count) offsets repeated (warm cache)", n: n, result: duration(warm), goal: "", met: nil))
+    rows.append(Row(benchmark: "elements(in:) (lanes), the scan's \(scanned.count) offsets \(repeats)× over (warm cache)", n: n, result: duration(warm), goal: "", met: nil))
     rows.append(Row(benchmark: "scan/query ratio (lanes; query of the \(viewports.count) offsets)", n: n, result: ratio(scanMean / query),
                     goal: "≥ 1000×", met: scanMean / query >= 1000))
 }
@@ -310,7 +315,7 @@ func sameSize(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) throws {
     let ns = [scale.small, scale.huge]
     let layouts = try ns.map { n throws(GridError) in try ContentLayout(configuration: config, dataSource: NineGrid(count: n)) }
     let reloadJobs = ns.map { n in
-        {
+        {  // the same reload succeeded just above, so `try?` never gives nil here
             var height = 0.0
             for _ in 0..<reloads { height += (try? ContentLayout(configuration: config, dataSource: NineGrid(count: n)))?.contentSize.height ?? -1 }
             return Int(height)
@@ -331,8 +336,19 @@ func sameSize(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) throws {
 
 // MARK: - Main
 
+/// `--profile-query N`: lays out N lanes items and runs the random queries once, for
+/// `valgrind --tool=callgrind` (nothing is timed; compare the cost per query at two N).
+func profileQuery(_ n: Int, _ scale: Scale) throws {
+    let layout = try ContentLayout(configuration: configuration(.lanes), dataSource: ArrayDataSource(sizes: makeSizes(n)))
+    print("profile-query n=\(n): \(scale.queries) queries found \(queries(layout, randomViewports(layout, count: scale.queries))()) elements")
+}
+
 func main() throws {
-    let scale = Scale(quick: CommandLine.arguments.contains("--quick"))
+    let arguments = CommandLine.arguments
+    let scale = Scale(quick: arguments.contains("--quick"))
+    if let i = arguments.firstIndex(of: "--profile-query"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
+        return try profileQuery(n, scale)
+    }
     let start = now()
     var rows: [Row] = []
     var sink = Sink()

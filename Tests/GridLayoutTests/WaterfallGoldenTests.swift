@@ -107,6 +107,19 @@ private let horizontalOptions: [(String, OptionValue)] = [("direction", .string(
         #expect(layout.contentSize == size(210, 60))
     }
 
+    // A zero-size item ties: after 0×0 in column 0 (S size kept as 0), column 0 ends at 0, as
+    // does empty column 1 (the section's item start). "The shortest is the one with the smallest
+    // end, ties to the lowest index" → the next item goes into column 0, at its end + spacing = 10.
+    // 2 columns in 210, spacing 10 → column 100. Items 0×0, 50×25 (→ 100×50), 100×30.
+    //   0 → col 0, s 0 (end 0); 1 → ends 0,0 tie → col 0, s 10 (end 60); 2 → ends 60,0 → col 1, s 0 (end 30)
+    // Content S = 60.
+    @Test func zeroSizeItemTiesToLowestColumn() throws {
+        let layout = try waterfallLayout([("width", .number(210)), ("columns", .number(2)), ("spacing", .number(10))],
+                                         ArrayDataSource(sizes: [size(0, 0), size(50, 25), size(100, 30)]))
+        #expect(try itemFrames(layout) == [rect(0, 0, 100, 0), rect(0, 10, 100, 50), rect(110, 0, 100, 30)])
+        #expect(layout.contentSize == size(210, 60))
+    }
+
     // Same-size path: 7 items 200×100 scale to 100×50; columns fill round-robin (shortest ties to
     // the lowest column, so it equals ltr): lines at 5, 65, 125; C 5, 115, 225.
     // Content S = 125 + 50 + 5 = 180. rtl mirrors each line.
