@@ -1,13 +1,19 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test bench deps
+.PHONY: example test bench deps golden
 
 deps:
 	@tools/ensure-deps.sh
 
 example: deps
-	swift run -c release gridexample lanes vertical 200
+	swift build --product gridrepl
+	.build/debug/gridrepl scripts/smgridview.lua
+
+# Rewrites scripts/expected/*.out from the scripts' current output: check the diff by eye.
+golden: deps
+	swift build --product gridrepl
+	for s in scripts/*.lua; do COLUMNS=80 LINES=24 .build/debug/gridrepl $$s > scripts/expected/$$(basename $$s .lua).out; done
 
 test: deps
 	swift build --build-tests

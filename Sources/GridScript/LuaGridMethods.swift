@@ -1,0 +1,257 @@
+import CLua
+import GridLayout
+
+/// The grid's methods (DESIGN.md's table). Lua counts sections and items from 1.
+enum LuaGridMethods {
+    static let all: [(String, SwiftLuaFunction)] = [
+        ("reload", reload),
+        ("contentSize", contentSize),
+        ("offset", offset),
+        ("frame", frame),
+        ("headerFrame", headerFrame),
+        ("loaderFrame", loaderFrame),
+        ("sectionCount", sectionCount),
+        ("itemCount", itemCount),
+        ("visible", visible),
+        ("elements", elements),
+        ("indexPathAt", indexPathAt),
+        ("scrollTo", scrollTo),
+        ("scrollBy", scrollBy),
+        ("draw", draw),
+        ("svg", svg),
+    ]
+
+    static var names: [String] { all.map(\.0) }
+
+    /// Pushes a table of every method.
+    static func pushTable(_ L: LuaState) {
+        lua_createtable(L, 0, Int32(all.count))
+        for (name, function) in all {
+            gl_pushswiftclosure(L, function, 0)
+            lua_setfield(L, -2, name)
+        }
+    }
+
+    /// Runs a method body with the grid at index 1; engine errors read with Lua's 1-based counts.
+    @inline(__always)
+    static func method(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(GridError) -> Int32) -> Int32 {
+        luaFunction(L) { L throws(ScriptError) in
+            let object = try LuaGrid.check(L, 1, name)
+            do throws(GridError) {
+                return try body(L, object)
+            } catch {
+                throw ScriptError(error.message(base: 1))
+            }
+        }
+    }
+
+    /// Like `method`, for bodies that check their own arguments.
+    @inline(__always)
+    static func scriptMethod(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(ScriptError) -> Int32) -> Int32 {
+        luaFunction(L) { L throws(ScriptError) in try body(L, try LuaGrid.check(L, 1, name)) }
+    }
+
+    /// grid:reload(): lays everything out from grid.dataSource; on error the previous layout stays.
+    static let reload: SwiftLuaFunction = { L in
+        scriptMethod(L, "reload") { L, object throws(ScriptError) in
+            guard !object.reloading else {
+                throw ScriptError("reload: called from inside a data source callback of the same grid")
+            }
+            lua_settop(L, 1)
+            LuaGrid.pushAttachment(L, 1, "dataSource")  // 2
+            guard lua_type(L, 2) == LUA_TTABLE else {
+                throw ScriptError("reload: the grid has no dataSource (set grid.dataSource to a table of callbacks)")
+            }
+            for required in ["count", "size"] {
+                let type = lua_getfield(L, 2, required)
+                lua_settop(L, 2)
+                guard type == LUA_TFUNCTION else {
+                    throw ScriptError("reload: dataSource.\(required) must be a function, got \(String(cString: lua_typename(L, type)))")
+                }
+            }
+            lua_pushcclosure(L, tracebackHandler, 0)  // 3
+            object.reloading = true
+            defer {
+                object.reloading = false
+                object.grid.dataSource = nil
+            }
+            object.grid.dataSource = LuaDataSource(L: L, table: 2, handler: 3)
+            do throws(GridError) {
+                try object.grid.reload()
+            } catch {
+                throw ScriptError(error.message(base: 1))
+            }
+            return 0
+        }
+    }
+
+    static let contentSize: SwiftLuaFunction = { L in
+        method(L, "contentSize") { L, object in
+            let size = object.grid.contentSize
+            pushNumber(L, size.width)
+            pushNumber(L, size.height)
+            return 2
+        }
+    }
+
+    static let offset: SwiftLuaFunction = { L in
+        method(L, "offset") { L, object in
+            pushNumber(L, object.grid.contentOffset.x)
+            pushNumber(L, object.grid.contentOffset.y)
+            return 2
+        }
+    }
+
+    /// Pushes a rect as four numbers x, y, w, h.
+    static func pushRect(_ L: LuaState, _ r: Rect) -> Int32 {
+        pushNumber(L, r.x)
+        pushNumber(L, r.y)
+        pushNumber(L, r.width)
+        pushNumber(L, r.height)
+        return 4
+    }
+
+    static let frame: SwiftLuaFunction = { L in
+        scriptMethod(L, "frame") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "frame")
+            let item = try checkInteger(L, 3, argument: 2, "frame")
+            do throws(GridError) {
+                return pushRect(L, try object.grid.frame(of: GridIndexPath(section: section - 1, item: item - 1)))
+            } catch {
+                throw ScriptError(error.message(base: 1))
+            }
+        }
+    }
+
+    static let headerFrame: SwiftLuaFunction = { L in
+        scriptMethod(L, "headerFrame") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "headerFrame")
+            do throws(GridError) {
+                guard let r = try object.grid.headerFrame(inSection: section - 1) else { lua_pushnil(L); return 1 }
+                return pushRect(L, r)
+            } catch {
+                throw ScriptError(error.message(base: 1))
+            }
+        }
+    }
+
+    static let loaderFrame: SwiftLuaFunction = { L in
+        method(L, "loaderFrame") { L, object in
+            guard let r = object.grid.loaderFrame else { lua_pushnil(L); return 1 }
+            return pushRect(L, r)
+        }
+    }
+
+    static let sectionCount: SwiftLuaFunction = { L in
+        method(L, "sectionCount") { L, object in
+            lua_pushinteger(L, lua_Integer(object.grid.layout.sectionCount))
+            return 1
+        }
+    }
+
+    static let itemCount: SwiftLuaFunction = { L in
+        scriptMethod(L, "itemCount") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "itemCount")
+            do throws(GridError) {
+                lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section - 1)))
+                return 1
+            } catch {
+                throw ScriptError(error.message(base: 1))
+            }
+        }
+    }
+
+    /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=}.
+    static func pushElements(_ L: LuaState, _ elements: [GridElement]) {
+        lua_createtable(L, Int32(elements.count), 0)
+        for (n, element) in elements.enumerated() {
+            lua_createtable(L, 0, 9)
+            switch element.id {
+            case .item(let path):
+                setField(L, "kind", "item")
+                setField(L, "section", integer: path.section + 1)
+                setField(L, "item", integer: path.item + 1)
+            case .header(let section):
+                setField(L, "kind", "header")
+                setField(L, "section", integer: section + 1)
+            case .loader:
+                setField(L, "kind", "loader")
+            }
+            setField(L, "x", element.frame.x)
+            setField(L, "y", element.frame.y)
+            setField(L, "w", element.frame.width)
+            setField(L, "h", element.frame.height)
+            setField(L, "alpha", 1)
+            setField(L, "scale", 1)
+            lua_rawseti(L, -2, lua_Integer(n + 1))
+        }
+    }
+
+    static let visible: SwiftLuaFunction = { L in
+        method(L, "visible") { L, object in
+            pushElements(L, object.grid.visibleElements())
+            return 1
+        }
+    }
+
+    static let elements: SwiftLuaFunction = { L in
+        scriptMethod(L, "elements") { L, object throws(ScriptError) in
+            let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
+            let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
+            pushElements(L, object.grid.elements(in: Rect(x: x, y: y, width: w, height: h)))
+            return 1
+        }
+    }
+
+    static let indexPathAt: SwiftLuaFunction = { L in
+        scriptMethod(L, "indexPathAt") { L, object throws(ScriptError) in
+            let x = try checkNumber(L, 2, argument: 1, "indexPathAt"), y = try checkNumber(L, 3, argument: 2, "indexPathAt")
+            guard let path = object.grid.indexPath(at: Point(x: x, y: y)) else { lua_pushnil(L); return 1 }
+            lua_pushinteger(L, lua_Integer(path.section + 1))
+            lua_pushinteger(L, lua_Integer(path.item + 1))
+            return 2
+        }
+    }
+
+    static let scrollTo: SwiftLuaFunction = { L in
+        scriptMethod(L, "scrollTo") { L, object throws(ScriptError) in
+            let x = try checkNumber(L, 2, argument: 1, "scrollTo"), y = try checkNumber(L, 3, argument: 2, "scrollTo")
+            do throws(GridError) { try object.grid.scroll(to: Point(x: x, y: y)) } catch { throw ScriptError(error.message(base: 1)) }
+            return 0
+        }
+    }
+
+    static let scrollBy: SwiftLuaFunction = { L in
+        scriptMethod(L, "scrollBy") { L, object throws(ScriptError) in
+            let dx = try checkNumber(L, 2, argument: 1, "scrollBy"), dy = try checkNumber(L, 3, argument: 2, "scrollBy")
+            do throws(GridError) { try object.grid.scroll(by: dx, dy) } catch { throw ScriptError(error.message(base: 1)) }
+            return 0
+        }
+    }
+
+    static let draw: SwiftLuaFunction = { L in
+        scriptMethod(L, "draw") { L, object throws(ScriptError) in
+            let options = try PictureOptions(L, 2, "draw")
+            let picture = TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
+                                             rows: options.rows ?? TextPicture.terminalSize().rows)
+            if options.returnText {
+                pushString(L, picture)
+                return 1
+            }
+            writeStdout(picture)
+            return 0
+        }
+    }
+
+    static let svg: SwiftLuaFunction = { L in
+        scriptMethod(L, "svg") { L, object throws(ScriptError) in
+            guard let path = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else {
+                throw ScriptError("bad argument #1 to 'svg' (string expected, got \(typeName(L, 2)))")
+            }
+            let options = try PictureOptions(L, 3, "svg")
+            let text = try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly)
+            try writeFile(path, text)
+            return 0
+        }
+    }
+}

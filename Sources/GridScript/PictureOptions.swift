@@ -1,0 +1,69 @@
+import CLua
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The options table of `draw` and `svg`: `{cols=, rows=, text=, viewport=}`.
+struct PictureOptions {
+    /// Terminal columns and rows to fit the drawing into (default: the terminal's size).
+    var columns: Int?
+    var rows: Int?
+    /// `draw` returns the picture as a string instead of printing it.
+    var returnText = false
+    /// `svg` draws only the viewport instead of the whole content.
+    var viewportOnly = false
+
+    init(_ L: LuaState, _ index: Int32, _ function: String) throws(ScriptError) {
+        switch lua_type(L, index) {
+        case LUA_TNONE, LUA_TNIL: return
+        case LUA_TTABLE: break
+        default: throw ScriptError("bad argument to '\(function)' (options table expected, got \(typeName(L, index)))")
+        }
+        let table = lua_absindex(L, index)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            let key = lua_type(L, -2) == LUA_TSTRING ? String(lua: L, -2) ?? "" : describeValue(L, -2)
+            switch key {
+            case "cols", "rows":
+                guard lua_type(L, -1) == LUA_TNUMBER, let n = exactInteger(lua_tonumberx(L, -1, nil)), n >= 1, n <= 10_000 else {
+                    let shown = describeValue(L, -1)
+                    lua_settop(L, -3)
+                    throw ScriptError("\(function): option '\(key)' must be an integer in 1...10000, got \(shown)")
+                }
+                if key == "cols" { columns = n } else { rows = n }
+            case "text": returnText = lua_toboolean(L, -1) != 0
+            case "viewport": viewportOnly = lua_toboolean(L, -1) != 0
+            default:
+                lua_settop(L, -3)
+                throw ScriptError("\(function): unknown option '\(key)' (expected cols, rows, text, viewport)")
+            }
+            lua_settop(L, -2)
+        }
+    }
+}
+
+/// Writes text to standard output through C's stdio, the stream Lua's `print` uses.
+func writeStdout(_ text: String) {
+    fflush(nil)  // what Lua's print buffered comes first
+    var text = text
+    text.withUTF8 { buffer in
+        var rest = UnsafeRawBufferPointer(buffer)
+        while !rest.isEmpty {
+            let n = write(STDOUT_FILENO, rest.baseAddress, rest.count)
+            if n <= 0 { if errno == EINTR { continue } else { return } }
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+        }
+    }
+}
+
+/// Writes `text` to the file at `path`, replacing it.
+func writeFile(_ path: String, _ text: String) throws(ScriptError) {
+    guard let file = fopen(path, "w") else {
+        throw ScriptError("cannot open '\(path)' for writing: \(String(cString: strerror(errno)))")
+    }
+    let written = fputs(text, file)
+    let closed = fclose(file)
+    guard written >= 0, closed == 0 else {
+        throw ScriptError("cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+}

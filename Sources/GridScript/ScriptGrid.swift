@@ -1,0 +1,128 @@
+import CLua
+import GridLayout
+
+/// The Swift side of a grid userdata: the engine's grid and what the binding tracks about it.
+final class ScriptGrid {
+    let grid = Grid()
+    /// True while a reload runs, so that a callback cannot reload the same grid re-entrantly.
+    var reloading = false
+}
+
+/// The grid userdata: a full userdata holding a retained `ScriptGrid`, whose user value 1 is a
+/// table with the `dataSource` and `delegate` tables (kept there so the collector sees them).
+enum LuaGrid {
+    static let metatableName = "gridlayout.Grid"
+
+    /// Pushes a new grid userdata for `object`.
+    static func push(_ L: LuaState, _ object: ScriptGrid) {
+        let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 1)!
+        slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
+        lua_createtable(L, 0, 2)
+        lua_setiuservalue(L, -2, 1)
+        pushMetatable(L)
+        lua_setmetatable(L, -2)
+    }
+
+    /// The grid at `index`; `function` names the caller in the error for anything else.
+    static func check(_ L: LuaState, _ index: Int32, _ function: String) throws(ScriptError) -> ScriptGrid {
+        guard let slot = luaL_testudata(L, index, metatableName),
+              let object = slot.load(as: UnsafeMutableRawPointer?.self) else {
+            throw ScriptError("bad self to '\(function)' (\(metatableName) expected, got \(typeName(L, index)); call it as grid:\(function)(...))")
+        }
+        return Unmanaged<ScriptGrid>.fromOpaque(object).takeUnretainedValue()
+    }
+
+    /// Pushes the shared metatable, creating it on first use.
+    static func pushMetatable(_ L: LuaState) {
+        guard luaL_newmetatable(L, metatableName) != 0 else { return }
+        LuaGridMethods.pushTable(L)
+        gl_pushswiftclosure(L, index, 1)
+        lua_setfield(L, -2, "__index")
+        gl_pushswiftclosure(L, newIndex, 0)
+        lua_setfield(L, -2, "__newindex")
+        gl_pushswiftclosure(L, toString, 0)
+        lua_setfield(L, -2, "__tostring")
+        lua_pushcclosure(L, collect, 0)
+        lua_setfield(L, -2, "__gc")
+    }
+
+    /// Pushes the user value field `key` (`dataSource` or `delegate`) of the grid at `index`.
+    static func pushAttachment(_ L: LuaState, _ index: Int32, _ key: String) {
+        lua_getiuservalue(L, index, 1)
+        lua_getfield(L, -1, key)
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+
+    /// `grid.key`: a method (upvalue 2), `dataSource`, `delegate`, or a configuration option.
+    private static let index: SwiftLuaFunction = { L in
+        luaFunction(L) { L throws(ScriptError) in
+            lua_pushvalue(L, 2)
+            if lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL { return 1 }
+            guard let key = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else { return 1 }
+            if key == "dataSource" || key == "delegate" {
+                pushAttachment(L, 1, key)
+                return 1
+            }
+            let object = try check(L, 1, "__index")
+            guard let value = try? object.grid.configuration.value(of: key) else {
+                lua_pushnil(L)
+                return 1
+            }
+            LuaOptions.push(L, value)
+            return 1
+        }
+    }
+
+    /// `grid.key = value`: `dataSource` and `delegate` take a table or nil; options are checked
+    /// now and take effect at the next reload.
+    private static let newIndex: SwiftLuaFunction = { L in
+        luaFunction(L) { L throws(ScriptError) in
+            let object = try check(L, 1, "__newindex")
+            guard let key = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else {
+                throw ScriptError("grid fields are named by strings, got \(typeName(L, 2))")
+            }
+            try set(L, object, gridIndex: 1, key: key, valueIndex: 3)
+            return 0
+        }
+    }
+
+    /// Sets the field `key` of the grid at `gridIndex` to the value at `valueIndex`.
+    static func set(_ L: LuaState, _ object: ScriptGrid, gridIndex: Int32, key: String, valueIndex: Int32) throws(ScriptError) {
+        if key == "dataSource" || key == "delegate" {
+            let type = lua_type(L, valueIndex)
+            guard type == LUA_TTABLE || type == LUA_TNIL else {
+                throw ScriptError("grid.\(key) must be a table or nil, got \(typeName(L, valueIndex))")
+            }
+            lua_getiuservalue(L, gridIndex, 1)
+            lua_pushvalue(L, valueIndex)
+            lua_setfield(L, -2, key)
+            lua_settop(L, -2)
+            return
+        }
+        let value = try LuaOptions.value(L, valueIndex, for: key)
+        do {
+            try object.grid.configuration.set(key, to: value)
+        } catch {
+            throw ScriptError(error.message(base: 1))
+        }
+    }
+
+    private static let toString: SwiftLuaFunction = { L in
+        luaFunction(L) { L throws(ScriptError) in
+            let grid = try check(L, 1, "__tostring").grid
+            let c = grid.configuration
+            pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(grid.layout.sectionCount) sections")
+            return 1
+        }
+    }
+
+    /// Releases the Swift object; never raises.
+    private static let collect: @convention(c) (LuaState?) -> Int32 = { L in
+        guard let L, let slot = luaL_testudata(L, 1, metatableName),
+              let object = slot.load(as: UnsafeMutableRawPointer?.self) else { return 0 }
+        Unmanaged<ScriptGrid>.fromOpaque(object).release()
+        slot.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
+        return 0
+    }
+}

@@ -1,0 +1,93 @@
+import GridLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `grid:draw()`: the viewport as text, each element a box labelled the Lua way (`section.item`
+/// counted from 1). Items are drawn with `+-|`, headers with `#=|`, the loader with `*~|`.
+enum TextPicture {
+    /// The terminal's size, from the terminal itself, else $COLUMNS/$LINES, else 80×24.
+    static func terminalSize() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        func env(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } }
+        return (env("COLUMNS") ?? 80, env("LINES") ?? 24)
+    }
+
+    /// The picture: a status line, then the viewport scaled to fit `columns` × (`rows` − 2) cells,
+    /// keeping its proportions for cells twice as tall as wide.
+    static func render(_ grid: Grid, columns: Int, rows: Int) -> String {
+        let viewport = grid.viewport
+        let content = grid.contentSize
+        let status = "offset (\(number(viewport.x)), \(number(viewport.y)))  content \(number(content.width))x\(number(content.height))"
+        let available = (columns: max(1, columns), rows: max(1, rows - 2))
+        guard viewport.width > 0, viewport.height > 0 else { return status + "  (empty viewport)\n" }
+        var sx = Double(available.columns) / viewport.width
+        var sy = sx / 2
+        if viewport.height * sy > Double(available.rows) {
+            sy = Double(available.rows) / viewport.height
+            sx = 2 * sy
+        }
+        let width = max(1, min(available.columns, Int((viewport.width * sx).rounded())))
+        let height = max(1, min(available.rows, Int((viewport.height * sy).rounded())))
+        var canvas = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
+
+        let elements = grid.visibleElements()
+        // Items first, so headers and the loader are drawn over them.
+        let ordered = elements.filter { if case .item = $0.id { true } else { false } }
+            + elements.filter { if case .item = $0.id { false } else { true } }
+        for element in ordered {
+            let f = element.frame
+            let x0 = Int(((f.x - viewport.x) * sx).rounded(.down))
+            let x1 = Int(((f.maxX - viewport.x) * sx).rounded(.up)) - 1
+            let y0 = Int(((f.y - viewport.y) * sy).rounded(.down))
+            let y1 = Int(((f.maxY - viewport.y) * sy).rounded(.up)) - 1
+            let (corner, edge, label): (Character, Character, String) = switch element.id {
+            case .item(let p): ("+", "-", "\(p.section + 1).\(p.item + 1)")
+            case .header(let s): ("#", "=", "header \(s + 1)")
+            case .loader: ("*", "~", "loader")
+            }
+            box(&canvas, x0, y0, max(x0, x1), max(y0, y1), corner: corner, edge: edge, label: label)
+        }
+        let lines = canvas.map { String($0).trimmingTrailingSpaces() }
+        return "\(status)  \(elements.count) visible\n" + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Draws a box clipped to the canvas, with its label inside (or on its top edge when flat).
+    private static func box(_ canvas: inout [[Character]], _ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int,
+                            corner: Character, edge: Character, label: String) {
+        let height = canvas.count, width = canvas[0].count
+        func put(_ x: Int, _ y: Int, _ c: Character) {
+            if x >= 0 && x < width && y >= 0 && y < height { canvas[y][x] = c }
+        }
+        for x in x0...x1 {
+            put(x, y0, edge)
+            put(x, y1, edge)
+        }
+        for y in y0...y1 {
+            put(x0, y, "|")
+            put(x1, y, "|")
+        }
+        for x in [x0, x1] { for y in [y0, y1] { put(x, y, corner) } }
+        // Inside the box, clipped to what is on screen.
+        let left = max(x0 + 1, 0), right = min(x1 - 1, width - 1)
+        let row = y1 - y0 >= 2 ? max(y0 + 1, 0) : y0
+        guard right >= left, row <= min(y1, height - 1), row >= 0 else { return }
+        for (k, c) in label.prefix(right - left + 1).enumerated() { put(left + k, row, c) }
+    }
+
+    static func number(_ v: Double) -> String {
+        let rounded = (v * 100).rounded() / 100
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,36 @@
+-- SMGridView's example app: 4 sections of 200 items, scrolling horizontally, each section
+-- with a header 50 wide, and the loader after the last section while more is coming.
+-- The lanes follow from the viewport: as many 150-high items as fit in its height.
+local gl = require "gridlayout"
+
+local spacing, item = 10, 150
+local grid = gl.new{ layout = "lanes", direction = "horizontal", width = 1024, height = 700,
+                     spacing = spacing, loaderSize = { w = 44, h = 44 } }
+grid.dataSource = {
+  sections   = function() return 4 end,
+  count      = function(section) return 200 end,
+  size       = function(section, i) return item, item end,
+  sameSize   = function() return true end,
+  lanes      = function(section) return math.floor((grid.height + spacing) / (item + spacing)) end,
+  header     = function(section) return 50, grid.height end,
+  showLoader = function() return true end,
+}
+grid:reload()
+
+local function show(title)
+  print(title, "offset", grid:offset())
+  for _, e in ipairs(grid:visible()) do
+    print(e.kind, e.section, e.item, e.x, e.y, e.w, e.h)
+  end
+end
+
+print("content", grid:contentSize())
+print("lanes", grid.dataSource.lanes(1))
+print("section 2 header at", grid:headerFrame(2))
+show("start")
+grid:scrollTo(7900, 0)           -- across the boundary of sections 1 and 2
+show("section boundary")
+grid:scrollTo(math.huge, 0)      -- clamps to the end: the loader is in view
+show("end")
+print("loader at", grid:loaderFrame())
+grid:draw()
