@@ -1,0 +1,189 @@
+@preconcurrency import CEdit
+import CLua
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The read-eval-print loop, as lua.c's `doREPL`, with libedit line editing and history when
+/// stdin is a terminal, and readable tables.
+struct Interactive {
+    /// True while the loop runs: SIGINT then clears the line instead of killing the process.
+    nonisolated(unsafe) static var active = false
+
+    enum Input {
+        case line(String)
+        case endOfFile
+        case interrupted
+    }
+
+    let L: OpaquePointer
+    /// Reading through libedit (stdin is a terminal)?
+    let editing: Bool
+    /// Where history is kept, or nil.
+    let historyPath: String?
+
+    init(_ L: OpaquePointer) {
+        self.L = L
+        editing = isatty(0) != 0
+        if let path = getenv("GRIDREPL_HISTORY").map({ String(cString: $0) }), !path.isEmpty {
+            historyPath = path
+        } else if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            historyPath = home + "/.gridrepl_history"
+        } else {
+            historyPath = nil
+        }
+    }
+
+    func run() {
+        let oldPrefix = Runner.messagePrefix
+        Runner.messagePrefix = nil  // no program name on errors in interactive mode
+        Interactive.active = true
+        if editing { setUpEditLine() }
+        setSignal(SIGINT, promptAction)
+        while let loaded = loadLine() {
+            var status = loaded
+            if status == LUA_OK { status = Runner.docall(L, 0, LUA_MULTRET) }
+            if status == LUA_OK { printResults() } else { Runner.report(L, status) }
+        }
+        lua_settop(L, 0)
+        writeOut("\n")
+        Interactive.active = false
+        setSignal(SIGINT, nil)
+        Runner.messagePrefix = oldPrefix
+    }
+
+    // MARK: Reading
+
+    private func setUpEditLine() {
+        rl_readline_name = UnsafePointer(strdup("gridrepl"))
+        _ = rl_initialize()
+        using_history()
+        stifle_history(1000)
+        if let historyPath { _ = read_history(historyPath) }
+        Completion.install(L)
+    }
+
+    /// The prompt: _PROMPT or _PROMPT2 through `tostring`, else "> " or ">> ".
+    private func prompt(first: Bool) -> String {
+        let fallback = first ? "> " : ">> "
+        lua_pushboolean(L, first ? 1 : 0)
+        defer { lua_settop(L, -2) }
+        guard Runner.callHelper(L, "prompt", 1, 1) == LUA_OK, lua_type(L, -1) == LUA_TSTRING else { return fallback }
+        return Runner.string(L, -1)
+    }
+
+    /// Reads one line, without its newline.
+    private func readLine(first: Bool) -> Input {
+        let text = prompt(first: first)
+        sigintAtPrompt = 0
+        if editing {
+            let p = readline(text)
+            if sigintAtPrompt != 0 {
+                free(p)
+                return .interrupted
+            }
+            guard let p else { return .endOfFile }
+            defer { free(p) }
+            return .line(String(cString: p))
+        }
+        writeOut(text)
+        // Unbuffered, so that `io.read` in a chunk sees the rest of the input.
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = read(0, &byte, 1)
+            if sigintAtPrompt != 0 { return .interrupted }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes.isEmpty ? .endOfFile : .line(String(decoding: bytes, as: UTF8.self)) }
+            if byte == UInt8(ascii: "\n") { return .line(String(decoding: bytes, as: UTF8.self)) }
+            bytes.append(byte)
+        }
+    }
+
+    /// Keeps `line` in the history, and in the history file at once.
+    private func saveLine(_ line: String) {
+        guard editing, !line.isEmpty else { return }
+        _ = add_history(line)
+        if let historyPath { _ = write_history(historyPath) }
+    }
+
+    /// Loads the function of a complete chunk: nil at end of input, else the load status (the
+    /// function or the error message is on the stack).
+    private func loadLine() -> Int32? {
+        while true {
+            lua_settop(L, 0)
+            var line: String
+            switch readLine(first: true) {
+            case .endOfFile: return nil
+            case .interrupted:
+                writeOut("\n")
+                continue
+            case .line(let l): line = l
+            }
+            if line.hasPrefix("=") { line = "return " + line.dropFirst() }  // as Lua 5.2
+            // First as an expression whose values are printed.
+            if load("return \(line);") == LUA_OK {
+                saveLine(line)
+                return LUA_OK
+            }
+            lua_settop(L, 0)
+            // Then as a statement, maybe with continuation lines.
+            var chunk = line
+            while true {
+                let status = load(chunk)
+                if !incomplete(status) {
+                    saveLine(chunk)
+                    return status
+                }
+                switch readLine(first: false) {
+                case .line(let more):
+                    lua_settop(L, 0)
+                    chunk += "\n" + more
+                case .endOfFile:
+                    saveLine(chunk)
+                    return status
+                case .interrupted:
+                    chunk = ""
+                }
+                if chunk.isEmpty { break }
+            }
+            writeOut("\n")
+        }
+    }
+
+    private func load(_ chunk: String) -> Int32 {
+        luaL_loadbuffer(L, chunk, chunk.utf8.count, "=stdin")
+    }
+
+    /// A syntax error at the end of the input: the chunk may go on.
+    private func incomplete(_ status: Int32) -> Bool {
+        status == LUA_ERRSYNTAX && Runner.string(L, -1).hasSuffix("<eof>")
+    }
+
+    // MARK: Printing
+
+    /// lua.c's `l_print`, with tables shown by the pretty printer.
+    private func printResults() {
+        let n = lua_gettop(L)
+        guard n > 0 else { return }
+        guard lua_checkstack(L, 20) != 0 else {
+            Runner.message(Runner.messagePrefix, "too many results to print")
+            lua_settop(L, 0)
+            return
+        }
+        var printer = PrettyPrinter(L)
+        for i in 1...n where printer.handles(i) {
+            let text = printer.render(i)
+            _ = text.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+            }
+            lua_replace(L, i)
+        }
+        Runner.getGlobal(L, "print")
+        lua_insert(L, 1)
+        if lua_pcall(L, n, 0, 0) != LUA_OK {
+            Runner.message(Runner.messagePrefix, "error calling 'print' (\(Runner.string(L, -1)))")
+            lua_settop(L, 0)
+        }
+    }
+}

@@ -1,0 +1,306 @@
+import CLua
+import GridScript
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The Lua helpers the host needs for every operation that may run a metamethod or raise an
+/// error. The host calls them through `lua_pcall`, so a Lua error never longjmps across Swift.
+/// They capture the library functions before any user code runs.
+private let helperSource = """
+local G, tostring, type, error, sethook, unpack = _ENV, tostring, type, error, debug.sethook, table.unpack
+collectgarbage("generational")
+local H = {}
+function H.get(name) return G[name] end
+function H.set(name, value) G[name] = value end
+function H.tostring(v) return tostring(v) end
+function H.prompt(first)
+  local p
+  if first then p = G._PROMPT else p = G._PROMPT2 end
+  if p ~= nil then return tostring(p) end
+end
+function H.args()
+  local a = G.arg
+  if type(a) ~= "table" then error("'arg' is not a table", 0) end
+  return unpack(a, 1, #a)
+end
+local function stop()
+  sethook(stop, "", 0)
+  error("interrupted!", 3)
+end
+function H.arm() sethook(stop, "", 0) end
+function H.install() sethook(stop, "", 1 << 30) end
+return H
+"""
+
+private let helpersKey = "gridrepl.helpers"
+
+/// lua.c's message handler: adds a traceback to the error message.
+let messageHandler: gl_SwiftFunction = { L in
+    guard let L else { return 0 }
+    var message = lua_tostring(L, 1).map { String(cString: $0) }
+    if message == nil {  // not a string: a __tostring metamethod that produces one?
+        if luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL {
+            lua_pushvalue(L, 1)
+            if lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING { return 1 }
+            lua_settop(L, 1)
+        }
+        message = "(error object is a \(String(cString: luaL_typename(L, 1))) value)"
+    }
+    luaL_traceback(L, L, message, 1)
+    return 1
+}
+
+enum Runner {
+    /// Prefixes messages; nil in interactive mode (lua.c's `progname`).
+    nonisolated(unsafe) static var messagePrefix: String? = progname
+    static let progname = "gridrepl"
+
+    /// lua.c's `l_message`.
+    static func message(_ prefix: String?, _ text: String) {
+        writeError((prefix.map { "\($0): " } ?? "") + text + "\n")
+    }
+
+    /// The string at `index` (numbers converted), or a placeholder.
+    static func string(_ L: OpaquePointer, _ index: Int32) -> String {
+        var length = 0
+        guard let p = lua_tolstring(L, index, &length) else {
+            return "(error object is a \(String(cString: luaL_typename(L, index))) value)"
+        }
+        return p.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    /// lua.c's `report`: prints and pops the error message of a failed status.
+    @discardableResult
+    static func report(_ L: OpaquePointer, _ status: Int32) -> Int32 {
+        if status != LUA_OK {
+            message(messagePrefix, string(L, -1))
+            lua_settop(L, -2)
+        }
+        return status
+    }
+
+    /// Pushes helper `name`.
+    static func pushHelper(_ L: OpaquePointer, _ name: String) {
+        lua_getfield(L, gl_registryindex(), helpersKey)
+        lua_getfield(L, -1, name)
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+
+    /// Calls helper `name` with `nargs` arguments from the stack, protected.
+    @discardableResult
+    static func callHelper(_ L: OpaquePointer, _ name: String, _ nargs: Int32, _ nresults: Int32) -> Int32 {
+        pushHelper(L, name)
+        lua_insert(L, -(nargs + 1))
+        return lua_pcall(L, nargs, nresults, 0)
+    }
+
+    /// Pushes global `name` (metamethods included), or nil and returns false on an error.
+    @discardableResult
+    static func getGlobal(_ L: OpaquePointer, _ name: String) -> Bool {
+        lua_pushstring(L, name)
+        if callHelper(L, "get", 1, 1) != LUA_OK {
+            lua_settop(L, -2)
+            lua_pushnil(L)
+            return false
+        }
+        return true
+    }
+
+    /// lua.c's `docall`: calls the function below `narg` arguments with the message handler,
+    /// and with Ctrl-C armed to interrupt it.
+    static func docall(_ L: OpaquePointer, _ narg: Int32, _ nres: Int32) -> Int32 {
+        if lua_gethook(L) == nil { callHelper(L, "arm", 0, 0) == LUA_OK ? () : lua_settop(L, -2) }
+        let base = lua_gettop(L) - narg
+        gl_pushswiftclosure(L, messageHandler, 0)
+        lua_insert(L, base)
+        interruptState = L
+        setSignal(SIGINT, interruptAction)
+        let status = lua_pcall(L, narg, nres, base)
+        setSignal(SIGINT, Interactive.active ? promptAction : nil)
+        if sameHook(lua_gethook(L), stopHook) { lua_sethook(L, nil, 0, 0) }  // a late Ctrl-C
+        lua_remove(L, base)
+        return status
+    }
+
+    static func dochunk(_ L: OpaquePointer, _ status: Int32) -> Int32 {
+        var status = status
+        if status == LUA_OK { status = docall(L, 0, 0) }
+        return report(L, status)
+    }
+
+    static func dofile(_ L: OpaquePointer, _ name: UnsafePointer<CChar>?) -> Int32 {
+        dochunk(L, luaL_loadfile(L, name))
+    }
+
+    static func dostring(_ L: OpaquePointer, _ s: UnsafePointer<CChar>, _ name: String) -> Int32 {
+        dochunk(L, luaL_loadbuffer(L, s, strlen(s), name))
+    }
+
+    /// `-l g=mod` or `-l mod`: runs `g = require(mod)`.
+    static func dolibrary(_ L: OpaquePointer, _ spec: String) -> Int32 {
+        var globalName = spec
+        var moduleName = spec
+        if let eq = spec.firstIndex(of: "=") {
+            globalName = String(spec[..<eq])
+            moduleName = String(spec[spec.index(after: eq)...])
+        }
+        getGlobal(L, "require")
+        lua_pushstring(L, moduleName)
+        var status = docall(L, 1, 1)
+        if status == LUA_OK {
+            lua_pushstring(L, globalName)
+            lua_insert(L, -2)
+            status = callHelper(L, "set", 2, 0)
+        }
+        return report(L, status)
+    }
+
+    /// lua.c's `handle_script`: runs the script at argv[index] with the script arguments.
+    static func handleScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Int32 {
+        var name: UnsafePointer<CChar>? = UnsafePointer(argv[index])
+        if strcmp(argv[index], "-") == 0 && strcmp(argv[index - 1], "--") != 0 { name = nil }  // stdin
+        var status = luaL_loadfile(L, name)
+        if status == LUA_OK {
+            let top = lua_gettop(L)
+            status = callHelper(L, "args", 0, LUA_MULTRET)
+            if status == LUA_OK { status = docall(L, lua_gettop(L) - top, LUA_MULTRET) }
+        }
+        return report(L, status)
+    }
+
+    /// lua.c's `handle_luainit`: LUA_INIT_5_4 or LUA_INIT, `@file` or code.
+    static func handleLuaInit(_ L: OpaquePointer) -> Int32 {
+        var name = "=LUA_INIT_\(LUA_VERSION_MAJOR)_\(LUA_VERSION_MINOR)"
+        var value = getenv(String(name.dropFirst()))
+        if value == nil {
+            name = "=LUA_INIT"
+            value = getenv("LUA_INIT")
+        }
+        guard let value else { return LUA_OK }
+        if value[0] == CChar(UInt8(ascii: "@")) { return dofile(L, value + 1) }
+        return dostring(L, value, name)
+    }
+
+    /// The version lines of `-v`.
+    static func printVersion() {
+        writeOut("\(progname) \(GridScript.version)\n\(luaCopyright)\n")
+    }
+
+    /// LUA_COPYRIGHT of the Lua library in use, read from its `lua_ident` (Swift cannot import
+    /// the macro nor the array).
+    static var luaCopyright: String {
+        let fallback = "Lua \(LUA_VERSION_MAJOR).\(LUA_VERSION_MINOR).\(LUA_VERSION_RELEASE)  Copyright (C) 1994-2022 Lua.org, PUC-Rio"
+        guard let symbol = dlsym(nil, "lua_ident") else { return fallback }
+        // "$LuaVersion: <copyright> $$LuaAuthors: <authors> $"
+        let ident = String(cString: symbol.assumingMemoryBound(to: CChar.self))
+        let marker = "$LuaVersion: "
+        guard ident.hasPrefix(marker) else { return fallback }
+        let rest = ident.dropFirst(marker.count)
+        guard let end = rest.firstIndex(of: "$") else { return fallback }
+        var copyright = String(rest[..<end])
+        while copyright.hasSuffix(" ") { copyright.removeLast() }
+        return copyright
+    }
+
+    /// Creates the state and does what lua.c's `pmain` does; returns the exit status.
+    static func main() -> Int32 {
+        let argc = Int(CommandLine.argc)
+        var argv: [UnsafeMutablePointer<CChar>] = []
+        for i in 0..<argc { if let p = CommandLine.unsafeArgv[i] { argv.append(p) } }
+        let args = argv.map { String(cString: $0) }
+        guard let L = luaL_newstate() else {
+            message(progname, "cannot create state: not enough memory")
+            return 1
+        }
+        defer { lua_close(L) }
+        let options = Options.parse(args)
+        if options.bad {
+            Options.printUsage(badOption: args[options.first])
+            return 1
+        }
+        if options.version { printVersion() }
+        if options.ignoreEnvironment {
+            lua_pushboolean(L, 1)
+            lua_setfield(L, gl_registryindex(), "LUA_NOENV")
+        }
+        luaL_openlibs(L)
+        GridScript.preload(L)
+        guard installHelpers(L) else { return 1 }
+        createArgTable(L, argv, options.first)
+        if !options.ignoreEnvironment && handleLuaInit(L) != LUA_OK { return 1 }
+        if !runArgs(L, argv, args, options.first) { return 1 }
+        if options.first < argc && handleScript(L, argv, options.first) != LUA_OK { return 1 }
+        if options.interactive {
+            Interactive(L).run()
+        } else if options.first == argc && !options.execute && !options.version {
+            if isatty(0) != 0 {
+                printVersion()
+                Interactive(L).run()
+            } else if dofile(L, nil) != LUA_OK {
+                return 1
+            }
+        }
+        return 0
+    }
+
+    /// Loads the helper table into the registry and captures the interrupt hook.
+    static func installHelpers(_ L: OpaquePointer) -> Bool {
+        var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=gridrepl")
+        if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
+        guard status == LUA_OK else { report(L, status); return false }
+        lua_setfield(L, gl_registryindex(), helpersKey)
+        if callHelper(L, "install", 0, 0) == LUA_OK {
+            stopHook = lua_gethook(L)
+            lua_sethook(L, nil, 0, 0)
+        } else {
+            lua_settop(L, -2)
+        }
+        return true
+    }
+
+    /// lua.c's `createargtable`: arg[0] is the script, options get negative indices.
+    static func createArgTable(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ first: Int) {
+        var script = first
+        if script == argv.count { script = 0 }  // no script name
+        let narg = argv.count - (script + 1)
+        lua_createtable(L, Int32(max(narg, 0)), Int32(script + 1))
+        for (i, a) in argv.enumerated() {
+            lua_pushstring(L, a)
+            lua_rawseti(L, -2, lua_Integer(i - script))
+        }
+        lua_setglobal(L, "arg")  // no metatable on _G yet: cannot raise
+    }
+
+    /// lua.c's `runargs`: the `-e`, `-l` and `-W` options before the script, in order.
+    static func runArgs(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ args: [String], _ limit: Int) -> Bool {
+        var i = 1
+        while i < limit {
+            let a = Array(args[i].utf8)
+            let option: UInt8 = a.count > 1 ? a[1] : 0
+            switch option {
+            case UInt8(ascii: "e"), UInt8(ascii: "l"):
+                var extra = UnsafePointer(argv[i] + 2)
+                var text = String(args[i].dropFirst(2))
+                if a.count == 2 {
+                    i += 1
+                    extra = UnsafePointer(argv[i])
+                    text = args[i]
+                }
+                let status = option == UInt8(ascii: "e")
+                    ? dostring(L, extra, "=(command line)")
+                    : dolibrary(L, text)
+                if status != LUA_OK { return false }
+            case UInt8(ascii: "W"):
+                lua_warning(L, "@on", 0)
+            default:
+                break
+            }
+            i += 1
+        }
+        return true
+    }
+}
