@@ -56,6 +56,7 @@ struct Interactive {
 
     private func setUpEditLine() {
         rl_readline_name = UnsafePointer(strdup("gridrepl"))
+        rl_getc_function = Interactive.readKey  // before rl_initialize, which installs it
         _ = rl_initialize()
         using_history()
         stifle_history(1000)
@@ -78,7 +79,7 @@ struct Interactive {
         sigintAtPrompt = 0
         if editing {
             let p = readline(text)
-            if sigintAtPrompt != 0 {
+            if sigintAtPrompt != 0 {  // readKey ended the line: drop it
                 free(p)
                 return .interrupted
             }
@@ -100,6 +101,32 @@ struct Interactive {
         }
     }
 
+    /// libedit's input: one character from stdin, decoded from UTF-8. A SIGINT (the read fails
+    /// with EINTR) ends the line with a newline, and `readLine` then drops it: Ctrl-C clears the
+    /// line. (libedit's own reader retries after EINTR.)
+    private static let readKey: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+        func byte() -> Int32? {
+            var b: UInt8 = 0
+            while true {
+                if sigintAtPrompt != 0 { return nil }
+                let n = read(0, &b, 1)
+                if n == 1 { return Int32(b) }
+                if n < 0 && errno == EINTR { continue }
+                return -1  // end of input or an error
+            }
+        }
+        guard let first = byte() else { return 10 }
+        guard first >= 0xC0 && first < 0xF8 else { return first }  // ASCII, EOF or a stray byte
+        let extra = first >= 0xF0 ? 3 : first >= 0xE0 ? 2 : 1
+        var code = first & (0x3F >> Int32(extra))
+        for _ in 0..<extra {
+            guard let next = byte() else { return 10 }
+            guard next >= 0x80 && next < 0xC0 else { return next }
+            code = code << 6 | (next & 0x3F)
+        }
+        return code
+    }
+
     /// Keeps `line` in the history, and in the history file at once.
     private func saveLine(_ line: String) {
         guard editing, !line.isEmpty else { return }
@@ -116,7 +143,7 @@ struct Interactive {
             switch readLine(first: true) {
             case .endOfFile: return nil
             case .interrupted:
-                writeOut("\n")
+                if !editing { writeOut("\n") }
                 continue
             case .line(let l): line = l
             }
@@ -147,7 +174,7 @@ struct Interactive {
                 }
                 if chunk.isEmpty { break }
             }
-            writeOut("\n")
+            if !editing { writeOut("\n") }
         }
     }
 

@@ -1,0 +1,479 @@
+"""gridrepl: the script runner (options, `arg`, LUA_INIT, errors) and the interactive REPL
+driven through a pseudo-terminal (printing, continuation lines, history, Ctrl-C, Ctrl-D,
+completion). Standard library only; every wait has a timeout so a hang fails fast."""
+
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 10
+
+
+@pytest.fixture(scope="session")
+def gridrepl():
+    subprocess.run(["swift", "build", "--product", "gridrepl"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=900)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True, timeout=120).stdout.strip()
+    path = os.path.join(bin_path, "gridrepl")
+    assert os.access(path, os.X_OK), path
+    return path
+
+
+def clean_env(**extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LUA_")}
+    env.update(extra)
+    return env
+
+
+def run(gridrepl, *args, stdin="", env=None, cwd=None):
+    return subprocess.run([gridrepl, *args], input=stdin, capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env or clean_env(), cwd=cwd)
+
+
+def script(tmp_path, text, name="script.lua"):
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+# ---------------------------------------------------------------------------------------------
+# Script runner
+
+
+def test_script_arguments_and_arg_table(gridrepl, tmp_path):
+    s = script(tmp_path, 'print(select("#", ...), ...)\n'
+                         'for i = -2, #arg do io.write(i, "=", arg[i], ";") end print()\n')
+    r = run(gridrepl, "-E", s, "a", "b c")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == [
+        "2\ta\tb c",
+        f"-2={gridrepl};-1=-E;0={s};1=a;2=b c;",
+    ]
+
+
+def test_script_without_arguments_has_empty_varargs(gridrepl, tmp_path):
+    s = script(tmp_path, 'print(select("#", ...), #arg, arg[0] == ...)\n')
+    r = run(gridrepl, s)
+    assert r.stdout == "0\t0\tfalse\n"
+
+
+def test_e_runs_in_order_and_arg_holds_all_options(gridrepl):
+    r = run(gridrepl, "-e", "x = 20", "-ex = x + 1", "-e", "print(x, arg[0] == arg[-0], arg[1], #arg)")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "21\ttrue\t-e\t5\n"
+
+
+def test_e_error_reports_command_line_and_exits_1(gridrepl):
+    r = run(gridrepl, "-e", "error('bad thing')")
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: (command line):1: bad thing\nstack traceback:\n")
+    assert "[C]: in function 'error'" in r.stderr
+
+
+def test_l_requires_modules_into_globals(gridrepl):
+    r = run(gridrepl, "-l", "gl=gridlayout", "-lstring", "-e", "print(type(gl), gl.version == require('gridlayout').version, string.upper('ok'))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "table\ttrue\tOK\n"
+
+
+def test_l_missing_module_fails(gridrepl):
+    r = run(gridrepl, "-l", "no_such_module", "-e", "print('not reached')")
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert r.stderr.startswith("gridrepl: module 'no_such_module' not found:")
+    assert "stack traceback:" in r.stderr
+
+
+def test_gridlayout_is_preloaded(gridrepl):
+    r = run(gridrepl, "-e", "print(type(package.preload.gridlayout), type(require"
+                            "('gridlayout')), type(string), type(math.pi), type(io.write))")
+    assert r.stdout == "function\ttable\ttable\tnumber\tfunction\n"
+
+
+def test_v_prints_versions(gridrepl):
+    version = re.search(r'version = "([^"]+)"', (ROOT / "Sources/GridScript/GridScript.swift").read_text()).group(1)
+    r = run(gridrepl, "-v")
+    assert r.returncode == 0
+    assert r.stdout == f"gridrepl {version}\nLua 5.4.4  Copyright (C) 1994-2022 Lua.org, PUC-Rio\n" or \
+        re.fullmatch(rf"gridrepl {re.escape(version)}\nLua 5\.4\.\d+  Copyright \(C\) 1994-\d+ Lua\.org, PUC-Rio\n", r.stdout)
+    # -v with -e prints the version and runs the code, without a REPL.
+    r = run(gridrepl, "-v", "-e", "print 'after'")
+    assert r.stdout.endswith("PUC-Rio\nafter\n")
+
+
+def test_lua_init_code_file_and_E(gridrepl, tmp_path):
+    r = run(gridrepl, "-e", "print(x)", env=clean_env(LUA_INIT="x = 'init'"))
+    assert r.stdout == "init\n"
+    # LUA_INIT_5_4 wins over LUA_INIT; @file runs a file.
+    f = script(tmp_path, "x = 'from file'\n", "init.lua")
+    r = run(gridrepl, "-e", "print(x)", env=clean_env(LUA_INIT="x = 'plain'", LUA_INIT_5_4="@" + f))
+    assert r.stdout == "from file\n"
+    # -E ignores both.
+    r = run(gridrepl, "-E", "-e", "print(x)", env=clean_env(LUA_INIT="x = 'plain'", LUA_INIT_5_4="x = 'v'"))
+    assert r.stdout == "nil\n"
+    # A failing LUA_INIT stops everything.
+    r = run(gridrepl, "-e", "print('not reached')", env=clean_env(LUA_INIT="error('init failed')"))
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: LUA_INIT:1: init failed\n")
+    assert r.stdout == ""
+
+
+def test_dash_runs_stdin_with_arguments(gridrepl):
+    r = run(gridrepl, "-", "x", "y", stdin="print('stdin', ...) print(arg[0], arg[1])\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "stdin\tx\ty\n-\tx\n"
+
+
+def test_no_arguments_and_piped_stdin_runs_it_as_a_script(gridrepl):
+    r = run(gridrepl, stdin="local t = {} print(#arg, 1 + 1)\n")
+    assert r.stdout == "0\t2\n"
+    assert "Copyright" not in r.stdout
+
+
+def test_double_dash_stops_option_handling(gridrepl, tmp_path):
+    s = script(tmp_path, "print(...)\n")
+    r = run(gridrepl, "--", s, "-e", "-v")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "-e\t-v\n"
+
+
+def test_script_error_has_message_traceback_and_status_1(gridrepl, tmp_path):
+    s = "script.lua"  # relative: Lua shortens long chunk names
+    script(tmp_path, "local function inner()\n  error('boom')\nend\ninner()\nprint('unreachable')\n", s)
+    r = run(gridrepl, s, cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert r.stderr.startswith(f"gridrepl: {s}:2: boom\nstack traceback:\n")
+    assert f"{s}:2: in local 'inner'" in r.stderr
+    assert f"{s}:4: in main chunk" in r.stderr
+
+
+def test_non_string_error_objects(gridrepl):
+    r = run(gridrepl, "-e", "error({})")
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: (error object is a table value)\n")
+    r = run(gridrepl, "-e", "error(setmetatable({}, {__tostring = function() return 'custom' end}))")
+    assert r.stderr == "gridrepl: custom\n"
+
+
+def test_syntax_error(gridrepl, tmp_path):
+    s = script(tmp_path, "x = = 1\n", "bad.lua")
+    r = run(gridrepl, s)
+    assert r.returncode == 1
+    assert r.stderr == f"gridrepl: {s}:1: unexpected symbol near '='\n"
+
+
+def test_missing_script(gridrepl, tmp_path):
+    r = run(gridrepl, str(tmp_path / "nope.lua"))
+    assert r.returncode == 1
+    assert r.stderr == f"gridrepl: cannot open {tmp_path / 'nope.lua'}\n" or "No such file" in r.stderr
+
+
+@pytest.mark.parametrize("args, complaint", [
+    (["-x"], "unrecognized option '-x'"),
+    (["-vx"], "unrecognized option '-vx'"),
+    (["--x"], "unrecognized option '--x'"),
+    (["-e"], "'-e' needs argument"),
+    (["-l", "-v"], "'-l' needs argument"),
+])
+def test_usage_errors(gridrepl, args, complaint):
+    r = run(gridrepl, *args)
+    assert r.returncode == 1
+    assert r.stdout == ""
+    assert r.stderr.startswith(f"gridrepl: {complaint}\nusage: gridrepl [options] [script [args]]\n")
+    assert "  -l g=mod  require library 'mod' into global 'g'\n" in r.stderr
+
+
+def test_i_after_script_with_piped_input(gridrepl, tmp_path):
+    s = script(tmp_path, "y = 41\n")
+    r = run(gridrepl, "-i", s, stdin="y + 1\n")
+    assert r.returncode == 0, r.stderr
+    assert "Copyright" in r.stdout
+    assert "> 42\n> \n" in r.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# Interactive, through a pseudo-terminal
+
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\x07")
+
+
+class Repl:
+    """gridrepl on a pseudo-terminal: `send` keys, `expect` output (escapes removed)."""
+
+    def __init__(self, gridrepl, home, args=()):
+        env = clean_env(TERM="xterm", HOME=str(home), GRIDREPL_HISTORY=str(home / "history"))
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # child
+            try:
+                os.execve(gridrepl, [gridrepl, *args], env)
+            finally:
+                os._exit(127)
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+        self.raw = b""
+        self.seen = 0  # `expect` searches after the previous match
+        self.status = None
+
+    @property
+    def text(self):
+        return ANSI.sub(b"", self.raw).decode(errors="replace")
+
+    def _pump(self, timeout):
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return True
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # the child is gone
+            return False
+        if not data:
+            return False
+        self.raw += data
+        return True
+
+    def expect(self, needle, timeout=5):
+        deadline = time.monotonic() + timeout
+        while True:
+            i = self.text.find(needle, self.seen)
+            if i >= 0:
+                self.seen = i + len(needle)
+                return
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._pump(min(left, 0.1)) and self.text.find(needle, self.seen) < 0:
+                raise AssertionError(f"{needle!r} not in output after {timeout}s:\n{self.text[self.seen:]!r}")
+
+    def send(self, keys):
+        os.write(self.fd, keys.encode())
+
+    def line(self, text):
+        self.send(text + "\r")
+
+    def wait(self, timeout=5):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+                return self.status
+            self._pump(0.05)
+        raise AssertionError(f"gridrepl did not exit:\n{self.text[self.seen:]!r}")
+
+    def close(self):
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        os.close(self.fd)
+
+
+@pytest.fixture
+def repl(gridrepl, tmp_path):
+    sessions = []
+
+    def start(args=()):
+        r = Repl(gridrepl, tmp_path, args)
+        sessions.append(r)
+        r.expect("> ")
+        return r
+
+    yield start
+    for r in sessions:
+        r.close()
+
+
+def test_banner_and_expression_printing(repl):
+    r = repl()
+    assert "gridrepl " in r.text and "Copyright (C) 1994-" in r.text
+    r.line("1+1")
+    r.expect("1+1\r\n2\r\n> ")
+    r.line('"a", nil')
+    r.expect("\r\na\tnil\r\n> ")
+    r.line("=10 // 3")
+    r.expect("\r\n3\r\n> ")
+    r.line("x = 5")  # a statement prints nothing
+    r.expect("x = 5\r\n> ")
+    r.line("x * 2, 'five'")
+    r.expect("\r\n10\tfive\r\n> ")
+
+
+def test_tables_print_readably(repl):
+    r = repl()
+    r.line('{kind = "item", section = 1, item = 2, x = 5, y = 10, w = 100, h = 80}')
+    r.expect('\r\n{kind = "item", section = 1, item = 2, x = 5, y = 10, w = 100, h = 80}\r\n> ')
+    r.line('{3, 2, 1, b = true, a = "s"}')
+    r.expect('\r\n{3, 2, 1, a = "s", b = true}\r\n> ')
+    r.line("e = {x = 1, y = 2}; return {e, e}, 'tail'")
+    r.expect("\r\n{\r\n  {x = 1, y = 2},\r\n  {x = 1, y = 2},\r\n}\ttail\r\n> ")
+    r.line("t = {name = 'loop'}; t.me = t; return t")
+    r.expect('\r\n{me = <cycle>, name = "loop"}\r\n> ')
+    r.line("{}")
+    r.expect("\r\n{}\r\n> ")
+
+
+def test_errors_in_the_repl_have_no_program_name(repl):
+    r = repl()
+    r.line("error('oops')")
+    r.expect("\r\nstdin:1: oops\r\nstack traceback:")
+    r.expect("> ")
+    r.line("x = = 1")
+    r.expect("\r\nstdin:1: unexpected symbol near '='\r\n> ")
+    r.line("1+1")
+    r.expect("\r\n2\r\n> ")
+
+
+def test_multiline_input(repl):
+    r = repl()
+    r.line("function f()")
+    r.expect("\r\n>> ")
+    r.line("return 3")
+    r.expect("\r\n>> ")
+    r.line("end")
+    r.expect("\r\n> ")
+    r.line("f()")
+    r.expect("f()\r\n3\r\n> ")
+
+
+def test_prompt_globals(repl):
+    r = repl()
+    r.line("_PROMPT = 'lua$ '; _PROMPT2 = setmetatable({}, {__tostring = function() return '...$ ' end})")
+    r.expect("lua$ ")
+    r.line("do")
+    r.expect("...$ ")
+    r.line("end")
+    r.expect("lua$ ")
+
+
+def test_history_persists_across_sessions(repl, tmp_path):
+    r = repl()
+    r.line("12345+1")
+    r.expect("12346\r\n> ")
+    r.line("for i = 1, 2 do")
+    r.expect(">> ")
+    r.line("end")
+    r.expect("\r\n> ")
+    history = (tmp_path / "history").read_text()  # written after each line
+    assert "12345+1\n" in history
+    assert "for\\040i\\040=\\0401,\\0402\\040do\\012end\n" in history  # libedit's encoding
+    r.send("\x04")
+    assert r.wait() == 0
+
+    r = repl()
+    r.send("\x1b[A")  # up: the last chunk
+    r.send("\x1b[A")  # up: 12345+1
+    r.send("\r")
+    r.expect("12346\r\n> ")
+
+
+def test_ctrl_c_interrupts_a_running_chunk(repl):
+    r = repl()
+    r.line("while true do end")
+    time.sleep(0.3)
+    r.send("\x03")
+    r.expect("interrupted!")
+    r.expect("stack traceback:")
+    r.expect("> ")
+    r.line("1+1")
+    r.expect("\r\n2\r\n> ")
+    # Again, inside a function called from the loop.
+    r.line("function spin() while true do end end")
+    r.line("spin()")
+    time.sleep(0.3)
+    r.send("\x03")
+    r.expect("interrupted!")
+    r.line("'alive'")
+    r.expect("\r\nalive\r\n> ")
+
+
+def test_ctrl_c_at_the_prompt_clears_the_line(repl):
+    r = repl()
+    r.send("1 + ")
+    time.sleep(0.2)
+    r.send("\x03")
+    r.expect("\n> ")
+    r.line("2+2")
+    r.expect("\r\n4\r\n> ")
+    # In a continuation line it drops the whole chunk.
+    r.line("if true then")
+    r.expect(">> ")
+    r.send("\x03")
+    r.expect("> ")
+    r.line("3+3")
+    r.expect("\r\n6\r\n> ")
+
+
+def test_ctrl_d_quits_with_status_0(repl):
+    r = repl()
+    r.line("1+1")
+    r.expect("2\r\n> ")
+    r.send("\x04")
+    assert r.wait() == 0
+
+
+def test_completion_of_a_global(repl):
+    r = repl()
+    r.send("stri\t")
+    time.sleep(0.2)
+    r.line('.len("abcd")')
+    r.expect("\r\n4\r\n> ")
+
+
+def test_completion_of_table_fields(repl):
+    r = repl()
+    r.send("string.up\t")
+    time.sleep(0.2)
+    r.line('("abc")')
+    r.expect("\r\nABC\r\n> ")
+    r.line("a = {b = {cdef = 7}}")
+    r.expect("> ")
+    r.send("a.b.c\t")
+    time.sleep(0.2)
+    r.line(" + 1")
+    r.expect("\r\n8\r\n> ")
+    r.line("s = 'xyz'")
+    r.expect("> ")
+    r.send("s:rev\t")  # through the string metatable's __index
+    time.sleep(0.2)
+    r.line("()")
+    r.expect("\r\nzyx\r\n> ")
+
+
+def test_completion_of_grid_methods_and_fields(repl, tmp_path):
+    r = repl()
+    r.line('gl = require "gridlayout"; g = gl.new{layout = "lanes", width = 320, height = 480}')
+    r.expect("> ")
+    r.line("#gl.methods > 0, #gl.fields > 0")
+    r.expect("true\ttrue\r\n> ")
+    # A method only gridlayout's `methods` lists, and a field only `fields` lists.
+    r.line("for _, m in ipairs(gl.methods) do if m:find('^rel') then return m end end")
+    r.expect("reload")
+    r.send("g:relo\t")
+    time.sleep(0.2)
+    r.line("()")
+    r.expect("> ")
+    r.send("g.dataS\t")
+    time.sleep(0.2)
+    r.line("")
+    # The completed lines are in the history (the screen shows them redrawn in pieces).
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        history = (tmp_path / "history").read_text()
+        if "g.dataSource\n" in history:
+            break
+        time.sleep(0.05)
+    assert "g:reload()\n" in history
+    assert "g.dataSource\n" in history
