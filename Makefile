@@ -18,6 +18,7 @@ golden: deps
 test: deps
 	swift build --build-tests
 	swift test
+	python3 -m pytest -q Tests/repl
 
 bench: deps
 	swift build -c release --product gridbench

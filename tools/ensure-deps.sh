@@ -13,3 +13,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
 fi
+# pytest runs gridrepl's REPL tests (Tests/repl).
+if ! python3 -m pytest --version >/dev/null 2>&1; then
+    echo "installing: pytest" >&2
+    python3 -m pip install -q pytest >&2 \
+        || python3 -m pip install -q --break-system-packages pytest >&2 \
+        || { sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+             DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pytest >&2; }
+fi
