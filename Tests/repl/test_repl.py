@@ -169,6 +169,19 @@ def test_non_string_error_objects(gridrepl):
     assert r.stderr == "gridrepl: custom\n"
 
 
+def test_sigint_interrupts_a_script(gridrepl):
+    p = subprocess.Popen([gridrepl, "-e", "io.write('started\\n') io.flush() while true do end"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean_env())
+    try:
+        assert p.stdout.readline() == "started\n"
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=TIMEOUT)
+    finally:
+        p.kill()
+    assert p.returncode == 1
+    assert err.startswith("gridrepl: interrupted!\nstack traceback:\n")
+
+
 def test_syntax_error(gridrepl, tmp_path):
     s = script(tmp_path, "x = = 1\n", "bad.lua")
     r = run(gridrepl, s)
