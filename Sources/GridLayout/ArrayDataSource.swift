@@ -29,6 +29,7 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func numberOfSections() -> Int { sections.count }
     public func numberOfItems(inSection section: Int) -> Int { sections[section].sizes.count }
     public func sizeForItem(at indexPath: GridIndexPath) -> Size { sections[indexPath.section].sizes[indexPath.item] }
+    public func sizesForItems(inSection section: Int) -> [Size]? { sections[section].sizes }
     public func headerSize(inSection section: Int) -> Size? { sections[section].header }
     public func showsLoader() -> Bool { showLoader }
     public func lanes(inSection section: Int) -> Int? { sections[section].lanes }

@@ -83,7 +83,7 @@ private struct LayoutBuilder {
         let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
         try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
         let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
-        if let header, !header.isValid { throw .invalidSize(.header(section), header) }
+        if let header, !header.isValid { throw .invalidSize(callback: "header", at: .header(section), header) }
         guard header != nil || count > 0 else {
             sections.append(.empty(at: cursor))
             return
@@ -129,29 +129,50 @@ private struct LayoutBuilder {
         guard storedItems <= GridLimits.maxStoredItems else {
             throw .doesNotFit("section \(section): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)")
         }
+        let sizes: ItemSizes
+        if let first {
+            sizes = .same(first)
+        } else if let bulk = try ask("sizes", .section(section), { try dataSource.sizesForItems(inSection: section) }) {
+            guard bulk.count == count else {
+                throw .invalidCount(callback: "sizes", at: .section(section), value: bulk.count, allowed: count...count)
+            }
+            sizes = .bulk(bulk)
+        } else {
+            sizes = .each
+        }
         switch configuration.layout {
         case .lanes:
-            return try fill(LanesLayout(lanes: lanes, area: area), section, count, first)
+            return try fill(LanesLayout(lanes: lanes, area: area), section, count, sizes)
         case .waterfall:
-            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area), section, count, first)
+            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area), section, count, sizes)
         case .flow:
-            return try fill(FlowLayout(area: area), section, count, first)
+            return try fill(FlowLayout(area: area), section, count, sizes)
         case .justified:
             return try fill(JustifiedLayout(rowHeight: configuration.rowHeight, tolerance: configuration.tolerance,
-                                            widow: configuration.widow, area: area, axes: axes), section, count, first)
+                                            widow: configuration.widow, area: area, axes: axes), section, count, sizes)
         }
     }
 
-    /// Feeds every item's size to `placer` (the one `size` when all share it) and keeps the frames.
-    private func fill<P: ItemPlacer>(_ placer: P, _ section: Int, _ count: Int, _ size: AxisSize?) throws(GridError) -> (SectionItems, Double) {
+    /// Where a section's item sizes come from.
+    private enum ItemSizes {
+        /// All items have this size (`itemsHaveSameSize`).
+        case same(AxisSize)
+        /// All at once from `sizesForItems` (unchecked yet).
+        case bulk([Size])
+        /// One `sizeForItem` call per item.
+        case each
+    }
+
+    /// Feeds every item's size to `placer` and keeps the frames.
+    private func fill<P: ItemPlacer>(_ placer: P, _ section: Int, _ count: Int, _ sizes: ItemSizes) throws(GridError) -> (SectionItems, Double) {
         var placer = placer
         var store = FrameStore(interleave: placer.interleave, capacity: count)
         for item in 0..<count {
             let path = GridIndexPath(section: section, item: item)
-            if let size {
-                try placer.place(size, at: path, into: &store)
-            } else {
-                try placer.place(itemSize(path), at: path, into: &store)
+            switch sizes {
+            case .same(let size): try placer.place(size, at: path, into: &store)
+            case .bulk(let all): try placer.place(checked(all[item], "sizes", path), at: path, into: &store)
+            case .each: try placer.place(itemSize(path), at: path, into: &store)
             }
         }
         let end = placer.finish(into: &store)
@@ -159,8 +180,13 @@ private struct LayoutBuilder {
     }
 
     private func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
-        let size = try ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }
-        guard size.isValid else { throw .invalidSize(.item(path), size) }
+        try checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
+    }
+
+    /// The size in S/C terms, or an error naming the callback that gave it.
+    @inline(__always)
+    private func checked(_ size: Size, _ callback: String, _ path: GridIndexPath) throws(GridError) -> AxisSize {
+        guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path), size) }
         return axes.axisSize(size)
     }
 

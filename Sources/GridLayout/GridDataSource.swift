@@ -7,6 +7,9 @@ public protocol GridDataSource {
     func numberOfItems(inSection section: Int) throws -> Int
     /// The item's size. With `itemsHaveSameSize()`, asked once per section, for item 0.
     func sizeForItem(at indexPath: GridIndexPath) throws -> Size
+    /// Every item's size in the section at once, or nil to be asked item by item (default nil).
+    /// The bulk path: one call per section instead of one per item.
+    func sizesForItems(inSection section: Int) throws -> [Size]?
     /// The section's header size, or nil for no header (default nil). Only the S size is used.
     func headerSize(inSection section: Int) throws -> Size?
     /// Whether the loader follows the last section (default false).
@@ -19,6 +22,7 @@ public protocol GridDataSource {
 
 extension GridDataSource {
     public func numberOfSections() throws -> Int { 1 }
+    public func sizesForItems(inSection section: Int) throws -> [Size]? { nil }
     public func headerSize(inSection section: Int) throws -> Size? { nil }
     public func showsLoader() throws -> Bool { false }
     public func itemsHaveSameSize() throws -> Bool { false }

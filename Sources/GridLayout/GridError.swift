@@ -25,8 +25,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidOption(name: String, value: String, expected: String)
     /// A configuration option with this name does not exist.
     case unknownOption(name: String)
-    /// The data source gave a size that is NaN, infinite or negative (for an item or a header).
-    case invalidSize(ElementLocation, Size)
+    /// A data source callback (`size`, `sizes`, `header`) gave a size that is NaN, infinite or negative.
+    case invalidSize(callback: String, at: ElementLocation, Size)
     /// A data source callback (`sections`, `count`, `lanes`) gave a number outside `allowed`.
     case invalidCount(callback: String, at: ElementLocation, value: Int, allowed: ClosedRange<Int>)
     /// A justified item has a zero S size, so it has no aspect ratio.
@@ -51,14 +51,13 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "option '\(name)': \(value) is invalid (expected \(expected))"
         case let .unknownOption(name):
             return "unknown option '\(name)'"
-        case let .invalidSize(at, size):
-            let callback = if case .header = at { "header" } else { "size" }
+        case let .invalidSize(callback, at, size):
             return "data source '\(callback)' returned \(size) for \(at.describe(base: base)) (sizes must be finite and >= 0)"
         case let .invalidCount(callback, at, value, allowed):
             let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
             return "data source '\(callback)' returned \(value)\(whereTo) (expected \(allowed.lowerBound)...\(allowed.upperBound))"
         case let .noAspectRatio(path, size):
-            return "data source 'size' returned \(size) for \(ElementLocation.item(path).describe(base: base)), which has no aspect ratio (justified needs a size > 0 along the scroll axis)"
+            return "\(ElementLocation.item(path).describe(base: base)): size \(size) has no aspect ratio (justified needs a size > 0 along the scroll axis)"
         case let .doesNotFit(why):
             return why
         case let .callbackFailed(callback, at, message):

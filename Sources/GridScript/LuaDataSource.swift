@@ -4,102 +4,200 @@ import GridLayout
 /// A data source whose callbacks are the functions of a Lua table (DESIGN.md, "Lua API").
 /// Lua counts sections and items from 1; the engine from 0: the conversion happens here.
 ///
-/// Lives only for one reload: it reads the table and the message handler from fixed stack slots.
-/// Every call is protected (`lua_pcall`), so a script error comes back as a thrown `ScriptError`
-/// carrying the script's message and traceback, never as a longjmp through Swift.
+/// Lives only for one reload. `resolve` pushes every callback (or nil) once, onto consecutive
+/// stack slots after the traceback handler, so a call is a `lua_pushvalue`, not a table lookup by
+/// name (which cost a third of a callback). Every call is protected (`lua_pcall`): a script error
+/// comes back as a thrown `ScriptError` with the script's message and traceback, never as a
+/// longjmp through Swift.
 struct LuaDataSource: GridDataSource {
-    let L: LuaState
-    /// Absolute stack index of the data source table.
-    let table: Int32
-    /// Absolute stack index of the traceback message handler.
-    let handler: Int32
+    /// The callbacks, in the order of their stack slots.
+    enum Callback: Int32, CaseIterable {
+        case sections, count, size, sizes, header, showLoader, sameSize, lanes
+        var name: String { String(describing: self) }
+    }
 
-    /// Pushes the callback `name`; returns false (pushing nothing) when the table has none.
-    private func push(_ name: String) throws(ScriptError) -> Bool {
-        let type = lua_getfield(L, table, name)
-        if type == LUA_TFUNCTION { return true }
-        lua_settop(L, -2)
-        if type == LUA_TNIL { return false }
-        throw ScriptError("dataSource.\(name) is a \(String(cString: lua_typename(L, type))), expected a function")
+    let L: LuaState
+    /// Absolute stack index of the traceback message handler; the callbacks follow it.
+    let handler: Int32
+    private let present: [Bool]
+
+    /// Reads one field of a data source table in Lua, under `lua_pcall`: the table may be an object
+    /// whose `__index` runs code (and may raise), which must not happen in a Swift frame.
+    private static let reader = "local t, k = ...; return t[k]"
+
+    /// Pushes the message handler and every callback of the table at `table` (absolute index).
+    /// Throws when reading a field raises, when a field is neither a function nor nil, or when
+    /// `count` or both `size` and `sizes` are missing.
+    static func resolve(_ L: LuaState, table: Int32) throws(ScriptError) -> LuaDataSource {
+        lua_pushcclosure(L, tracebackHandler, 0)
+        let handler = lua_gettop(L)
+        guard luaL_loadbuffer(L, reader, reader.utf8.count, "=dataSource") == LUA_OK else {
+            throw ScriptError(String(lua: L, -1) ?? "cannot load the data source reader")
+        }
+        let read = lua_gettop(L)
+        var present: [Bool] = []
+        for callback in Callback.allCases {
+            lua_pushvalue(L, read)
+            lua_pushvalue(L, table)
+            pushString(L, callback.name)
+            if lua_pcall(L, 2, 1, handler) != LUA_OK {
+                throw ScriptError("reading dataSource.\(callback.name) failed: \(String(lua: L, -1) ?? typeName(L, -1))")
+            }
+            let type = lua_type(L, -1)
+            guard type == LUA_TFUNCTION || type == LUA_TNIL else {
+                throw ScriptError("dataSource.\(callback.name) must be a function, got \(String(cString: lua_typename(L, type)))")
+            }
+            present.append(type == LUA_TFUNCTION)
+        }
+        lua_remove(L, read)  // the callbacks now follow the handler directly
+        guard present[Int(Callback.count.rawValue)] else {
+            throw ScriptError("the dataSource has no 'count' function (count(section) returns the section's item count)")
+        }
+        guard present[Int(Callback.size.rawValue)] || present[Int(Callback.sizes.rawValue)] else {
+            throw ScriptError("the dataSource has no 'size' function (size(section, item) returns width, height)")
+        }
+        return LuaDataSource(L: L, handler: handler, present: present)
+    }
+
+    /// Pushes the callback; false (pushing nothing) when the table has none.
+    @inline(__always)
+    private func push(_ callback: Callback) -> Bool {
+        guard present[Int(callback.rawValue)] else { return false }
+        lua_pushvalue(L, handler + 1 + callback.rawValue)
+        return true
     }
 
     /// Pushes a section or item index, converted to Lua's count from 1.
+    @inline(__always)
     private func arg(_ index: Int) { lua_pushinteger(L, lua_Integer(index + 1)) }
 
-    /// Calls the pushed function with the `nargs` pushed arguments and leaves two results on the stack.
-    private func call(_ nargs: Int32) throws(ScriptError) {
-        if lua_pcall(L, nargs, 2, handler) != LUA_OK {
+    /// Calls the pushed function with the `nargs` pushed arguments, leaving `results` results.
+    @inline(__always)
+    private func call(_ nargs: Int32, results: Int32 = 2) throws(ScriptError) {
+        if lua_pcall(L, nargs, results, handler) != LUA_OK {
             let message = String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)"
             lua_settop(L, -2)
             throw ScriptError(message)
         }
     }
 
-    private func pop2() { lua_settop(L, -3) }
+    @inline(__always)
+    private func pop(_ n: Int32 = 2) { lua_settop(L, -n - 1) }
 
     /// The integer result at `index`, or an error naming what came back.
     private func integer(_ index: Int32) throws(ScriptError) -> Int {
-        if lua_type(L, index) == LUA_TNUMBER, let i = exactInteger(lua_tonumberx(L, index, nil)) { return i }
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(L, index, &isInteger)  // exact for integers, and for integral floats
+        if lua_type(L, index) == LUA_TNUMBER, isInteger != 0 { return Int(value) }
         throw ScriptError("returned \(describeValue(L, index)), expected an integer")
     }
 
     /// Two number results (width, height).
+    @inline(__always)
     private func size() throws(ScriptError) -> Size {
-        guard lua_type(L, -2) == LUA_TNUMBER, lua_type(L, -1) == LUA_TNUMBER else {
+        var isWidth: Int32 = 0, isHeight: Int32 = 0
+        let width = lua_tonumberx(L, -2, &isWidth), height = lua_tonumberx(L, -1, &isHeight)
+        // lua_tonumberx also converts numeric strings: a string is still the wrong type.
+        guard isWidth != 0, isHeight != 0, lua_type(L, -2) == LUA_TNUMBER, lua_type(L, -1) == LUA_TNUMBER else {
             throw ScriptError("returned \(describeValue(L, -2)), \(describeValue(L, -1)); expected two numbers (width, height)")
         }
-        return Size(width: lua_tonumberx(L, -2, nil), height: lua_tonumberx(L, -1, nil))
+        return Size(width: width, height: height)
     }
 
     func numberOfSections() throws -> Int {
-        guard try push("sections") else { return 1 }
+        guard push(.sections) else { return 1 }
         try call(0)
-        defer { pop2() }
+        defer { pop() }
         return try integer(-2)
     }
 
     func numberOfItems(inSection section: Int) throws -> Int {
-        guard try push("count") else { throw ScriptError("the data source has no 'count' function") }
+        _ = push(.count)  // checked present by `resolve`
         arg(section)
         try call(1)
-        defer { pop2() }
+        defer { pop() }
         return try integer(-2)
     }
 
     func sizeForItem(at path: GridIndexPath) throws -> Size {
-        guard try push("size") else { throw ScriptError("the data source has no 'size' function") }
+        guard push(.size) else { throw ScriptError("the dataSource has no 'size' function") }
         arg(path.section)
         arg(path.item)
         try call(2)
-        defer { pop2() }
+        defer { pop() }
         return try size()
     }
 
+    /// `sizes(section)`: one table for the whole section, either flat `{w1, h1, w2, h2, …}` or
+    /// pairs `{{w1, h1}, {w2, h2}, …}`.
+    func sizesForItems(inSection section: Int) throws -> [Size]? {
+        guard push(.sizes) else { return nil }
+        arg(section)
+        try call(1, results: 1)
+        defer { pop(1) }
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            throw ScriptError("returned \(describeValue(L, -1)), expected a table of sizes")
+        }
+        let length = Int(lua_rawlen(L, -1))
+        if length == 0 { return [] }
+        let pairs = lua_rawgeti(L, -1, 1) == LUA_TTABLE
+        lua_settop(L, -2)
+        var sizes: [Size] = []
+        if pairs {
+            sizes.reserveCapacity(length)
+            for i in 1...length {
+                guard lua_rawgeti(L, -1, lua_Integer(i)) == LUA_TTABLE else {
+                    let got = typeName(L, -1)
+                    pop(1)
+                    throw ScriptError("returned a table whose entry \(i) is a \(got), expected {width, height}")
+                }
+                lua_rawgeti(L, -1, 1)
+                lua_rawgeti(L, -2, 2)
+                defer { pop(3) }
+                do { sizes.append(try size()) } catch { throw ScriptError("entry \(i) \(error.message)") }
+            }
+        } else {
+            guard length % 2 == 0 else {
+                throw ScriptError("returned a flat table of \(length) numbers, expected width, height pairs")
+            }
+            sizes.reserveCapacity(length / 2)
+            var i: lua_Integer = 1
+            while i < lua_Integer(length) {
+                lua_rawgeti(L, -1, i)
+                lua_rawgeti(L, -2, i + 1)
+                defer { pop(2) }
+                do { sizes.append(try size()) } catch { throw ScriptError("entries \(i), \(i + 1) \(error.message)") }
+                i += 2
+            }
+        }
+        return sizes
+    }
+
     func headerSize(inSection section: Int) throws -> Size? {
-        guard try push("header") else { return nil }
+        guard push(.header) else { return nil }
         arg(section)
         try call(1)
-        defer { pop2() }
+        defer { pop() }
         if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
         return try size()
     }
 
-    func showsLoader() throws -> Bool { try flag("showLoader") }
-    func itemsHaveSameSize() throws -> Bool { try flag("sameSize") }
+    func showsLoader() throws -> Bool { try flag(.showLoader) }
+    func itemsHaveSameSize() throws -> Bool { try flag(.sameSize) }
 
     func lanes(inSection section: Int) throws -> Int? {
-        guard try push("lanes") else { return nil }
+        guard push(.lanes) else { return nil }
         arg(section)
         try call(1)
-        defer { pop2() }
+        defer { pop() }
         return lua_type(L, -2) == LUA_TNIL ? nil : try integer(-2)
     }
 
     /// An optional callback whose result is read as a Lua condition (nil and false are false).
-    private func flag(_ name: String) throws(ScriptError) -> Bool {
-        guard try push(name) else { return false }
+    private func flag(_ callback: Callback) throws(ScriptError) -> Bool {
+        guard push(callback) else { return false }
         try call(0)
-        defer { pop2() }
+        defer { pop() }
         return lua_toboolean(L, -2) != 0
     }
 }

@@ -62,27 +62,35 @@ enum LuaGridMethods {
             guard lua_type(L, 2) == LUA_TTABLE else {
                 throw ScriptError("reload: the grid has no dataSource (set grid.dataSource to a table of callbacks)")
             }
-            for required in ["count", "size"] {
-                let type = lua_getfield(L, 2, required)
-                lua_settop(L, 2)
-                guard type == LUA_TFUNCTION else {
-                    throw ScriptError("reload: dataSource.\(required) must be a function, got \(String(cString: lua_typename(L, type)))")
-                }
-            }
-            lua_pushcclosure(L, tracebackHandler, 0)  // 3
+            let dataSource: LuaDataSource
+            do throws(ScriptError) { dataSource = try LuaDataSource.resolve(L, table: 2) } catch { throw ScriptError("reload: \(error.message)") }
             object.reloading = true
             defer {
                 object.reloading = false
                 object.grid.dataSource = nil
             }
-            object.grid.dataSource = LuaDataSource(L: L, table: 2, handler: 3)
+            object.grid.dataSource = dataSource
             do throws(GridError) {
                 try object.grid.reload()
             } catch {
-                throw ScriptError(error.message(base: 1))
+                switch error {
+                case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
+                    throw ScriptError(withTraceback(L, error.message(base: 1)))
+                default:
+                    throw ScriptError(error.message(base: 1))
+                }
             }
             return 0
         }
+    }
+
+    /// An error about a callback keeps the traceback of the callback that raised it; one about a
+    /// value a callback returned gets the traceback of the script that called reload.
+    static func withTraceback(_ L: LuaState, _ message: String) -> String {
+        if message.contains("\nstack traceback:\n") { return message }
+        luaL_traceback(L, L, message, 1)
+        defer { lua_settop(L, -2) }
+        return String(lua: L, -1) ?? message
     }
 
     static let contentSize: SwiftLuaFunction = { L in
@@ -231,7 +239,7 @@ enum LuaGridMethods {
 
     static let draw: SwiftLuaFunction = { L in
         scriptMethod(L, "draw") { L, object throws(ScriptError) in
-            let options = try PictureOptions(L, 2, "draw")
+            let options = try PictureOptions(L, 2, argument: 1, "draw")
             let picture = TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
                                              rows: options.rows ?? TextPicture.terminalSize().rows)
             if options.returnText {
@@ -248,7 +256,7 @@ enum LuaGridMethods {
             guard let path = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else {
                 throw ScriptError("bad argument #1 to 'svg' (string expected, got \(typeName(L, 2)))")
             }
-            let options = try PictureOptions(L, 3, "svg")
+            let options = try PictureOptions(L, 3, argument: 2, "svg")
             let text = try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly)
             try writeFile(path, text)
             return 0

@@ -63,11 +63,13 @@ func checkNumber(_ L: LuaState, _ index: Int32, argument: Int32, _ function: Str
 
 /// Reads an integer argument (a float with an integral value counts).
 func checkInteger(_ L: LuaState, _ index: Int32, argument: Int32, _ function: String) throws(ScriptError) -> Int {
-    let n = try checkNumber(L, index, argument: argument, function)
-    guard let i = exactInteger(n) else {
+    _ = try checkNumber(L, index, argument: argument, function)
+    var isInteger: Int32 = 0
+    let value = lua_tointegerx(L, index, &isInteger)
+    guard isInteger != 0 else {
         throw ScriptError("bad argument #\(argument) to '\(function)' (number has no integer representation)")
     }
-    return i
+    return Int(value)
 }
 
 /// `n` as an Int when it is integral and in range, else nil.

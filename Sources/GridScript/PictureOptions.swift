@@ -13,11 +13,12 @@ struct PictureOptions {
     /// `svg` draws only the viewport instead of the whole content.
     var viewportOnly = false
 
-    init(_ L: LuaState, _ index: Int32, _ function: String) throws(ScriptError) {
+    /// Reads the table at stack `index`, which is argument number `argument` of `function`.
+    init(_ L: LuaState, _ index: Int32, argument: Int32, _ function: String) throws(ScriptError) {
         switch lua_type(L, index) {
         case LUA_TNONE, LUA_TNIL: return
         case LUA_TTABLE: break
-        default: throw ScriptError("bad argument to '\(function)' (options table expected, got \(typeName(L, index)))")
+        default: throw ScriptError("bad argument #\(argument) to '\(function)' (table expected, got \(typeName(L, index)))")
         }
         let table = lua_absindex(L, index)
         lua_pushnil(L)

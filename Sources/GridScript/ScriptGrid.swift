@@ -100,6 +100,7 @@ enum LuaGrid {
             lua_settop(L, -2)
             return
         }
+        guard GridConfiguration.optionNames.contains(key) else { throw ScriptError("unknown option '\(key)'") }
         let value = try LuaOptions.value(L, valueIndex, for: key)
         do {
             try object.grid.configuration.set(key, to: value)

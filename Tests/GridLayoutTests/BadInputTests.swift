@@ -17,7 +17,7 @@ import GridLayoutTestSupport
     func badItemSizesNameTheItemAndValue(bad: Double) {
         let data = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
         let error = layoutError(data)
-        if case .invalidSize(.item(let path), let given) = error {
+        if case .invalidSize("size", .item(let path), let given) = error {
             #expect(path == GridIndexPath(section: 1, item: 1))
             #expect(given.height.isNaN ? bad.isNaN : given.height == bad)
         } else {
@@ -52,7 +52,7 @@ import GridLayoutTestSupport
     @Test func justifiedItemWithoutHeightHasNoAspectRatio() throws {
         let config = try configuration([("layout", .string("justified"))])
         let error = layoutError(ArrayDataSource(sizes: [size(100, 50), size(80, 0)]), config)
-        #expect(error?.message() == "data source 'size' returned 80x0 for item (section 0, item 1), which has no aspect ratio (justified needs a size > 0 along the scroll axis)")
+        #expect(error?.message() == "item (section 0, item 1): size 80x0 has no aspect ratio (justified needs a size > 0 along the scroll axis)")
     }
 
     @Test func waterfallColumnsThatDoNotFit() throws {
