@@ -24,7 +24,7 @@ let package = Package(
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit"]),
         // Benchmarks of the hot paths; run with `swift run -c release gridbench`.
-        .executableTarget(name: "gridbench", dependencies: ["GridLayout"]),
+        .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua"]),
         // Helpers shared by the test targets: brute-force model, random data, fixtures.
         .target(name: "GridLayoutTestSupport", dependencies: ["GridLayout"],
                 path: "Tests/GridLayoutTestSupport"),

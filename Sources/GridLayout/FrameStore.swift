@@ -1,5 +1,7 @@
-/// The frames of one section's items, in S/C terms, as plain arrays: 32 bytes per item plus
-/// 16 bytes per block of 16 items (33 bytes per item).
+/// The frames of one section's items, in S/C terms, in one plain array: 32 bytes per item plus
+/// 16 bytes per block of 16 items (33 bytes per item). One array rather than four, because a
+/// layout appends every item (one append instead of four costs half the layout's time) and a query
+/// reads all four values of each item it returns.
 ///
 /// The items form `interleave` sequences (item i belongs to sequence i mod interleave), and along
 /// each sequence S-starts (almost) never decrease: every layout places so (shortest lane, flow
@@ -15,19 +17,17 @@
 /// item's S-start and the running maximum of S-ends up to the block's end (both non-decreasing).
 /// Only the last search step touches the item arrays, within one block.
 struct FrameStore: Sendable {
-    static let blockSize = 16
+    /// Items per block; a power of two, so that `position & blockMask` is the place in the block.
+    static var blockSize: Int { 16 }
+    private static var blockMask: Int { blockSize - 1 }
 
-    private(set) var sStart: [Double] = []
-    private(set) var sSize: [Double] = []
-    private(set) var cStart: [Double] = []
-    private(set) var cSize: [Double] = []
+    private(set) var frames: [AxisRect] = []
     /// Per block (sequence r's block b at b·interleave + r): the S-start of its first item.
     private var blockStart: [Double] = []
     /// Per complete block: the largest S-end among its sequence's items up to the block's end.
     private var blockMaxEnd: [Double] = []
-    /// Per sequence: the largest S-end and S-start so far.
-    private var sequenceMaxEnd: [Double]
-    private var sequenceMaxStart: [Double]
+    /// Per sequence: the largest S-start and S-end so far.
+    private var sequences: [(maxStart: Double, maxEnd: Double)]
     /// The largest amount by which an S-start fell below an earlier one of its sequence (usually 0).
     private var slack: Double = 0
     /// How many interleaved sequences the items form.
@@ -35,44 +35,37 @@ struct FrameStore: Sendable {
 
     init(interleave: Int, capacity: Int) {
         self.interleave = interleave
-        sequenceMaxEnd = Array(repeating: -.infinity, count: interleave)
-        sequenceMaxStart = Array(repeating: -.infinity, count: interleave)
-        sStart.reserveCapacity(capacity)
-        sSize.reserveCapacity(capacity)
-        cStart.reserveCapacity(capacity)
-        cSize.reserveCapacity(capacity)
+        sequences = Array(repeating: (-.infinity, -.infinity), count: interleave)
+        frames.reserveCapacity(capacity)
         let blocks = (capacity + Self.blockSize - 1) / Self.blockSize + interleave
         blockStart.reserveCapacity(blocks)
         blockMaxEnd.reserveCapacity(blocks)
     }
 
-    var count: Int { sStart.count }
+    var count: Int { frames.count }
 
     /// Bytes held for `count` items.
     var bytes: Int {
-        MemoryLayout<Double>.stride * (4 * count + blockStart.count + blockMaxEnd.count + 2 * interleave)
+        MemoryLayout<AxisRect>.stride * count
+            + MemoryLayout<Double>.stride * (blockStart.count + blockMaxEnd.count + 2 * interleave)
     }
 
     /// Appends the next item's frame. Its S-start must not be below that of the previous item of its sequence.
     mutating func append(_ r: AxisRect) {
-        let i = sStart.count
+        let i = frames.count
         let sequence = interleave == 1 ? 0 : i % interleave
         let position = interleave == 1 ? i : i / interleave
-        if position % Self.blockSize == 0 { blockStart.append(r.s) }
-        sStart.append(r.s)
-        sSize.append(r.sSize)
-        cStart.append(r.c)
-        cSize.append(r.cSize)
-        slack = Swift.max(slack, sequenceMaxStart[sequence] - r.s)
-        sequenceMaxStart[sequence] = Swift.max(sequenceMaxStart[sequence], r.s)
-        let maxEnd = Swift.max(sequenceMaxEnd[sequence], r.s + r.sSize)
-        sequenceMaxEnd[sequence] = maxEnd
-        if position % Self.blockSize == Self.blockSize - 1 { blockMaxEnd.append(maxEnd) }
+        if position & Self.blockMask == 0 { blockStart.append(r.s) }
+        frames.append(r)
+        var state = sequences[sequence]
+        slack = Swift.max(slack, state.maxStart - r.s)
+        state.maxStart = Swift.max(state.maxStart, r.s)
+        state.maxEnd = Swift.max(state.maxEnd, r.s + r.sSize)
+        sequences[sequence] = state
+        if position & Self.blockMask == Self.blockMask { blockMaxEnd.append(state.maxEnd) }
     }
 
-    subscript(i: Int) -> AxisRect {
-        AxisRect(s: sStart[i], c: cStart[i], sSize: sSize[i], cSize: cSize[i])
-    }
+    subscript(i: Int) -> AxisRect { frames[i] }
 
     /// Calls `body`, in ascending order, with every item that overlaps the S-interval (lo, hi) and
     /// the C-interval (cLo, cHi) with positive length on both axes.
@@ -104,13 +97,13 @@ struct FrameStore: Sendable {
         var end = Swift.min(endBlock * b, length)
         if endBlock > 0 {
             let low = (endBlock - 1) * b
-            end = low + partition(end - low) { sStart[sequence + (low + $0) &* m] >= past }
+            end = low + partition(end - low) { frames[sequence + (low + $0) &* m].s >= past }
         }
         var p = begin
         while p < end {
             let i = sequence + p &* m
-            if Swift.min(sStart[i] + sSize[i], hi) > Swift.max(sStart[i], lo),
-               Swift.min(cStart[i] + cSize[i], cHi) > Swift.max(cStart[i], cLo) {
+            let f = frames[i]
+            if Swift.min(f.sEnd, hi) > Swift.max(f.s, lo), Swift.min(f.cEnd, cHi) > Swift.max(f.c, cLo) {
                 body(i)
             }
             p += 1

@@ -10,9 +10,9 @@ public enum ElementLocation: Hashable, Sendable {
     public func describe(base: Int) -> String {
         switch self {
         case .grid: return "grid"
-        case .section(let s): return "section \(s + base)"
-        case .item(let p): return "item (section \(p.section + base), item \(p.item + base))"
-        case .header(let s): return "header of section \(s + base)"
+        case .section(let s): return "section \(s &+ base)"
+        case .item(let p): return "item (section \(p.section &+ base), item \(p.item &+ base))"
+        case .header(let s): return "header of section \(s &+ base)"
         case .loader: return "loader"
         }
     }
@@ -64,10 +64,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "data source '\(callback)' failed for \(at.describe(base: base)): \(message)"
         case let .indexPathOutOfRange(path, count):
             let where_ = ElementLocation.item(path).describe(base: base)
-            if let count { return "\(where_) is out of range: section \(path.section + base) has \(count) items" }
-            return "\(where_) is out of range: there is no section \(path.section + base)"
+            if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(count) items" }
+            return "\(where_) is out of range: there is no section \(path.section &+ base)"
         case let .sectionOutOfRange(section, count):
-            return "section \(section + base) is out of range: the grid has \(count) sections"
+            return "section \(section &+ base) is out of range: the grid has \(count) sections"
         case let .invalidOffset(p):
             return "offset \(p) is invalid (NaN)"
         case .noDataSource:

@@ -124,7 +124,7 @@ enum LuaGridMethods {
             let section = try checkInteger(L, 2, argument: 1, "frame")
             let item = try checkInteger(L, 3, argument: 2, "frame")
             do throws(GridError) {
-                return pushRect(L, try object.grid.frame(of: GridIndexPath(section: section - 1, item: item - 1)))
+                return pushRect(L, try object.grid.frame(of: GridIndexPath(section: section &- 1, item: item &- 1)))
             } catch {
                 throw ScriptError(error.message(base: 1))
             }
@@ -135,7 +135,7 @@ enum LuaGridMethods {
         scriptMethod(L, "headerFrame") { L, object throws(ScriptError) in
             let section = try checkInteger(L, 2, argument: 1, "headerFrame")
             do throws(GridError) {
-                guard let r = try object.grid.headerFrame(inSection: section - 1) else { lua_pushnil(L); return 1 }
+                guard let r = try object.grid.headerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
                 return pushRect(L, r)
             } catch {
                 throw ScriptError(error.message(base: 1))
@@ -161,7 +161,7 @@ enum LuaGridMethods {
         scriptMethod(L, "itemCount") { L, object throws(ScriptError) in
             let section = try checkInteger(L, 2, argument: 1, "itemCount")
             do throws(GridError) {
-                lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section - 1)))
+                lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section &- 1)))
                 return 1
             } catch {
                 throw ScriptError(error.message(base: 1))

@@ -357,6 +357,7 @@ func main() throws {
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
+    if luaBenchmarks(scale, &rows, &sink) { return }  // Lua rows (LuaBenchmarks.swift); --profile-lua N
     let sizes = makeSizes(scale.big)
     let big = try layoutThroughput(scale, sizes, &rows, &sink)
     try visibleQueries(scale, sizes, big, &rows, &sink)

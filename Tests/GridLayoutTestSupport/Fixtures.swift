@@ -64,3 +64,17 @@ public struct UniformDataSource: GridDataSource {
     public func showsLoader() -> Bool { showLoader }
     public func itemsHaveSameSize() -> Bool { true }
 }
+
+/// An `ArrayDataSource` asked item by item (no bulk `sizesForItems`), to test the per-item path.
+public struct PerItemDataSource: GridDataSource {
+    public var base: ArrayDataSource
+
+    public init(_ base: ArrayDataSource) { self.base = base }
+
+    public func numberOfSections() -> Int { base.numberOfSections() }
+    public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+    public func sizeForItem(at path: GridIndexPath) -> Size { base.sizeForItem(at: path) }
+    public func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
+    public func showsLoader() -> Bool { base.showsLoader() }
+    public func lanes(inSection section: Int) -> Int? { base.lanes(inSection: section) }
+}

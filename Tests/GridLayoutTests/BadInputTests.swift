@@ -13,19 +13,38 @@ import GridLayoutTestSupport
         }
     }
 
-    @Test(arguments: [Double.nan, .infinity, -.infinity, -1])
-    func badItemSizesNameTheItemAndValue(bad: Double) {
-        let data = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
-        let error = layoutError(data)
-        if case .invalidSize("size", .item(let path), let given) = error {
+    @Test(arguments: [Double.nan, .infinity, -.infinity, -1], [false, true])
+    func badItemSizesNameTheCallbackItemAndValue(bad: Double, bulk: Bool) {
+        let sizes = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
+        let error = bulk ? layoutError(sizes) : layoutError(PerItemDataSource(sizes))
+        let callback = bulk ? "sizes" : "size"
+        if case .invalidSize(callback, .item(let path), let given) = error {
             #expect(path == GridIndexPath(section: 1, item: 1))
             #expect(given.height.isNaN ? bad.isNaN : given.height == bad)
         } else {
             Issue.record("expected invalidSize, got \(String(describing: error))")
         }
         let shown = bad.isNaN ? "nan" : bad == .infinity ? "inf" : bad == -.infinity ? "-inf" : "-1"
-        #expect(error?.message() == "data source 'size' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
-        #expect(error?.message(base: 1) == "data source 'size' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
+        #expect(error?.message() == "data source '\(callback)' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
+        #expect(error?.message(base: 1) == "data source '\(callback)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
+    }
+
+    @Test func bulkSizesMustMatchTheCount() {
+        struct Short: GridDataSource {
+            func numberOfItems(inSection section: Int) -> Int { 3 }
+            func sizeForItem(at indexPath: GridIndexPath) -> Size { size(1, 1) }
+            func sizesForItems(inSection section: Int) -> [Size]? { [size(1, 1), size(2, 2)] }
+        }
+        #expect(layoutError(Short())?.message() == "data source 'sizes' returned 2 for section 0 (expected 3...3)")
+    }
+
+    @Test func perItemAndBulkPathsGiveTheSameFrames() throws {
+        for seed in UInt64(1)...40 {
+            let grid = RandomGrid(seed: seed)
+            let bulk = try ContentLayout(configuration: grid.configuration, dataSource: grid.data)
+            let each = try ContentLayout(configuration: grid.configuration, dataSource: PerItemDataSource(grid.data))
+            #expect(allElements(of: bulk) == allElements(of: each), "seed \(seed)")
+        }
     }
 
     @Test func badHeaderSizeNamesTheHeader() {

@@ -1,0 +1,414 @@
+import Testing
+@testable import GridScript
+
+/// The grid object seen from Lua: options and fields, every query method, scrolling, the module table.
+@Suite struct LuaGridTests {
+    // MARK: - The module
+
+    @Test func moduleTable() {
+        let lua = LuaHarness()
+        #expect(lua.eval("return gl.version") == ["0.1.0"])
+        #expect(lua.eval("return type(gl.new)") == ["function"])
+        #expect(lua.eval("return table.concat(gl.methods, ' ')") == [
+            "reload contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy draw svg",
+        ])
+        #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
+            "layout direction width height padding spacing lanes columns order rowHeight tolerance widow loaderSize dataSource delegate",
+        ])
+        #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
+        // The arrays are proper sequences.
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["15", "15", "4"])
+        // require returns the same module each time.
+        #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
+    }
+
+    @Test func everyListedMethodExistsAndEveryFieldReads() {
+        let lua = LuaHarness()
+        #expect(lua.eval("""
+            local g = gl.new()
+            local bad = {}
+            for _, m in ipairs(gl.methods) do
+              if type(g[m]) ~= "function" then bad[#bad + 1] = m end
+            end
+            for _, f in ipairs(gl.fields) do
+              if f ~= "dataSource" and f ~= "delegate" and g[f] == nil then bad[#bad + 1] = f end
+            end
+            return #bad, table.concat(bad, " ")
+            """) == ["0", ""])
+    }
+
+    @Test func toStringDescribesTheGrid() {
+        let lua = LuaHarness()
+        #expect(lua.eval("return tostring(gl.new())") == ["gridlayout.Grid: lanes vertical 320x480, 0 sections"])
+        #expect(lua.eval("return tostring(gl.new{ layout = 'flow', direction = 'horizontal', width = 10, height = 20.5 })")
+            == ["gridlayout.Grid: flow horizontal 10x20.5, 0 sections"])
+        let ref = LuaAPI.referenceHarness()
+        #expect(ref.eval("return tostring(grid)") == ["gridlayout.Grid: lanes vertical 100x50, 2 sections"])
+    }
+
+    // MARK: - Options and fields
+
+    @Test func defaultFields() {
+        let lua = LuaHarness()
+        let r = lua.eval("""
+            local g = gl.new()
+            local p, l = g.padding, g.loaderSize
+            return g.layout, g.direction, g.width, g.height, p.top, p.left, p.bottom, p.right,
+                   g.spacing, g.lanes, g.columns, g.order, g.rowHeight, g.tolerance, g.widow, l.w, l.h,
+                   g.dataSource, g.delegate
+            """)
+        #expect(r == ["lanes", "vertical", "320", "480", "0", "0", "0", "0",
+                      "0", "1", "2", "shortest", "100", "0.25", "left", "44", "44", "nil", "nil"])
+    }
+
+    @Test func newWithEveryOptionReadsBack() {
+        let lua = LuaHarness()
+        let r = lua.eval("""
+            local ds, dl = { count = function() return 0 end, size = function() return 0, 0 end }, {}
+            local g = gl.new{ layout = "waterfall", direction = "horizontal", width = 200, height = 100,
+                              padding = { top = 1, left = 2, bottom = 3, right = 4 }, spacing = 6,
+                              lanes = 3, columns = 4, order = "rtl", rowHeight = 50, tolerance = 0.5,
+                              widow = "center", loaderSize = { w = 10, h = 20 },
+                              dataSource = ds, delegate = dl }
+            local p, l = g.padding, g.loaderSize
+            return g.layout, g.direction, g.width, g.height, p.top, p.left, p.bottom, p.right,
+                   g.spacing, g.lanes, g.columns, g.order, g.rowHeight, g.tolerance, g.widow, l.w, l.h,
+                   rawequal(g.dataSource, ds), rawequal(g.delegate, dl), math.type(g.lanes)
+            """)
+        #expect(r == ["waterfall", "horizontal", "200", "100", "1", "2", "3", "4",
+                      "6", "3", "4", "rtl", "50", "0.5", "center", "10", "20", "true", "true", "integer"])
+    }
+
+    @Test func paddingAsNumberAndPartialTable() {
+        let lua = LuaHarness()
+        #expect(lua.eval("""
+            local p = gl.new{ padding = 5 }.padding
+            return p.top, p.left, p.bottom, p.right
+            """) == ["5", "5", "5", "5"])
+        #expect(lua.eval("""
+            local p = gl.new{ padding = { left = 7 } }.padding
+            return p.top, p.left, p.bottom, p.right
+            """) == ["0", "7", "0", "0"])
+        #expect(lua.eval("""
+            local g = gl.new()
+            g.padding = 2.5
+            local p = g.padding
+            return p.top, p.left, p.bottom, p.right
+            """) == ["2.5", "2.5", "2.5", "2.5"])
+        // The table read back is a copy: changing it does not change the grid.
+        #expect(lua.eval("""
+            local g = gl.new{ padding = 1 }
+            g.padding.top = 99
+            g.loaderSize.w = 99
+            return g.padding.top, g.loaderSize.w
+            """) == ["1", "44"])
+    }
+
+    @Test func perSidePaddingPlacesItems() {
+        let lua = LuaHarness()
+        // Vertical: top/bottom are the S sides, left/right the C sides.
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 50, padding = { top = 1, left = 2, bottom = 3, right = 4 } }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end }
+            g:reload()
+            local x, y, w, h = g:frame(1, 1)
+            return x, y, w, h, g:contentSize()
+            """) == ["2", "1", "10", "10", "100", "14"])
+        // Horizontal: left/right are the S sides, top/bottom the C sides.
+        #expect(lua.eval("""
+            local g = gl.new{ direction = "horizontal", width = 100, height = 50,
+                              padding = { top = 1, left = 2, bottom = 3, right = 4 } }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end }
+            g:reload()
+            local x, y, w, h = g:frame(1, 1)
+            return x, y, w, h, g:contentSize()
+            """) == ["2", "1", "10", "10", "16", "50"])
+        // No items at all: the content's S extent is the two S paddings.
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 50, padding = { top = 1, bottom = 3 } }
+            g.dataSource = { count = function() return 0 end, size = function() return 10, 10 end }
+            g:reload()
+            return g:contentSize()
+            """) == ["100", "4"])
+    }
+
+    @Test func fieldWritesTakeEffectAtTheNextReload() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ width = 400, height = 100 }
+            g.dataSource = { count = function() return 8 end, size = function() return 100, 50 end }
+            g:reload()
+            """)
+        // One lane: item 2 is below item 1.
+        #expect(lua.eval("return g:frame(1, 2)") == ["0", "50", "100", "50"])
+        #expect(lua.eval("return g:contentSize()") == ["400", "400"])
+        lua.eval("g.lanes = 4; g.spacing = 10; g.width = 500")
+        // Read back at once...
+        #expect(lua.eval("return g.lanes, g.spacing, g.width") == ["4", "10", "500"])
+        // ...but the layout is the old one until reload.
+        #expect(lua.eval("return g:frame(1, 2)") == ["0", "50", "100", "50"])
+        #expect(lua.eval("return g:contentSize()") == ["400", "400"])
+        lua.eval("g:reload()")
+        // Four lanes, 10 apart: item 2 is in lane 2 at C 110; item 5 starts line 2 at S 60.
+        #expect(lua.eval("return g:frame(1, 2)") == ["110", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 5)") == ["0", "60", "100", "50"])
+        #expect(lua.eval("return g:contentSize()") == ["500", "110"])
+    }
+
+    @Test func directionHorizontalSwapsAxes() {
+        let lua = LuaHarness()
+        // S = x, C = y: lanes stack along y, items run along x.
+        #expect(lua.eval("""
+            local g = gl.new{ direction = "horizontal", width = 100, height = 50, lanes = 2 }
+            g.dataSource = { count = function() return 4 end, size = function() return 40, 20 end }
+            g:reload()
+            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " "
+                .. rect(g:frame(1, 4)) .. " " .. rect(g:contentSize())
+            """.replacingRect()) == ["0,0,40,20 0,20,40,20 40,0,40,20 40,20,40,20 80,50"])
+    }
+
+    @Test func waterfallColumnsAndOrder() {
+        let lua = LuaHarness()
+        // Column width (210 - 10) / 2 = 100; item 1 is 50x100 → 100x200, item 2 50x50 → 100x100,
+        // item 3 50x50 → 100x100.
+        let setup = """
+            local g = gl.new{ layout = "waterfall", width = 210, height = 100, columns = 2, spacing = 10, order = ORDER }
+            g.dataSource = { count = function() return 3 end,
+                             size = function(s, i) if i == 1 then return 50, 100 end return 50, 50 end }
+            g:reload()
+            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " " .. rect(g:contentSize())
+            """.replacingRect()
+        // shortest: item 3 goes into column 2 (ends at 100), after spacing.
+        #expect(lua.eval(setup.replacing("ORDER", with: "'shortest'"))
+            == ["0,0,100,200 110,0,100,100 110,110,100,100 210,210"])
+        // ltr: item 3 into column 1 (i mod 2), below item 1.
+        #expect(lua.eval(setup.replacing("ORDER", with: "'ltr'"))
+            == ["0,0,100,200 110,0,100,100 0,210,100,100 210,310"])
+        // rtl: item 1 into column 2.
+        #expect(lua.eval(setup.replacing("ORDER", with: "'rtl'"))
+            == ["110,0,100,200 0,0,100,100 110,210,100,100 210,310"])
+        // columns = 1: everything in one column of width 210.
+        #expect(lua.eval("""
+            local g = gl.new{ layout = "waterfall", width = 210, height = 100, columns = 1 }
+            g.dataSource = { count = function() return 2 end, size = function() return 105, 10 end }
+            g:reload()
+            return rect(g:frame(1, 2))
+            """.replacingRect()) == ["0,20,210,20"])
+    }
+
+    @Test func flowWrapsLines() {
+        let lua = LuaHarness()
+        // 30 wide items, 5 apart, in 100: 0, 35, 70 (ends exactly at 100: fits), then a new line
+        // below the thickest item of the first line (20) plus spacing.
+        #expect(lua.eval("""
+            local g = gl.new{ layout = "flow", width = 100, height = 100, spacing = 5, lanes = 7 }
+            g.dataSource = { count = function() return 4 end,
+                             size = function(s, i) return 30, i == 2 and 20 or 10 end }
+            g:reload()
+            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " "
+                .. rect(g:frame(1, 4)) .. " " .. rect(g:contentSize())
+            """.replacingRect()) == ["0,0,30,10 35,0,30,20 70,0,30,10 0,25,30,10 100,35"])
+    }
+
+    @Test func justifiedRowHeightToleranceWidow() {
+        let lua = LuaHarness()
+        // W = 300, items 100x100 (aspect ratio 1).
+        let setup = """
+            local g = gl.new{ layout = "justified", width = 300, height = 100, OPTIONS }
+            g.dataSource = { count = function() return 3 end, size = function() return 100, 100 end }
+            g:reload()
+            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " " .. rect(g:contentSize())
+            """.replacingRect()
+        // rowHeight 100, tolerance 0.25: [2.25, 3.75]; three items sum to 3 and close the row at 100.
+        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100"))
+            == ["0,0,100,100 100,0,100,100 200,0,100,100 300,100"])
+        // tolerance 0.5: [1.5, 4.5]; two items close the row: 300/2 = 150 thick, 150 wide each.
+        // Item 3 is the widow: T = 100 thick, AR·T = 100 wide, from the start.
+        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5"))
+            == ["0,0,150,150 150,0,150,150 0,150,100,100 300,250"])
+        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5, widow = 'center'"))
+            == ["0,0,150,150 150,0,150,150 100,150,100,100 300,250"])
+        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5, widow = 'justify'"))
+            == ["0,0,150,150 150,0,150,150 0,150,300,100 300,250"])
+        // rowHeight 60: W/T = 5, [3.75, 6.25]: all three stay open → one widow row 60 thick.
+        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 60"))
+            == ["0,0,60,60 60,0,60,60 120,0,60,60 300,60"])
+    }
+
+    @Test func loaderSizeAndSpacingPlaceTheLoader() {
+        let lua = LuaHarness()
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 50, spacing = 7, padding = 3, loaderSize = { w = 20, h = 10 } }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end,
+                             showLoader = function() return true end }
+            g:reload()
+            return rect(g:loaderFrame()) .. " " .. rect(g:contentSize())
+            """.replacingRect()) == ["40,20,20,10 100,33"])
+    }
+
+    // MARK: - Queries
+
+    @Test func referenceFrames() {
+        let lua = LuaAPI.referenceHarness()
+        #expect(lua.eval("return grid:sectionCount(), grid:itemCount(1), grid:itemCount(2)") == ["2", "3", "2"])
+        #expect(lua.eval("return grid:contentSize()") == ["100", "169"])
+        #expect(lua.eval("return grid:offset()") == ["0", "0"])
+        #expect(lua.eval("return grid:frame(1, 1)") == ["5", "5", "40", "20"])
+        #expect(lua.eval("return grid:frame(1, 2)") == ["55", "5", "40", "20"])
+        #expect(lua.eval("return grid:frame(1, 3)") == ["5", "35", "40", "20"])
+        #expect(lua.eval("return grid:frame(2, 1)") == ["5", "90", "40", "20"])
+        #expect(lua.eval("return grid:frame(2, 2)") == ["55", "90", "40", "20"])
+        // A float with an integral value counts as an index.
+        #expect(lua.eval("return grid:frame(2.0, 2.0)") == ["55", "90", "40", "20"])
+        // Section 1 has no header: nil. Section 2's header spans the viewport's C size (999 ignored).
+        #expect(lua.eval("return grid:headerFrame(1)") == ["nil"])
+        #expect(lua.eval("return select('#', grid:headerFrame(1))") == ["1"])
+        #expect(lua.eval("return grid:headerFrame(2)") == ["0", "65", "100", "15"])
+        // The loader is centred on C: (100 - 44) / 2 = 28, after spacing.
+        #expect(lua.eval("return grid:loaderFrame()") == ["28", "120", "44", "44"])
+        // Numbers come back as integers when integral.
+        #expect(lua.eval("return math.type((grid:frame(1, 1))), math.type((grid:contentSize()))") == ["integer", "integer"])
+    }
+
+    @Test func visibleElementTables() {
+        let lua = LuaAPI.referenceHarness()
+        #expect(lua.eval("return dump(grid:visible())") == [
+            "item 1 1 5 5 40 20 1 1; item 1 2 55 5 40 20 1 1; item 1 3 5 35 40 20 1 1",
+        ])
+        // Each element is a fresh table with exactly the documented keys.
+        #expect(lua.eval("""
+            local keys = {}
+            for k in pairs(grid:visible()[1]) do keys[#keys + 1] = k end
+            table.sort(keys)
+            return table.concat(keys, " ")
+            """) == ["alpha h item kind scale section w x y"])
+        lua.eval("grid:scrollTo(0, 60)")
+        // Header then its items; the header has no item; touching edges do not count.
+        #expect(lua.eval("return dump(grid:visible())") == [
+            "header 2 nil 0 65 100 15 1 1; item 2 1 5 90 40 20 1 1; item 2 2 55 90 40 20 1 1",
+        ])
+        #expect(lua.eval("local e = grid:visible()[1]; return e.kind, e.section, e.item") == ["header", "2", "nil"])
+        // At the end: the loader alone (no section, no item).
+        lua.eval("grid:scrollTo(0, 1000)")
+        #expect(lua.eval("return grid:offset()") == ["0", "119"])
+        #expect(lua.eval("return dump(grid:visible())") == ["loader nil nil 28 120 44 44 1 1"])
+        // Item 2.2 ends at 110; offset 110 shows only the loader, 109.5 also the items.
+        lua.eval("grid:scrollTo(0, 110)")
+        #expect(lua.eval("return #grid:visible(), grid:visible()[1].kind") == ["1", "loader"])
+        lua.eval("grid:scrollTo(0, 109.5)")
+        #expect(lua.eval("return #grid:visible()") == ["3"])
+    }
+
+    @Test func elementsInRect() {
+        let lua = LuaAPI.referenceHarness()
+        // The whole content, in order: per section header then items, loader last.
+        #expect(lua.eval("return dump(grid:elements(0, 0, 100, 169))") == [
+            "item 1 1 5 5 40 20 1 1; item 1 2 55 5 40 20 1 1; item 1 3 5 35 40 20 1 1; "
+                + "header 2 nil 0 65 100 15 1 1; item 2 1 5 90 40 20 1 1; item 2 2 55 90 40 20 1 1; "
+                + "loader nil nil 28 120 44 44 1 1",
+        ])
+        // The gap between the lanes (x 45..55): only the header and the loader cross it.
+        #expect(lua.eval("return dump(grid:elements(45, 0, 10, 169))") == [
+            "header 2 nil 0 65 100 15 1 1; loader nil nil 28 120 44 44 1 1",
+        ])
+        // A rect touching item 1.1's corner only: nothing.
+        #expect(lua.eval("return #grid:elements(0, 0, 5, 5)") == ["0"])
+        // Zero-area rect: nothing.
+        #expect(lua.eval("return #grid:elements(10, 10, 0, 10)") == ["0"])
+        // Scrolling does not change elements().
+        lua.eval("grid:scrollTo(0, 100)")
+        #expect(lua.eval("return #grid:elements(0, 0, 100, 169)") == ["7"])
+    }
+
+    @Test func indexPathAtPoints() {
+        let lua = LuaAPI.referenceHarness()
+        #expect(lua.eval("return grid:indexPathAt(5, 5)") == ["1", "1"])       // top-left edge included
+        #expect(lua.eval("return grid:indexPathAt(44.9, 24.9)") == ["1", "1"])
+        #expect(lua.eval("return grid:indexPathAt(45, 5)") == ["nil"])         // right edge excluded
+        #expect(lua.eval("return grid:indexPathAt(50, 10)") == ["nil"])        // between the lanes
+        #expect(lua.eval("return grid:indexPathAt(60, 95)") == ["2", "2"])
+        #expect(lua.eval("return grid:indexPathAt(5, 35)") == ["1", "3"])
+        #expect(lua.eval("return grid:indexPathAt(10, 70)") == ["nil"])        // a header is not an item
+        #expect(lua.eval("return grid:indexPathAt(50, 130)") == ["nil"])       // nor is the loader
+        #expect(lua.eval("return grid:indexPathAt(-1, -1)") == ["nil"])
+        #expect(lua.eval("return select('#', grid:indexPathAt(-1, -1))") == ["1"])
+        #expect(lua.eval("return math.type((grid:indexPathAt(5, 5)))") == ["integer"])
+    }
+
+    @Test func scrollToAndScrollByClamp() {
+        let lua = LuaAPI.referenceHarness()
+        // Max offset: (max(0, 100 - 100), 169 - 50) = (0, 119).
+        #expect(lua.eval("grid:scrollTo(30, 40); return grid:offset()") == ["0", "40"])
+        #expect(lua.eval("grid:scrollBy(0, 25.5); return grid:offset()") == ["0", "65.5"])
+        #expect(lua.eval("grid:scrollBy(0, -1000); return grid:offset()") == ["0", "0"])
+        #expect(lua.eval("grid:scrollTo(-5, -5); return grid:offset()") == ["0", "0"])
+        #expect(lua.eval("grid:scrollBy(0, math.huge); return grid:offset()") == ["0", "119"])
+        #expect(lua.eval("grid:scrollBy(0, -math.huge); return grid:offset()") == ["0", "0"])
+        #expect(lua.eval("grid:scrollTo(math.huge, math.huge); return grid:offset()") == ["0", "119"])
+        #expect(lua.eval("grid:scrollTo(-math.huge, -math.huge); return grid:offset()") == ["0", "0"])
+        // They return nothing.
+        #expect(lua.eval("return select('#', grid:scrollTo(0, 1)), select('#', grid:scrollBy(0, 1))") == ["0", "0"])
+        // NaN is an error and leaves the offset alone.
+        lua.eval("grid:scrollTo(0, 50)")
+        #expect(lua.error("grid:scrollBy(0/0, 0)") == "test:1: offset (nan, 0) is invalid (NaN)")
+        #expect(lua.error("grid:scrollTo(0, 0/0)") == "test:1: offset (0, nan) is invalid (NaN)")
+        #expect(lua.error("grid:scrollBy(0, 0/0)") == "test:1: offset (0, nan) is invalid (NaN)")
+        #expect(lua.eval("return grid:offset()") == ["0", "50"])
+    }
+
+    @Test func horizontalScrollClampsOnX() {
+        let lua = LuaHarness()
+        #expect(lua.eval("""
+            local g = gl.new{ direction = "horizontal", width = 100, height = 50, lanes = 2 }
+            g.dataSource = { count = function() return 10 end, size = function() return 40, 20 end }
+            g:reload()
+            local cw, ch = g:contentSize()
+            g:scrollTo(1e6, 1e6)
+            local x, y = g:offset()
+            return cw, ch, x, y
+            """) == ["200", "50", "100", "0"])
+    }
+
+    @Test func offsetIsReclampedByReload() {
+        let lua = LuaAPI.referenceHarness()
+        lua.eval("grid:scrollTo(0, 119)")
+        // One item (5..25), the loader after spacing (35..79), padding: content 84, max offset 34.
+        lua.eval("""
+            grid.dataSource = { count = function() return 1 end, size = function() return 40, 20 end,
+                                showLoader = function() return true end }
+            grid:reload()
+            """)
+        #expect(lua.eval("return grid:contentSize()") == ["100", "84"])
+        #expect(lua.eval("return grid:offset()") == ["0", "34"])
+    }
+
+    @Test func emptyGridBeforeReload() {
+        let lua = LuaHarness()
+        // Options take effect at the first reload: until then the layout is the default
+        // configuration's empty one (320 wide, no padding).
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 50, padding = 4 }
+            return g:sectionCount(), #g:visible(), g:loaderFrame(), rect(g:contentSize()), rect(g:offset())
+            """.replacingRect()) == ["0", "0", "nil", "320,0", "0,0"])
+    }
+
+    @Test func methodsOnTwoGridsAreIndependent() {
+        let lua = LuaHarness()
+        #expect(lua.eval("""
+            local a = gl.new{ lanes = 2, width = 100 }
+            local b = gl.new{ lanes = 1, width = 100 }
+            local ds = { count = function() return 2 end, size = function() return 50, 50 end }
+            a.dataSource, b.dataSource = ds, ds
+            a:reload(); b:reload()
+            return rect(a:frame(1, 2)) .. " " .. rect(b:frame(1, 2)) .. " " .. a.lanes .. " " .. b.lanes
+            """.replacingRect()) == ["50,0,50,50 0,50,50,50 2 1"])
+    }
+}
+
+extension String {
+    /// Test sources use `rect(...)` defined here too, so each chunk is standalone.
+    func replacingRect() -> String {
+        "local function rect(...) return table.concat({...}, ',') end\n" + self
+    }
+
+}
