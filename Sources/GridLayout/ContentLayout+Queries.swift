@@ -44,16 +44,28 @@ extension ContentLayout {
     }
 
     /// Calls `body` with every element overlapping `r` with positive area, in `elements(in:)` order.
-    func forEachElement(in r: AxisRect, _ body: (GridElement) -> Void) {
+    /// A `pinned` header is reported at its pinned frame instead of its own (see `pinnedHeader`).
+    func forEachElement(in r: AxisRect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
         let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
         func overlaps(_ e: AxisRect) -> Bool {
             Swift.min(e.sEnd, hi) > Swift.max(e.s, lo) && Swift.min(e.cEnd, cHi) > Swift.max(e.c, cLo)
         }
-        for section in sectionRange(lo, hi) {
-            let frames = sections[section]
-            if let header = frames.header, overlaps(header) {
+        func header(_ section: Int, _ frames: SectionFrames) {
+            if let pinned, pinned.section == section {
+                if overlaps(pinned.frame) {
+                    body(GridElement(id: .header(section: section), frame: axes.rect(pinned.frame), pinned: true))
+                }
+            } else if let header = frames.header, overlaps(header) {
                 body(GridElement(id: .header(section: section), frame: axes.rect(header)))
             }
+        }
+        let range = sectionRange(lo, hi)
+        // A pinned header whose section ends before the rectangle (it is being pushed out across
+        // the spacing before the next section) still comes first.
+        if let pinned, pinned.section < range.lowerBound { header(pinned.section, sections[pinned.section]) }
+        for section in range {
+            let frames = sections[section]
+            header(section, frames)
             frames.items.forEachIndex(s: lo, hi, c: cLo, cHi) { item in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frames.items[item])))
             }

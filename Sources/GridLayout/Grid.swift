@@ -4,10 +4,17 @@ public final class Grid {
     /// Takes effect at the next `reload()`.
     public var configuration: GridConfiguration
     public var dataSource: (any GridDataSource)?
+    /// Hears of loaded elements and page changes (see `GridObserver`).
+    public weak var observer: (any GridObserver)?
     /// The last layout that succeeded.
-    public private(set) var layout: ContentLayout
-    /// The viewport's origin in content coordinates, kept within the content.
+    public internal(set) var layout: ContentLayout
+    /// The viewport's origin in content coordinates, kept within the content (and on a page with paging).
     public private(set) var contentOffset = Point.zero
+    /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
+    /// `visibleElements()` order. Updated on every change of offset or layout.
+    public private(set) var loaded: [GridElement] = []
+    /// The page the offset is on (from 0), as last reported to the observer.
+    public private(set) var page = 0
 
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
         self.configuration = configuration
@@ -19,7 +26,7 @@ public final class Grid {
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
         layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
-        contentOffset = clamped(contentOffset)
+        moveViewport(to: contentOffset)
     }
 
     public var contentSize: Size { layout.contentSize }
@@ -30,8 +37,9 @@ public final class Grid {
         return Rect(x: contentOffset.x, y: contentOffset.y, width: size.width, height: size.height)
     }
 
-    /// The elements the viewport shows (positive-area overlap), in `ContentLayout.elements(in:)` order.
-    public func visibleElements() -> [GridElement] { layout.elements(in: viewport) }
+    /// The elements the viewport shows (positive-area overlap), in `ContentLayout.elements(in:)`
+    /// order; with sticky headers, the current section's header where it is drawn.
+    public func visibleElements() -> [GridElement] { layout.visibleElements(in: viewport) }
 
     public func elements(in rect: Rect) -> [GridElement] { layout.elements(in: rect) }
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect { try layout.frame(of: path) }
@@ -39,14 +47,15 @@ public final class Grid {
     public var loaderFrame: Rect? { layout.loaderFrame }
     public func indexPath(at point: Point) -> GridIndexPath? { layout.indexPath(at: point) }
 
-    /// Moves the viewport to `offset`, clamped on each axis to [0, max(0, content − viewport)].
-    /// ±infinity clamps to the ends; NaN is an error and leaves the offset as it was.
+    /// Moves the viewport to `offset`, clamped on each axis to [0, max(0, content − viewport)] and,
+    /// with paging, snapped to the nearest page. ±infinity clamps to the ends; NaN is an error and
+    /// leaves the offset as it was.
     public func scroll(to offset: Point) throws(GridError) {
         guard !offset.x.isNaN && !offset.y.isNaN else { throw .invalidOffset(offset) }
-        contentOffset = clamped(offset)
+        moveViewport(to: offset)
     }
 
-    /// Moves the viewport by (dx, dy), clamped as `scroll(to:)`.
+    /// Moves the viewport by (dx, dy), as `scroll(to:)`.
     public func scroll(by dx: Double, _ dy: Double) throws(GridError) {
         guard !dx.isNaN && !dy.isNaN else { throw .invalidOffset(Point(x: dx, y: dy)) }
         try scroll(to: Point(x: contentOffset.x + dx, y: contentOffset.y + dy))
@@ -58,8 +67,33 @@ public final class Grid {
         return Point(x: Swift.max(0, content.width - size.width), y: Swift.max(0, content.height - size.height))
     }
 
-    private func clamped(_ p: Point) -> Point {
+    /// Sets the offset (clamped, snapped), then updates the loaded set and the page, telling the observer.
+    func moveViewport(to p: Point) {
         let limit = maxOffset
-        return Point(x: Swift.min(Swift.max(p.x, 0), limit.x), y: Swift.min(Swift.max(p.y, 0), limit.y))
+        var offset = Point(x: Swift.min(Swift.max(p.x, 0), limit.x), y: Swift.min(Swift.max(p.y, 0), limit.y))
+        if layout.configuration.paging { offset = snappedToPage(offset) }
+        contentOffset = offset
+        updateLoaded()
+        updatePage()
+    }
+
+    /// Recomputes the loaded set and reports the difference: O(log n + k), a merge of two sorted lists.
+    private func updateLoaded() {
+        let axes = layout.axes
+        var area = axes.axisRect(viewport)
+        area.s -= layout.configuration.overscan
+        area.sSize += 2 * layout.configuration.overscan
+        let now = layout.visibleElements(in: axes.rect(area))
+        let change = LoadedChange(from: loaded, to: now)
+        loaded = now
+        if !change.isEmpty { observer?.grid(self, didChangeLoaded: change) }
+    }
+
+    private func updatePage() {
+        let current = currentPage
+        if current != page {
+            page = current
+            observer?.grid(self, didChangePage: current)
+        }
     }
 }

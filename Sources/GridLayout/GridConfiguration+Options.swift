@@ -21,7 +21,8 @@ extension GridConfiguration {
     /// Every option name, in the order DESIGN.md lists them.
     public static let optionNames = [
         "layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns",
-        "order", "rowHeight", "tolerance", "widow", "loaderSize",
+        "order", "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging",
+        "pagingInverseOrder", "overscan",
     ]
 
     /// Sets the option `name`. Throws for an unknown name, a value of the wrong kind or out of range;
@@ -38,6 +39,10 @@ extension GridConfiguration {
         case "spacing": copy.spacing = try Self.number(name, value)
         case "rowHeight": copy.rowHeight = try Self.number(name, value)
         case "tolerance": copy.tolerance = try Self.number(name, value)
+        case "overscan": copy.overscan = try Self.number(name, value)
+        case "stickyHeaders": copy.stickyHeaders = try Self.flag(name, value)
+        case "paging": copy.paging = try Self.flag(name, value)
+        case "pagingInverseOrder": copy.pagingInverseOrder = try Self.flag(name, value)
         case "lanes": copy.lanes = try Self.integer(name, value)
         case "columns": copy.columns = try Self.integer(name, value)
         case "padding":
@@ -74,6 +79,10 @@ extension GridConfiguration {
         case "columns": return .number(Double(columns))
         case "padding": return .insets(padding)
         case "loaderSize": return .size(loaderSize)
+        case "overscan": return .number(overscan)
+        case "stickyHeaders": return .bool(stickyHeaders)
+        case "paging": return .bool(paging)
+        case "pagingInverseOrder": return .bool(pagingInverseOrder)
         default: throw .unknownOption(name: name)
         }
     }
@@ -88,6 +97,11 @@ extension GridConfiguration {
     private static func number(_ name: String, _ value: OptionValue) throws(GridError) -> Double {
         if case .number(let n) = value { return n }
         throw .invalidOption(name: name, value: value.description, expected: "a number")
+    }
+
+    private static func flag(_ name: String, _ value: OptionValue) throws(GridError) -> Bool {
+        if case .bool(let b) = value { return b }
+        throw .invalidOption(name: name, value: value.description, expected: "a boolean")
     }
 
     private static func integer(_ name: String, _ value: OptionValue) throws(GridError) -> Int {

@@ -25,6 +25,14 @@ public struct GridConfiguration: Hashable, Sendable {
     public var widow = WidowStyle.left
     /// The loader's size, when the data source shows it (`loaderSize`).
     public var loaderSize = Size(width: 44, height: 44)
+    /// Whether the current section's header stays at the viewport's leading edge (`stickyHeaders`).
+    public var stickyHeaders = false
+    /// Whether scrolling snaps to pages of one viewport extent (`paging`).
+    public var paging = false
+    /// With paging, equal-size lanes fill each lane with consecutive items (`pagingInverseOrder`).
+    public var pagingInverseOrder = false
+    /// How far beyond the viewport, on both sides along S, items count as loaded (`overscan`).
+    public var overscan: Double = 0
 
     public init() {}
 
@@ -45,5 +53,6 @@ public struct GridConfiguration: Hashable, Sendable {
         try require(rowHeight > 0 && rowHeight < .infinity, "rowHeight", formatNumber(rowHeight), "a finite number > 0")
         try require(tolerance >= 0 && tolerance <= 1, "tolerance", formatNumber(tolerance), "a number in 0...1")
         try require(loaderSize.isValid, "loaderSize", loaderSize.description, "finite sides >= 0")
+        try require(isValidLength(overscan), "overscan", formatNumber(overscan), length)
     }
 }

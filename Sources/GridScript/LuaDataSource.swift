@@ -21,35 +21,23 @@ struct LuaDataSource: GridDataSource {
     let handler: Int32
     private let present: [Bool]
 
-    /// Reads one field of a data source table in Lua, under `lua_pcall`: the table may be an object
-    /// whose `__index` runs code (and may raise), which must not happen in a Swift frame.
-    private static let reader = "local t, k = ...; return t[k]"
-
     /// Pushes the message handler and every callback of the table at `table` (absolute index).
-    /// Throws when reading a field raises, when a field is neither a function nor nil, or when
-    /// `count` or both `size` and `sizes` are missing.
+    /// Throws when reading a field raises (the table may be an object whose `__index` runs code),
+    /// when a field is neither a function nor nil, or when `count` or both `size` and `sizes` are missing.
     static func resolve(_ L: LuaState, table: Int32) throws(ScriptError) -> LuaDataSource {
         lua_pushcclosure(L, tracebackHandler, 0)
         let handler = lua_gettop(L)
-        guard luaL_loadbuffer(L, reader, reader.utf8.count, "=dataSource") == LUA_OK else {
-            throw ScriptError(String(lua: L, -1) ?? "cannot load the data source reader")
-        }
-        let read = lua_gettop(L)
         var present: [Bool] = []
         for callback in Callback.allCases {
-            lua_pushvalue(L, read)
-            lua_pushvalue(L, table)
-            pushString(L, callback.name)
-            if lua_pcall(L, 2, 1, handler) != LUA_OK {
-                throw ScriptError("reading dataSource.\(callback.name) failed: \(String(lua: L, -1) ?? typeName(L, -1))")
+            let type: Int32
+            do { type = try pushField(L, table, callback.name, handler: handler) } catch {
+                throw ScriptError("reading dataSource.\(callback.name) failed: \(error.message)")
             }
-            let type = lua_type(L, -1)
             guard type == LUA_TFUNCTION || type == LUA_TNIL else {
                 throw ScriptError("dataSource.\(callback.name) must be a function, got \(String(cString: lua_typename(L, type)))")
             }
             present.append(type == LUA_TFUNCTION)
         }
-        lua_remove(L, read)  // the callbacks now follow the handler directly
         guard present[Int(Callback.count.rawValue)] else {
             throw ScriptError("the dataSource has no 'count' function (count(section) returns the section's item count)")
         }

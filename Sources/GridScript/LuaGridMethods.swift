@@ -17,6 +17,12 @@ enum LuaGridMethods {
         ("indexPathAt", indexPathAt),
         ("scrollTo", scrollTo),
         ("scrollBy", scrollBy),
+        ("scrollToItem", scrollToItem),
+        ("resize", resize),
+        ("page", page),
+        ("pageCount", pageCount),
+        ("dequeue", dequeue),
+        ("stats", stats),
         ("draw", draw),
         ("svg", svg),
     ]
@@ -51,35 +57,50 @@ enum LuaGridMethods {
         luaFunction(L) { L throws(ScriptError) in try body(L, try LuaGrid.check(L, 1, name)) }
     }
 
+    /// Runs `body` (a layout operation of the engine) with `grid.dataSource` resolved for the
+    /// engine, then delivers the events it caused. A callback cannot re-enter a layout operation of
+    /// the same grid. Engine errors about callbacks carry a traceback.
+    static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String,
+                               _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
+        guard !object.reloading else {
+            throw ScriptError("\(name): called from inside a data source callback of the same grid")
+        }
+        let top = lua_gettop(L)
+        LuaGrid.pushAttachment(L, 1, "dataSource")
+        guard lua_type(L, -1) == LUA_TTABLE else {
+            lua_settop(L, top)
+            throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)")
+        }
+        let dataSource: LuaDataSource
+        do throws(ScriptError) {
+            dataSource = try LuaDataSource.resolve(L, table: lua_gettop(L))
+        } catch {
+            lua_settop(L, top)
+            throw ScriptError("\(name): \(error.message)")
+        }
+        object.reloading = true
+        object.grid.dataSource = dataSource
+        var failure: GridError?
+        do throws(GridError) { try body(object.grid) } catch { failure = error }
+        object.reloading = false
+        object.grid.dataSource = nil
+        lua_settop(L, top)
+        if let failure {
+            switch failure {
+            case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
+                throw ScriptError(withTraceback(L, failure.message(base: 1)))
+            default:
+                throw ScriptError(failure.message(base: 1))
+            }
+        }
+        try LuaEvents.deliver(L, gridIndex: 1, object)
+    }
+
     /// grid:reload(): lays everything out from grid.dataSource; on error the previous layout stays.
     static let reload: SwiftLuaFunction = { L in
         scriptMethod(L, "reload") { L, object throws(ScriptError) in
-            guard !object.reloading else {
-                throw ScriptError("reload: called from inside a data source callback of the same grid")
-            }
             lua_settop(L, 1)
-            LuaGrid.pushAttachment(L, 1, "dataSource")  // 2
-            guard lua_type(L, 2) == LUA_TTABLE else {
-                throw ScriptError("reload: the grid has no dataSource (set grid.dataSource to a table of callbacks)")
-            }
-            let dataSource: LuaDataSource
-            do throws(ScriptError) { dataSource = try LuaDataSource.resolve(L, table: 2) } catch { throw ScriptError("reload: \(error.message)") }
-            object.reloading = true
-            defer {
-                object.reloading = false
-                object.grid.dataSource = nil
-            }
-            object.grid.dataSource = dataSource
-            do throws(GridError) {
-                try object.grid.reload()
-            } catch {
-                switch error {
-                case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                    throw ScriptError(withTraceback(L, error.message(base: 1)))
-                default:
-                    throw ScriptError(error.message(base: 1))
-                }
-            }
+            try withDataSource(L, object, "reload") { grid throws(GridError) in try grid.reload() }
             return 0
         }
     }
@@ -182,6 +203,10 @@ enum LuaGridMethods {
             case .header(let section):
                 setField(L, "kind", "header")
                 setField(L, "section", integer: section + 1)
+                if element.pinned {
+                    lua_pushboolean(L, 1)
+                    lua_setfield(L, -2, "pinned")
+                }
             case .loader:
                 setField(L, "kind", "loader")
             }

@@ -120,3 +120,24 @@ let tracebackHandler: @convention(c) (LuaState?) -> Int32 = { L in
     }
     return 1
 }
+
+/// Pushes `t[key]` for the table (or object) at absolute index `table`, read by a tiny Lua function
+/// under `lua_pcall` with the message handler at `handler`: an `__index` metamethod may run code,
+/// and may raise, which must not happen in a Swift frame. Returns the value's type; throws the
+/// error message (with traceback) when reading raises.
+func pushField(_ L: LuaState, _ table: Int32, _ key: String, handler: Int32) throws(ScriptError) -> Int32 {
+    let reader = "local t, k = ...; return t[k]"
+    guard luaL_loadbuffer(L, reader, reader.utf8.count, "=field") == LUA_OK else {
+        let message = String(lua: L, -1) ?? "cannot load the field reader"
+        lua_settop(L, -2)
+        throw ScriptError(message)
+    }
+    lua_pushvalue(L, table)
+    pushString(L, key)
+    if lua_pcall(L, 2, 1, handler) != LUA_OK {
+        let message = String(lua: L, -1) ?? typeName(L, -1)
+        lua_settop(L, -2)
+        throw ScriptError(message)
+    }
+    return lua_type(L, -1)
+}

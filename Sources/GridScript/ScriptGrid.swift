@@ -2,10 +2,27 @@ import CLua
 import GridLayout
 
 /// The Swift side of a grid userdata: the engine's grid and what the binding tracks about it.
-final class ScriptGrid {
+final class ScriptGrid: GridObserver {
     let grid = Grid()
     /// True while a reload runs, so that a callback cannot reload the same grid re-entrantly.
     var reloading = false
+    /// Item views, as references (`luaL_ref`) into the grid's `views` table, and header views.
+    var views = ViewRecycler<Int32>()
+    var headerViews: [Int: Int32] = [:]
+    /// The views `dequeue()` handed out during the running `view` callback (nil outside one).
+    var dequeued: [Int32]?
+    /// What the engine reported during the running method; delivered to Lua when it returns.
+    var pending: [Event] = []
+
+    enum Event {
+        case loaded(LoadedChange)
+        case page(Int)
+    }
+
+    init() { grid.observer = self }
+
+    func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) { pending.append(.loaded(change)) }
+    func grid(_ grid: Grid, didChangePage page: Int) { pending.append(.page(page)) }
 }
 
 /// The grid userdata: a full userdata holding a retained `ScriptGrid`, whose user value 1 is a

@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// `grid:draw()`: the viewport as text, each element a box labelled the Lua way (`section.item`
-/// counted from 1). Items are drawn with `+-|`, headers with `#=|`, the loader with `*~|`.
+/// counted from 1). Items are drawn with `+-|`, headers with `#=|` (`@=|` when pinned by sticky
+/// headers), the loader with `*~|`.
 enum TextPicture {
     /// The terminal's size, from the terminal itself, else $COLUMNS/$LINES, else 80×24.
     static func terminalSize() -> (columns: Int, rows: Int) {
@@ -46,7 +47,7 @@ enum TextPicture {
             let y1 = Int(((f.maxY - viewport.y) * sy).rounded(.up)) - 1
             let (corner, edge, label): (Character, Character, String) = switch element.id {
             case .item(let p): ("+", "-", "\(p.section + 1).\(p.item + 1)")
-            case .header(let s): ("#", "=", "header \(s + 1)")
+            case .header(let s): (element.pinned ? "@" : "#", "=", "header \(s + 1)")
             case .loader: ("*", "~", "loader")
             }
             box(&canvas, x0, y0, max(x0, x1), max(y0, y1), corner: corner, edge: edge, label: label)

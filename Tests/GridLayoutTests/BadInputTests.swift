@@ -103,6 +103,8 @@ import GridLayoutTestSupport
         #expect(error("rowHeight", .number(0)) == "option 'rowHeight': 0 is invalid (expected a finite number > 0)")
         #expect(error("padding", .insets(Insets(top: 1, left: -2))) == "option 'padding': {top=1, left=-2, bottom=0, right=0} is invalid (expected finite sides >= 0)")
         #expect(error("colums", .number(3)) == "unknown option 'colums'")
+        #expect(error("paging", .number(1)) == "option 'paging': 1 is invalid (expected a boolean)")
+        #expect(error("overscan", .number(-1)) == "option 'overscan': -1 is invalid (expected a finite number >= 0)")
         #expect(config == GridConfiguration(), "a rejected option leaves the configuration as it was")
     }
 
@@ -113,7 +115,8 @@ import GridLayoutTestSupport
             "height": .number(200), "padding": .insets(Insets(top: 1, left: 2, bottom: 3, right: 4)),
             "spacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
             "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),
-            "loaderSize": .size(size(30, 20)),
+            "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
+            "pagingInverseOrder": .bool(true), "overscan": .number(50),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

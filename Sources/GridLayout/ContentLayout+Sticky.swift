@@ -1,0 +1,46 @@
+/// A section header drawn pinned to the viewport's leading edge.
+struct PinnedHeader {
+    var section: Int
+    /// Where it is drawn (S/C terms).
+    var frame: AxisRect
+}
+
+/// Sticky headers: the current section's header stays at the viewport's leading edge while its
+/// section is in view, and the next section's header pushes it out.
+extension ContentLayout {
+    /// The elements a viewport at `viewport` shows: `elements(in:)`, except that with
+    /// `stickyHeaders` the current section's header is reported where it is drawn (`pinned`).
+    public func visibleElements(in viewport: Rect) -> [GridElement] {
+        let r = axes.axisRect(viewport)
+        var result: [GridElement] = []
+        forEachElement(in: r, pinned: configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil) { result.append($0) }
+        return result
+    }
+
+    /// The header pinned when the viewport starts at S offset `offset`: that of the section in view
+    /// at the offset (the last section with elements that starts at or before it), at
+    /// min(max(its own start, offset), next section's start − its size): it stays at the leading
+    /// edge, and the next section's start (where its header is) pushes it out. The last section's
+    /// header is pushed out by the section's own end. Nil when that section has no header.
+    func pinnedHeader(at offset: Double) -> PinnedHeader? {
+        // The last section that starts at or before the offset, skipping sections without elements.
+        var low = 0, high = sections.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if sections[mid].sStart > offset { high = mid } else { low = mid + 1 }
+        }
+        var section = low - 1
+        while section >= 0 && sections[section].sEnd == sections[section].sStart && sections[section].header == nil {
+            section -= 1
+        }
+        guard section >= 0, let header = sections[section].header else { return nil }
+        var next = section + 1
+        while next < sections.count && sections[next].sEnd == sections[next].sStart && sections[next].header == nil {
+            next += 1
+        }
+        let limit = next < sections.count ? sections[next].sStart : sections[section].sEnd
+        var frame = header
+        frame.s = Swift.min(Swift.max(header.s, offset), limit - header.sSize)
+        return PinnedHeader(section: section, frame: frame)
+    }
+}

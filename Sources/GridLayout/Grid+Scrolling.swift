@@ -1,0 +1,63 @@
+/// Scrolling to an item and resizing the viewport.
+extension Grid {
+    /// Scrolls so that the item at `path` is placed by `alignment`; the offset is then clamped (and
+    /// snapped to a page with paging). Throws for an index path out of range.
+    public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
+        let axes = layout.axes
+        let item = axes.axisRect(try layout.frame(of: path))
+        let viewportS = axes.axisSize(layout.configuration.viewport).s
+        var (offset, cOffset) = axes.axisPoint(contentOffset)
+        // With sticky headers, the item's section header covers the viewport's first points.
+        var covered = 0.0
+        if layout.configuration.stickyHeaders, let header = try layout.headerFrame(inSection: path.section) {
+            covered = axes.axisRect(header).sSize
+        }
+        switch alignment {
+        case .start: offset = item.s - covered
+        case .center: offset = item.s + item.sSize / 2 - viewportS / 2
+        case .end: offset = item.sEnd - viewportS
+        case .nearest:
+            if item.s < offset + covered || item.sSize > viewportS - covered {
+                offset = item.s - covered
+            } else if item.sEnd > offset + viewportS {
+                offset = item.sEnd - viewportS
+            }
+        }
+        try scroll(to: axes.direction == .vertical ? Point(x: cOffset, y: offset) : Point(x: offset, y: cOffset))
+    }
+
+    /// Changes the viewport's size. Every layout depends on the cross-axis size (and paging on the
+    /// scroll-axis size): such a change re-lays out the content with the current layout's options,
+    /// asking the data source again, and the first visible item keeps its place in the viewport.
+    /// A change that moves no frame keeps the layout. On error nothing changes.
+    public func resize(to size: Size) throws(GridError) {
+        var laidOut = layout.configuration
+        laidOut.viewport = size
+        try laidOut.validate()
+        let axes = layout.axes
+        let old = axes.axisSize(layout.configuration.viewport), new = axes.axisSize(size)
+        if old.c == new.c && !(laidOut.paging && old.s != new.s) {
+            configuration.viewport = size
+            layout.configuration = laidOut
+            try scroll(to: contentOffset)
+            return
+        }
+        guard let dataSource else { throw .noDataSource }
+        // The first visible item, and how far from the viewport's start it is.
+        let start = axes.axisPoint(contentOffset).s
+        var anchor: (GridIndexPath, Double)?
+        for element in layout.visibleElements(in: viewport) {
+            if case .item(let path) = element.id {
+                anchor = (path, axes.axisRect(element.frame).s - start)
+                break
+            }
+        }
+        let relaid = try ContentLayout(configuration: laidOut, dataSource: dataSource)
+        configuration.viewport = size
+        layout = relaid
+        var s = start
+        if let (path, distance) = anchor, let frame = try? layout.frame(of: path) { s = axes.axisRect(frame).s - distance }
+        let c = axes.axisPoint(contentOffset).c
+        try scroll(to: axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c))
+    }
+}

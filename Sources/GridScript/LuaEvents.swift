@@ -1,0 +1,146 @@
+import CLua
+import GridLayout
+
+/// Delivers what the engine reported during a method to the script, once the method's work is
+/// done: views for newly loaded elements (`dataSource.view`, `headerView`), departing item views to
+/// the reuse pool (after `dataSource.willQueue`), the loader's coming and going
+/// (`delegate.loaderShown` then `dataSource.loadMore`, `delegate.loaderHidden`), and page changes
+/// (`delegate.pageChanged`, pages counted from 1). Every callback runs under `lua_pcall`; the first
+/// error is raised after every event is delivered, so the views stay consistent.
+enum LuaEvents {
+    /// Delivers `object.pending`; the grid userdata is at stack index `gridIndex`.
+    static func deliver(_ L: LuaState, gridIndex: Int32, _ object: ScriptGrid) throws(ScriptError) {
+        guard !object.pending.isEmpty else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        lua_pushcclosure(L, tracebackHandler, 0)
+        let handler = lua_gettop(L)
+        LuaGrid.pushAttachment(L, gridIndex, "dataSource")
+        let dataSource = lua_gettop(L)
+        LuaGrid.pushAttachment(L, gridIndex, "delegate")
+        let delegate = lua_gettop(L)
+        pushViews(L, gridIndex)
+        let views = lua_gettop(L)
+        let context = Context(L: L, handler: handler, dataSource: dataSource, delegate: delegate, views: views)
+        var firstError: ScriptError?
+        func attempt(_ body: () throws(ScriptError) -> Void) {
+            do { try body() } catch { if firstError == nil { firstError = error } }
+        }
+        while !object.pending.isEmpty {
+            switch object.pending.removeFirst() {
+            case .page(let page):
+                attempt { () throws(ScriptError) in _ = try context.call(delegate, "pageChanged", [page + 1]) }
+            case .loaded(let change):
+                for id in change.unloaded { attempt { () throws(ScriptError) in try unload(id, object, context) } }
+                for element in change.loaded { attempt { () throws(ScriptError) in try load(element.id, object, context) } }
+            }
+        }
+        if let firstError { throw firstError }
+    }
+
+    /// The stack slots a delivery works with.
+    struct Context {
+        let L: LuaState
+        let handler, dataSource, delegate, views: Int32
+
+        /// Calls `table.name(args…)` when the table has such a function; leaves one result on the
+        /// stack and returns true, or returns false (leaving nothing) when there is none.
+        func call(_ table: Int32, _ name: String, _ args: [Int], result: Bool = false) throws(ScriptError) -> Bool {
+            guard lua_type(L, table) == LUA_TTABLE else { return false }
+            let type = try pushField(L, table, name, handler: handler)
+            guard type == LUA_TFUNCTION else {
+                lua_settop(L, -2)
+                if type == LUA_TNIL { return false }
+                throw ScriptError("\(table == delegate ? "delegate" : "dataSource").\(name) must be a function, got \(String(cString: lua_typename(L, type)))")
+            }
+            for a in args { lua_pushinteger(L, lua_Integer(a)) }
+            return try finish(name, nargs: Int32(args.count), result: result)
+        }
+
+        /// Calls `table.name(value at index)`.
+        func call(_ table: Int32, _ name: String, value: Int32) throws(ScriptError) {
+            guard lua_type(L, table) == LUA_TTABLE else { return }
+            let index = lua_absindex(L, value)
+            let type = try pushField(L, table, name, handler: handler)
+            guard type == LUA_TFUNCTION else {
+                lua_settop(L, -2)
+                return
+            }
+            lua_pushvalue(L, index)
+            _ = try finish(name, nargs: 1, result: false)
+        }
+
+        private func finish(_ name: String, nargs: Int32, result: Bool) throws(ScriptError) -> Bool {
+            if lua_pcall(L, nargs, result ? 1 : 0, handler) != LUA_OK {
+                let message = String(lua: L, -1) ?? typeName(L, -1)
+                lua_settop(L, -2)
+                throw ScriptError("callback '\(name)' failed: \(message)")
+            }
+            return true
+        }
+    }
+
+    /// An element left the loaded set: an item's view goes to the pool (after `willQueue`), a
+    /// header's view is released, the loader's going is told.
+    private static func unload(_ id: ElementID, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
+        switch id {
+        case .item:
+            guard let ref = object.views.detach(id) else { return }
+            lua_rawgeti(c.L, c.views, lua_Integer(ref))
+            defer { lua_settop(c.L, -2) }
+            try c.call(c.dataSource, "willQueue", value: -1)
+        case .header(let section):
+            if let ref = object.headerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
+        case .loader:
+            _ = try c.call(c.delegate, "loaderHidden", [])
+        }
+    }
+
+    /// An element joined the loaded set: an item gets a view from `view` (which may `dequeue()`
+    /// one), a header from `headerView`; the loader's coming is told and `loadMore` asked.
+    private static func load(_ id: ElementID, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
+        let L = c.L
+        switch id {
+        case .item(let path):
+            object.dequeued = []
+            defer {
+                for ref in object.dequeued ?? [] { luaL_unref(L, c.views, ref) }  // handed out, not used
+                object.dequeued = nil
+            }
+            guard try c.call(c.dataSource, "view", [path.section + 1, path.item + 1], result: true) else { return }
+            defer { lua_settop(L, -2) }
+            if lua_type(L, -1) == LUA_TNIL { return }
+            // A view that dequeue() handed out during the call is reused; any other is new.
+            if let k = object.dequeued?.firstIndex(where: { ref in
+                lua_rawgeti(L, c.views, lua_Integer(ref))
+                defer { lua_settop(L, -2) }
+                return lua_rawequal(L, -1, -2) != 0
+            }) {
+                object.views.attach(object.dequeued!.remove(at: k), to: id, isNew: false)
+            } else {
+                lua_pushvalue(L, -1)
+                object.views.attach(luaL_ref(L, c.views), to: id, isNew: true)
+            }
+        case .header(let section):
+            guard try c.call(c.dataSource, "headerView", [section + 1], result: true) else { return }
+            if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
+            object.headerViews[section] = luaL_ref(L, c.views)
+        case .loader:
+            _ = try c.call(c.delegate, "loaderShown", [])
+            _ = try c.call(c.dataSource, "loadMore", [])
+        }
+    }
+
+    /// Pushes the grid's `views` table (user value field), creating it on first use.
+    static func pushViews(_ L: LuaState, _ gridIndex: Int32) {
+        lua_getiuservalue(L, gridIndex, 1)
+        if lua_getfield(L, -1, "views") != LUA_TTABLE {
+            lua_settop(L, -2)
+            lua_createtable(L, 0, 0)
+            lua_pushvalue(L, -1)
+            lua_setfield(L, -3, "views")
+        }
+        lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+}

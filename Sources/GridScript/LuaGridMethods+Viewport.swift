@@ -1,0 +1,87 @@
+import CLua
+import GridLayout
+
+/// The viewport's methods: scrolling to items and pages, resizing, and view reuse.
+extension LuaGridMethods {
+    /// Runs an engine operation that moves the viewport, then delivers the events it caused.
+    static func moving(_ L: LuaState, _ object: ScriptGrid, _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
+        do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(base: 1)) }
+        try LuaEvents.deliver(L, gridIndex: 1, object)
+    }
+
+    /// grid:scrollToItem(s, i[, align]): align is "start" (default), "center", "end" or "nearest".
+    static let scrollToItem: SwiftLuaFunction = { L in
+        scriptMethod(L, "scrollToItem") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "scrollToItem")
+            let item = try checkInteger(L, 3, argument: 2, "scrollToItem")
+            var alignment = ScrollAlignment.start
+            if lua_type(L, 4) > LUA_TNIL {
+                let names = ScrollAlignment.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                guard lua_type(L, 4) == LUA_TSTRING, let name = String(lua: L, 4), let a = ScrollAlignment(rawValue: name) else {
+                    throw ScriptError("bad argument #3 to 'scrollToItem' (expected one of \(names), got \(describeValue(L, 4)))")
+                }
+                alignment = a
+            }
+            try moving(L, object) { grid throws(GridError) in
+                try grid.scrollToItem(GridIndexPath(section: section &- 1, item: item &- 1), alignment: alignment)
+            }
+            return 0
+        }
+    }
+
+    /// grid:resize(w, h): a new viewport size; re-lays out when the layout depends on it.
+    static let resize: SwiftLuaFunction = { L in
+        scriptMethod(L, "resize") { L, object throws(ScriptError) in
+            let w = try checkNumber(L, 2, argument: 1, "resize"), h = try checkNumber(L, 3, argument: 2, "resize")
+            lua_settop(L, 1)
+            try withDataSource(L, object, "resize") { grid throws(GridError) in try grid.resize(to: Size(width: w, height: h)) }
+            return 0
+        }
+    }
+
+    /// grid:page(): the page the offset is on, from 1.
+    static let page: SwiftLuaFunction = { L in
+        method(L, "page") { L, object in
+            lua_pushinteger(L, lua_Integer(object.grid.currentPage + 1))
+            return 1
+        }
+    }
+
+    /// grid:pageCount(): how many pages the content spans.
+    static let pageCount: SwiftLuaFunction = { L in
+        method(L, "pageCount") { L, object in
+            lua_pushinteger(L, lua_Integer(object.grid.pageCount))
+            return 1
+        }
+    }
+
+    /// grid:dequeue(): a view from the reuse pool (the oldest queued), or nil.
+    static let dequeue: SwiftLuaFunction = { L in
+        method(L, "dequeue") { L, object in
+            guard let ref = object.views.dequeue() else {
+                lua_pushnil(L)
+                return 1
+            }
+            LuaEvents.pushViews(L, 1)
+            lua_rawgeti(L, -1, lua_Integer(ref))
+            if object.dequeued != nil {
+                object.dequeued!.append(ref)  // released or reused when the view callback returns
+            } else {
+                luaL_unref(L, -2, ref)  // handed out for good
+            }
+            return 1
+        }
+    }
+
+    /// grid:stats(): {created=, reused=, live=, pooled=} for item views (live counts header views too).
+    static let stats: SwiftLuaFunction = { L in
+        method(L, "stats") { L, object in
+            lua_createtable(L, 0, 4)
+            setField(L, "created", integer: object.views.created)
+            setField(L, "reused", integer: object.views.reused)
+            setField(L, "live", integer: object.views.live.count + object.headerViews.count)
+            setField(L, "pooled", integer: object.views.pooled)
+            return 1
+        }
+    }
+}
