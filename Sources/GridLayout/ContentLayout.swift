@@ -2,7 +2,7 @@
 /// Building it asks the data source everything; a failure throws and leaves nothing half-built.
 public struct ContentLayout: Sendable {
     /// The configuration it was laid out with.
-    public let configuration: GridConfiguration
+    public internal(set) var configuration: GridConfiguration
     let axes: AxisMap
     var sections: [SectionFrames]
     var loader: AxisRect?
