@@ -249,7 +249,7 @@ enum LuaGridMethods {
     static let scrollTo: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollTo") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "scrollTo"), y = try checkNumber(L, 3, argument: 2, "scrollTo")
-            do throws(GridError) { try object.grid.scroll(to: Point(x: x, y: y)) } catch { throw ScriptError(error.message(base: 1)) }
+            try moving(L, object) { grid throws(GridError) in try grid.scroll(to: Point(x: x, y: y)) }
             return 0
         }
     }
@@ -257,7 +257,7 @@ enum LuaGridMethods {
     static let scrollBy: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollBy") { L, object throws(ScriptError) in
             let dx = try checkNumber(L, 2, argument: 1, "scrollBy"), dy = try checkNumber(L, 3, argument: 2, "scrollBy")
-            do throws(GridError) { try object.grid.scroll(by: dx, dy) } catch { throw ScriptError(error.message(base: 1)) }
+            try moving(L, object) { grid throws(GridError) in try grid.scroll(by: dx, dy) }
             return 0
         }
     }
