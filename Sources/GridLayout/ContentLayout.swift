@@ -1,5 +1,6 @@
-/// The computed frames of a whole grid: a value, made by one reload, never changed afterwards.
-/// Building it asks the data source everything; a failure throws and leaves nothing half-built.
+/// The computed frames of a whole grid: a value, made by a reload. Building it asks the data source
+/// everything; a failure throws and leaves nothing half-built. `reloadNew` and `reloadSection`
+/// (ContentLayout+Incremental.swift) change it in place, and leave it as it was when they fail.
 public struct ContentLayout: Sendable {
     /// The configuration it was laid out with.
     public internal(set) var configuration: GridConfiguration
@@ -7,7 +8,13 @@ public struct ContentLayout: Sendable {
     var sections: [SectionFrames]
     var loader: AxisRect?
     /// The content's size: the viewport's C size, and S to the last element plus the end padding.
-    public let contentSize: Size
+    public internal(set) var contentSize: Size
+    /// What `itemsHaveSameSize` said (nil: not asked, as there were no sections).
+    var sameSize: Bool?
+    /// Whether any section has an element (so the next one follows after `spacing`).
+    var hasElements: Bool
+    /// Items with a stored frame, over all sections (checked against `GridLimits.maxStoredItems`).
+    var storedItems: Int
 
     /// An empty grid: no sections, content as large as the padding.
     public init(configuration: GridConfiguration) {
@@ -17,6 +24,9 @@ public struct ContentLayout: Sendable {
         loader = nil
         let pad = axes.padding(configuration.padding)
         contentSize = axes.size(AxisSize(s: pad.sStart + pad.sEnd, c: axes.axisSize(configuration.viewport).c))
+        sameSize = nil
+        hasElements = false
+        storedItems = 0
     }
 
     /// Lays out everything `dataSource` describes under `configuration`.
@@ -29,24 +39,33 @@ public struct ContentLayout: Sendable {
         sections = builder.sections
         loader = builder.loader
         contentSize = axes.size(AxisSize(s: builder.cursor + builder.padding.sEnd, c: builder.viewportC))
+        sameSize = builder.sameSize
+        hasElements = builder.sections.contains { !$0.isEmpty }  // the loader does not count: it goes last
+        storedItems = builder.storedItems
     }
 }
 
 /// Walks the data source section by section and stacks the sections along S (DESIGN.md,
 /// "Layout contract"): a header, `spacing`, the items; `spacing` between non-empty sections and
 /// before the loader; never before the first element or after the last.
-private struct LayoutBuilder {
+/// A full reload starts it at the content's start; `reloadNew` and `reloadSection` start it where
+/// the content laid out before them ends (`init(continuing:)`).
+struct LayoutBuilder {
     let configuration: GridConfiguration
     let dataSource: any GridDataSource
     let axes: AxisMap
     let padding: (sStart: Double, sEnd: Double, cStart: Double, cEnd: Double)
     let viewportC: Double
+    /// The sections laid out (by `addSection`), in order.
     var sections: [SectionFrames] = []
     var loader: AxisRect?
     /// The S end of the last element so far (the start padding before any).
     var cursor: Double
-    private var hasElements = false
-    private var storedItems = 0
+    /// Whether an element precedes the cursor.
+    var hasElements = false
+    var storedItems = 0
+    /// What `itemsHaveSameSize` said, once asked.
+    var sameSize: Bool?
 
     init(configuration: GridConfiguration, dataSource: any GridDataSource) {
         self.configuration = configuration
@@ -57,14 +76,30 @@ private struct LayoutBuilder {
         cursor = padding.sStart
     }
 
+    /// A builder that goes on from `layout`: its next element follows `cursor` (after `spacing` when
+    /// `hasElements`).
+    init(continuing layout: ContentLayout, dataSource: any GridDataSource, cursor: Double, hasElements: Bool) {
+        self.init(configuration: layout.configuration, dataSource: dataSource)
+        self.cursor = cursor
+        self.hasElements = hasElements
+        storedItems = layout.storedItems
+        sameSize = layout.sameSize
+    }
+
     mutating func build() throws(GridError) {
         let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
         try check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
         let sameSize = sectionCount > 0 ? try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() } : false
+        if sectionCount > 0 { self.sameSize = sameSize }
         sections.reserveCapacity(sectionCount)
         for section in 0..<sectionCount {
             try addSection(section, sameSize: sameSize)
         }
+        try placeLoader()
+    }
+
+    /// Asks whether the loader shows and, if so, places it after the last element.
+    mutating func placeLoader() throws(GridError) {
         if try ask("showLoader", .loader, { try dataSource.showsLoader() }) {
             openElement()
             let size = axes.axisSize(configuration.loaderSize)
@@ -74,14 +109,14 @@ private struct LayoutBuilder {
     }
 
     /// Adds `spacing` before an element that follows another.
-    private mutating func openElement() {
+    mutating func openElement() {
         if hasElements { cursor += configuration.spacing }
         hasElements = true
     }
 
-    private mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
-        let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
-        try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
+    /// Asks for the section's count and header, lays it out after the cursor and appends it to `sections`.
+    mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
+        let count = try itemCount(section)
         let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
         if let header, !header.isValid { throw .invalidSize(callback: "header", at: .header(section), header) }
         guard header != nil || count > 0 else {
@@ -95,18 +130,34 @@ private struct LayoutBuilder {
             let s = axes.axisSize(header).s
             headerRect = AxisRect(s: cursor, c: 0, sSize: s, cSize: viewportC)
             cursor += s
-            if count > 0 { cursor += configuration.spacing }
         }
-        let area = ItemArea(sStart: cursor, cStart: padding.cStart, cEnd: viewportC - padding.cEnd,
-                            spacing: configuration.spacing)
-        let (items, end) = try layItems(section, count: count, area: area, sameSize: sameSize)
-        cursor = end
-        sections.append(SectionFrames(header: headerRect, items: items, sStart: start, sEnd: cursor))
+        sections.append(try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize))
     }
 
-    /// Places a section's items with the configured algorithm; returns them and their S end.
-    private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool) throws(GridError) -> (SectionItems, Double) {
-        guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), area.sStart) }
+    /// Lays out the items of a section whose elements start at `start` and whose header (if any)
+    /// ends at the cursor: `spacing` after the header, then the items.
+    mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool) throws(GridError) -> SectionFrames {
+        if header != nil && count > 0 { cursor += configuration.spacing }
+        let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor), sameSize: sameSize)
+        cursor = end
+        return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation)
+    }
+
+    /// The section's item count, checked.
+    func itemCount(_ section: Int) throws(GridError) -> Int {
+        let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
+        try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
+        return count
+    }
+
+    func itemArea(sStart: Double) -> ItemArea {
+        ItemArea(sStart: sStart, cStart: padding.cStart, cEnd: viewportC - padding.cEnd, spacing: configuration.spacing)
+    }
+
+    /// Places a section's items with the configured algorithm; returns them, how to continue them
+    /// and their S end.
+    private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool) throws(GridError) -> (SectionItems, Continuation?, Double) {
+        guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
         var lanes = configuration.lanes
         if configuration.layout == .lanes,
            let own = try ask("lanes", .section(section), { try dataSource.lanes(inSection: section) }) {
@@ -114,21 +165,10 @@ private struct LayoutBuilder {
             lanes = own
         }
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
-        if let first {
-            let uniform: UniformGrid?
-            switch configuration.layout {
-            case .lanes: uniform = LanesLayout.uniform(lanes: lanes, item: first, count: count, area: area)
-            case .flow: uniform = FlowLayout.uniform(item: first, count: count, area: area)
-            case .waterfall: uniform = try WaterfallLayout.uniform(columns: configuration.columns, order: configuration.order,
-                                                                   item: first, count: count, area: area)
-            case .justified: uniform = nil  // rows depend on the running sums: stored like any other
-            }
-            if let uniform { return (.uniform(uniform), uniform.sEnd) }
+        if let first, let uniform = try uniformGrid(item: first, lanes: lanes, count: count, area: area) {
+            return (.uniform(uniform), .uniform(item: first, lanes: lanes), uniform.sEnd)
         }
-        storedItems += count
-        guard storedItems <= GridLimits.maxStoredItems else {
-            throw .doesNotFit("section \(section): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)")
-        }
+        try addStored(count, section)
         let sizes: ItemSizes
         if let first {
             sizes = .same(first)
@@ -142,19 +182,41 @@ private struct LayoutBuilder {
         }
         switch configuration.layout {
         case .lanes:
-            return try fill(LanesLayout(lanes: lanes, area: area), section, count, sizes)
+            return try fill(LanesLayout(lanes: lanes, area: area), PlacerState.lanes, section, count, sizes, first)
         case .waterfall:
-            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area), section, count, sizes)
+            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area),
+                            PlacerState.waterfall, section, count, sizes, first)
         case .flow:
-            return try fill(FlowLayout(area: area), section, count, sizes)
+            return try fill(FlowLayout(area: area), PlacerState.flow, section, count, sizes, first)
         case .justified:
             return try fill(JustifiedLayout(rowHeight: configuration.rowHeight, tolerance: configuration.tolerance,
-                                            widow: configuration.widow, area: area, axes: axes), section, count, sizes)
+                                            widow: configuration.widow, area: area, axes: axes),
+                            PlacerState.justified, section, count, sizes, first)
+        }
+    }
+
+    /// The same-size grid of `count` items of size `item` (as the data source gives it), or nil
+    /// where equal sizes do not give one (justified; zero-thickness items in shortest lanes).
+    func uniformGrid(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> UniformGrid? {
+        switch configuration.layout {
+        case .lanes: return LanesLayout.uniform(lanes: lanes, item: item, count: count, area: area)
+        case .flow: return FlowLayout.uniform(item: item, count: count, area: area)
+        case .waterfall: return try WaterfallLayout.uniform(columns: configuration.columns, order: configuration.order,
+                                                            item: item, count: count, area: area)
+        case .justified: return nil  // rows depend on the running sums: stored like any other
+        }
+    }
+
+    /// Counts `count` more stored frames against the limit.
+    mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
+        storedItems += count
+        guard storedItems <= GridLimits.maxStoredItems else {
+            throw .doesNotFit("section \(section): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)")
         }
     }
 
     /// Where a section's item sizes come from.
-    private enum ItemSizes {
+    enum ItemSizes {
         /// All items have this size (`itemsHaveSameSize`).
         case same(AxisSize)
         /// All at once from `sizesForItems` (unchecked yet).
@@ -163,11 +225,22 @@ private struct LayoutBuilder {
         case each
     }
 
-    /// Feeds every item's size to `placer` and keeps the frames.
-    private func fill<P: ItemPlacer>(_ placer: P, _ section: Int, _ count: Int, _ sizes: ItemSizes) throws(GridError) -> (SectionItems, Double) {
+    /// Feeds every item's size to a new `placer` and keeps the frames, and the placer's state
+    /// (saved by `wrap`) for `reloadNew`.
+    private func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
+                                     _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
         var placer = placer
         var store = FrameStore(interleave: placer.interleave, capacity: count)
-        for item in 0..<count {
+        try feed(&placer, section, 0..<count, sizes, into: &store)
+        let before = store.mark()
+        let end = placer.finish(into: &store)
+        return (.stored(store), .placer(wrap(placer), before: before, sameSize: same), end)
+    }
+
+    /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to `store`.
+    func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes,
+                             into store: inout FrameStore) throws(GridError) {
+        for item in range {
             let path = GridIndexPath(section: section, item: item)
             switch sizes {
             case .same(let size): try placer.place(size, at: path, into: &store)
@@ -175,11 +248,9 @@ private struct LayoutBuilder {
             case .each: try placer.place(itemSize(path), at: path, into: &store)
             }
         }
-        let end = placer.finish(into: &store)
-        return (.stored(store), end)
     }
 
-    private func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
+    func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
         try checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
     }
 
@@ -190,7 +261,7 @@ private struct LayoutBuilder {
         return axes.axisSize(size)
     }
 
-    private func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
+    func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
         guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
     }
 }
@@ -198,7 +269,7 @@ private struct LayoutBuilder {
 /// Calls a data source method; an error it throws becomes `GridError.callbackFailed` naming the
 /// callback and the element (a `GridError` passes through unchanged).
 @inline(__always)
-private func ask<T>(_ callback: String, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
+func ask<T>(_ callback: String, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
     do {
         return try body()
     } catch let error as GridError {

@@ -2,6 +2,8 @@
 /// from the start padding, `spacing` apart; an item whose C end would pass the end padding starts a
 /// new line (the first item of a line is always placed). A line is as thick as its thickest item.
 struct FlowLayout: ItemPlacer {
+    // Its state is these properties (the open line): saved after a section's last item
+    // (`PlacerState`), it goes on filling that line with items appended later (`reloadNew`).
     let area: ItemArea
     private var lineStart: Double
     private var lineThickness: Double = 0

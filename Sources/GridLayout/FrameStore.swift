@@ -16,6 +16,10 @@
 /// as at 1k. A block is 16 consecutive items of one sequence; per block the index keeps the first
 /// item's S-start and the running maximum of S-ends up to the block's end (both non-decreasing).
 /// Only the last search step touches the item arrays, within one block.
+///
+/// `sOffset` moves the whole store along S in O(1) (`reloadSection` shifts the sections after the
+/// one it re-lays out so): frames are kept as laid out and the offset is added where they leave
+/// the store. Appending continues in the stored coordinates, so a placer's saved state stays valid.
 struct FrameStore: Sendable {
     /// Items per block; a power of two, so that `position & blockMask` is the place in the block.
     static var blockSize: Int { 16 }
@@ -32,6 +36,8 @@ struct FrameStore: Sendable {
     private var slack: Double = 0
     /// How many interleaved sequences the items form.
     let interleave: Int
+    /// Added to every S position leaving the store (0 unless `reloadSection` moved it).
+    var sOffset: Double = 0
 
     init(interleave: Int, capacity: Int) {
         self.interleave = interleave
@@ -65,7 +71,37 @@ struct FrameStore: Sendable {
         if position & Self.blockMask == Self.blockMask { blockMaxEnd.append(state.maxEnd) }
     }
 
-    subscript(i: Int) -> AxisRect { frames[i] }
+    /// Item i's frame, moved by `sOffset`.
+    subscript(i: Int) -> AxisRect {
+        var r = frames[i]
+        r.s += sOffset
+        return r
+    }
+
+    /// The store's state after some number of appends: `truncate(to:)` returns to it exactly.
+    struct Mark: Sendable {
+        let count: Int
+        fileprivate let blockStarts: Int
+        fileprivate let blockMaxEnds: Int
+        fileprivate let sequences: [(maxStart: Double, maxEnd: Double)]
+        fileprivate let slack: Double
+    }
+
+    /// The current state, to come back to. O(1) (the per-sequence maxima are shared until changed).
+    func mark() -> Mark {
+        Mark(count: count, blockStarts: blockStart.count, blockMaxEnds: blockMaxEnd.count, sequences: sequences, slack: slack)
+    }
+
+    /// Drops the items appended after `mark` and restores the index to what it was then, as if they
+    /// had never been appended. O(items dropped + interleave).
+    mutating func truncate(to mark: Mark) {
+        precondition(mark.count <= count && mark.sequences.count == interleave, "a mark of another store")
+        frames.removeLast(count - mark.count)
+        blockStart.removeLast(blockStart.count - mark.blockStarts)
+        blockMaxEnd.removeLast(blockMaxEnd.count - mark.blockMaxEnds)
+        sequences = mark.sequences
+        slack = mark.slack
+    }
 
     /// Calls `body`, in ascending order, with every item that overlaps the S-interval (lo, hi) and
     /// the C-interval (cLo, cHi) with positive length on both axes.
@@ -86,12 +122,20 @@ struct FrameStore: Sendable {
     private func forEachIndex(inSequence sequence: Int, s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
         let m = interleave, b = Self.blockSize
         let length = (count - sequence + m - 1) / m
+        // The searches run in stored coordinates. A moved store searches the interval less its offset,
+        // widened by far more than the rounding of the subtraction, so that no candidate is lost; the
+        // overlap test below is on the frames as they leave the store.
+        var (searchLo, searchHi) = (lo, hi)
+        if sOffset != 0 {
+            let margin = (Swift.abs(sOffset) + Swift.abs(lo) + Swift.abs(hi)) * 0x1p-40
+            (searchLo, searchHi) = (lo - sOffset - margin, hi - sOffset + margin)
+        }
         // First candidate: the first block whose running maximum S-end passes lo (or the partial last block).
         let fullBlocks = length / b
-        let begin = b * partition(fullBlocks) { blockMaxEnd[$0 &* m + sequence] > lo }
+        let begin = b * partition(fullBlocks) { blockMaxEnd[$0 &* m + sequence] > searchLo }
         // End: the first block that starts at or after hi; the boundary lies in the block before it.
         // (With slack, any item starting at or after hi + slack is a valid end: none after it starts before hi.)
-        let past = hi + slack
+        let past = searchHi + slack
         let startedBlocks = (length + b - 1) / b
         let endBlock = partition(startedBlocks) { blockStart[$0 &* m + sequence] >= past }
         var end = Swift.min(endBlock * b, length)
@@ -102,7 +146,8 @@ struct FrameStore: Sendable {
         var p = begin
         while p < end {
             let i = sequence + p &* m
-            let f = frames[i]
+            var f = frames[i]
+            f.s += sOffset
             if Swift.min(f.sEnd, hi) > Swift.max(f.s, lo), Swift.min(f.cEnd, cHi) > Swift.max(f.c, cLo) {
                 body(i)
             }

@@ -43,6 +43,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidOffset(Point)
     /// No data source is set.
     case noDataSource
+    /// `reloadNew` was given content that is not the laid-out content plus items appended at the end
+    /// (a count that shrank, `sameSize` that changed): `value` is what `callback` returned,
+    /// `previous` what the layout has. Only `reload()` lays that out.
+    case notAppended(callback: String, at: ElementLocation, value: String, previous: String)
 
     /// The message with sections and items counted from `base`.
     public func message(base: Int = 0) -> String {
@@ -72,6 +76,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "offset \(p) is invalid (NaN)"
         case .noDataSource:
             return "no data source is set"
+        case let .notAppended(callback, at, value, previous):
+            let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
+            return "reloadNew: data source '\(callback)' returned \(value)\(whereTo) where the layout has \(previous); reloadNew only lays out items appended at the end: call reload()"
         }
     }
 

@@ -15,6 +15,10 @@ struct JustifiedLayout: ItemPlacer {
     let maxRatio: Double
     /// Used only to name an item's size, as the data source gave it, in an error.
     let axes: AxisMap
+    // Its state is these properties: saved after a section's last item (`PlacerState`) it goes on
+    // with items appended later (`reloadNew`). The open row is not in the store until `finish`
+    // appends it as the widow row; a continuation first drops those frames (it truncates the store
+    // to its mark from before `finish`), then the row takes the new items as if never closed.
     /// The open row: its items' aspect ratios (in order) and their sum.
     private var ratios: [Double] = []
     private var ratioSum: Double = 0

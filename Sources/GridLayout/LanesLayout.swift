@@ -2,6 +2,8 @@
 /// end (the shortest lane), ties to the lowest lane, after `spacing` when the lane is not empty.
 /// The item's C origin is start padding + lane · (its own C size + spacing), as SMGridView computes it.
 struct LanesLayout: ItemPlacer {
+    // Its state is these properties: saved after a section's last item (`PlacerState`), it goes on
+    // placing items appended later exactly where it stopped (`reloadNew`).
     let area: ItemArea
     private var lanes: LaneEnds
     private var end: Double

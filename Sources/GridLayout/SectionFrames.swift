@@ -26,6 +26,41 @@ enum SectionItems: Sendable {
         case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         }
     }
+
+    /// Moves every item by `delta` along S in O(1).
+    mutating func shift(by delta: Double) {
+        switch self {
+        case .stored(var store):
+            self = .uniform(UniformGrid.none)  // let go of the store's buffers, so changing it copies nothing
+            store.sOffset += delta
+            self = .stored(store)
+        case .uniform(var grid):
+            grid.sStart += delta
+            self = .uniform(grid)
+        }
+    }
+}
+
+/// A section's layout algorithm as it stood after the section's last item: everything it needs to
+/// place the items appended after it as if it had never stopped.
+enum PlacerState: Sendable {
+    case lanes(LanesLayout)
+    case waterfall(WaterfallLayout)
+    case flow(FlowLayout)
+    case justified(JustifiedLayout)
+}
+
+/// How `reloadNew` continues a section's items.
+enum Continuation: Sendable {
+    /// Stored frames: the placer after the last item, and the store as it was then — before the
+    /// placer's `finish`, which may have appended frames (justified's widow row) that a continuation
+    /// drops and lays out again. `sameSize` is the one item size when the data source said
+    /// `itemsHaveSameSize`, so that new items need no asking.
+    case placer(PlacerState, before: FrameStore.Mark, sameSize: AxisSize?)
+    /// A same-size section, made from item 0's size (as the data source gave it, in S/C terms) and
+    /// `lanes` (lanes layout): grown by making it again at the new count (flow's items per line
+    /// depend on the count).
+    case uniform(item: AxisSize, lanes: Int)
 }
 
 /// One section's laid-out elements, in S/C terms.
@@ -35,9 +70,22 @@ struct SectionFrames: Sendable {
     /// The S extent of the section's elements (equal when the section takes no room).
     var sStart: Double
     var sEnd: Double
+    /// Where appended items continue (`reloadNew`); nil when the section has no items.
+    var continuation: Continuation?
 
     /// A section with no header and no items, at S position `s`.
     static func empty(at s: Double) -> SectionFrames {
         SectionFrames(header: nil, items: .stored(FrameStore(interleave: 1, capacity: 0)), sStart: s, sEnd: s)
+    }
+
+    /// Whether the section takes no room: no header, no items.
+    var isEmpty: Bool { header == nil && items.count == 0 }
+
+    /// Moves the whole section by `delta` along S: O(1).
+    mutating func shift(by delta: Double) {
+        header?.s += delta
+        items.shift(by: delta)
+        sStart += delta
+        sEnd += delta
     }
 }

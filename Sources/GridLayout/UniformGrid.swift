@@ -17,6 +17,9 @@ struct UniformGrid: Sendable {
     /// When true, item j of a line goes into slot perLine − 1 − j (waterfall `rtl`).
     var reversed = false
 
+    /// No items: a placeholder.
+    static var none: UniformGrid { UniformGrid(count: 0, perLine: 1, sStart: 0, sPitch: 0, cStart: 0, cPitch: 0, item: AxisSize(s: 0, c: 0)) }
+
     var lineCount: Int { count == 0 ? 0 : (count - 1) / perLine + 1 }
 
     /// The S end of the last line (`sStart` when empty).

@@ -2,6 +2,8 @@
 /// to the column width keeping its aspect ratio (an item of C size 0 keeps its S size) and goes into
 /// a column by `order`; the items end at the tallest column.
 struct WaterfallLayout: ItemPlacer {
+    // Its state is these properties (the column ends): saved after a section's last item
+    // (`PlacerState`), it goes on placing items appended later exactly where it stopped (`reloadNew`).
     let area: ItemArea
     let order: WaterfallOrder
     let columnWidth: Double

@@ -1,0 +1,223 @@
+/// Incremental reloads (DESIGN.md, "Mutations and animation"): the layout is changed in place, and
+/// when a callback fails or returns a bad value it is left exactly as it was.
+///
+/// `layOutAppended` (`Grid.reloadNew`) costs O(new items + new sections), plus O(lanes) to resume a
+/// placer: it never passes over the items laid out before, and it changes the last section's store
+/// in place (copy-on-write never copies it, as long as nobody else holds this layout).
+/// `relayOutSection` (`Grid.reloadSection`) costs O(the section's items + sections): the sections
+/// after it move by a per-store S offset (`FrameStore.sOffset`), not item by item.
+extension ContentLayout {
+    /// Lays out what the data source appended since this layout was made: items at the end of the
+    /// last section, then new sections; the loader is placed again after them. It asks for the
+    /// section count, `sameSize`, the last section's count and its new items' sizes, one at a time
+    /// (`sizeForItem`, never the bulk `sizesForItems`, which would hand over every item), and
+    /// everything about new sections, as `reload` would; nothing about earlier sections.
+    ///
+    /// Items appended to a section continue its placer exactly where it stopped (lane and column
+    /// ends, flow's open line, justified's open row — whose widow frames are dropped first and laid
+    /// out again with the new items), so the frames are identical to a full reload's. A same-size
+    /// section is made again at its new count, O(1). A section that had no items is laid out like a
+    /// new one (its header stays).
+    ///
+    /// Throws `GridError.notAppended` when the content is not the old content plus appended items:
+    /// fewer sections, fewer items in the last section, or `sameSize` changed (a full reload would
+    /// lay out the earlier sections differently).
+    mutating func layOutAppended(from dataSource: any GridDataSource) throws(GridError) {
+        let oldCount = sections.count
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
+        try builder.check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
+        guard sectionCount >= oldCount else {
+            throw .notAppended(callback: "sections", at: .grid, value: String(sectionCount), previous: String(oldCount))
+        }
+        var sameSize = false
+        if sectionCount > 0 {
+            sameSize = try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() }
+            if let old = self.sameSize, old != sameSize {
+                throw .notAppended(callback: "sameSize", at: .grid, value: String(sameSize), previous: String(old))
+            }
+            builder.sameSize = sameSize
+        }
+        // The one change made in place; undone if anything after it fails.
+        let undo = oldCount > 0 ? try appendItems(toSection: oldCount - 1, with: &builder, sameSize: sameSize) : nil
+        let sectionsHaveElements: Bool
+        do {
+            builder.sections.reserveCapacity(sectionCount - oldCount)
+            for section in oldCount..<sectionCount {
+                try builder.addSection(section, sameSize: sameSize)
+            }
+            sectionsHaveElements = builder.hasElements  // the loader does not count: it goes last
+            try builder.placeLoader()
+        } catch {
+            if let undo { self.undo(undo) }
+            throw error
+        }
+        sections.append(contentsOf: builder.sections)
+        loader = builder.loader
+        contentSize = axes.size(AxisSize(s: builder.cursor + builder.padding.sEnd, c: builder.viewportC))
+        self.sameSize = builder.sameSize
+        hasElements = sectionsHaveElements
+        storedItems = builder.storedItems
+    }
+
+    /// Lays out section `section` again, asking its count, header, lanes and sizes as `reload` does,
+    /// and moves every later section (and the loader) along S by the change in its extent, asking
+    /// nothing about them. `sameSize` is the layout's (not asked again). The spacing rules hold
+    /// after it: a section that becomes empty (or stops being so) adds or drops the spacing that
+    /// would follow it.
+    ///
+    /// Later frames move by an S offset, so they equal a full reload's exactly when the sums
+    /// involved are exact in floating point (integer or half sizes, for instance); otherwise they
+    /// may differ in the last bits.
+    mutating func relayOutSection(_ section: Int, from dataSource: any GridDataSource) throws(GridError) {
+        guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        let hadBefore = sections[..<section].contains { !$0.isEmpty }
+        let start = section == 0 ? axes.padding(configuration.padding).sStart : sections[section - 1].sEnd
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: start, hasElements: hadBefore)
+        builder.storedItems -= storedCount(section)
+        try builder.addSection(section, sameSize: sameSize ?? false)
+
+        // Nothing can fail from here on.
+        let spacing = configuration.spacing
+        let old = (end: sections[section].sEnd, followed: hadBefore || !sections[section].isEmpty)
+        let new = builder.sections[0]
+        let followed = builder.hasElements
+        // Where the next element starts, before and after: that is how far everything after moves.
+        let delta = (new.sEnd + (followed ? spacing : 0)) - (old.end + (old.followed ? spacing : 0))
+        sections[section] = new
+        // Empty sections before the next element sit at the end of the elements before them (no
+        // spacing): at the section's new end. From the next element on, everything moves by delta.
+        var elementAfter = false
+        for later in (section + 1)..<sections.count {
+            if !elementAfter && sections[later].isEmpty {
+                sections[later] = .empty(at: new.sEnd)
+            } else {
+                elementAfter = true
+                sections[later].shift(by: delta)
+            }
+        }
+        loader?.s += delta
+        hasElements = followed || elementAfter
+        storedItems = builder.storedItems
+        let end = loader?.sEnd ?? sectionsEnd
+        contentSize = axes.size(AxisSize(s: end + builder.padding.sEnd, c: builder.viewportC))
+    }
+
+    /// The S end of the last section's elements (the start padding when there are none): where the
+    /// next section, or the loader, follows.
+    private var sectionsEnd: Double {
+        sections.last?.sEnd ?? axes.padding(configuration.padding).sStart
+    }
+
+    private func storedCount(_ section: Int) -> Int {
+        if case .stored(let store) = sections[section].items { return store.count }
+        return 0
+    }
+
+    /// How to put the last section back as it was.
+    private enum Undo {
+        /// Replace it with this (which holds no large buffers: a section without items, or a same-size one).
+        case replace(Int, SectionFrames)
+        /// Drop the frames appended after `before`, put back `tail` (the frames the continuation
+        /// dropped: justified's widow row), the continuation and the S end.
+        case truncate(Int, before: FrameStore.Mark, tail: [AxisRect], continuation: Continuation?, sEnd: Double)
+    }
+
+    /// Adds the items appended to `section` (the last), continuing its layout in place; moves the
+    /// builder's cursor to the section's new end. Returns how to undo it (nil: nothing changed).
+    private mutating func appendItems(toSection section: Int, with builder: inout LayoutBuilder, sameSize: Bool) throws(GridError) -> Undo? {
+        let oldCount = sections[section].items.count
+        let count = try builder.itemCount(section)
+        guard count >= oldCount else {
+            throw .notAppended(callback: "count", at: .section(section), value: String(count), previous: String(oldCount))
+        }
+        guard count > oldCount else { return nil }
+        // Read the section's parts one by one: a copy of the whole would share the store's buffers
+        // and make the appends below copy them.
+        switch sections[section].continuation {
+        case nil:
+            // No items yet: laid out as a new section would be, after its header (if any).
+            let old = sections[section]
+            var start = old.sStart
+            if old.header == nil {
+                builder.openElement()
+                start = builder.cursor
+            }
+            sections[section] = try builder.addItems(section, count: count, header: old.header, start: start, sameSize: sameSize)
+            return .replace(section, old)
+
+        case .uniform(let item, let lanes)?:
+            let old = sections[section]
+            guard case .uniform(let grid) = old.items,
+                  let grown = try builder.uniformGrid(item: item, lanes: lanes, count: count, area: builder.itemArea(sStart: grid.sStart))
+            else { preconditionFailure("a same-size section's grid depends on its item size, not its count") }
+            sections[section].items = .uniform(grown)
+            sections[section].sEnd = grown.sEnd
+            builder.cursor = grown.sEnd
+            return .replace(section, old)
+
+        case .placer(var placer, let before, let same)?:
+            let oldContinuation = sections[section].continuation
+            let oldEnd = sections[section].sEnd
+            guard case .stored(var store) = sections[section].items else { preconditionFailure("a placer without a store") }
+            sections[section].items = .uniform(.none)  // hand the store's buffers over to `store`
+            sections[section].continuation = nil
+            let tail = Array(store.frames[before.count...])
+            store.truncate(to: before)
+            do {
+                try builder.addStored(count - oldCount, section)
+                let sizes: LayoutBuilder.ItemSizes = same.map { .same($0) } ?? .each
+                let (mark, end) = try placer.resume(section, oldCount..<count, sizes, builder, into: &store)
+                sections[section].continuation = .placer(placer, before: mark, sameSize: same)
+                sections[section].sEnd = store.sOffset + end
+            } catch {
+                store.truncate(to: before)
+                for frame in tail { store.append(frame) }
+                sections[section].items = .stored(store)
+                sections[section].continuation = oldContinuation
+                throw error
+            }
+            sections[section].items = .stored(store)
+            builder.cursor = sections[section].sEnd
+            return .truncate(section, before: before, tail: tail, continuation: oldContinuation, sEnd: oldEnd)
+        }
+    }
+
+    private mutating func undo(_ undo: Undo) {
+        switch undo {
+        case let .replace(section, old):
+            sections[section] = old
+        case let .truncate(section, before, tail, continuation, sEnd):
+            guard case .stored(var store) = sections[section].items else { preconditionFailure("a placer without a store") }
+            sections[section].items = .uniform(.none)
+            store.truncate(to: before)
+            for frame in tail { store.append(frame) }
+            sections[section].items = .stored(store)
+            sections[section].continuation = continuation
+            sections[section].sEnd = sEnd
+        }
+    }
+}
+
+extension PlacerState {
+    /// Places items `range` of `section`, continuing where the placer stopped; returns the store's
+    /// mark before `finish` (where the next continuation resumes) and the items' S end.
+    mutating func resume(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, _ builder: LayoutBuilder,
+                         into store: inout FrameStore) throws(GridError) -> (FrameStore.Mark, Double) {
+        func go<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState) throws(GridError) -> (PlacerState, FrameStore.Mark, Double) {
+            var placer = placer
+            try builder.feed(&placer, section, range, sizes, into: &store)
+            let mark = store.mark()
+            let end = placer.finish(into: &store)
+            return (wrap(placer), mark, end)
+        }
+        let (state, mark, end) = switch self {
+        case .lanes(let p): try go(p, PlacerState.lanes)
+        case .waterfall(let p): try go(p, PlacerState.waterfall)
+        case .flow(let p): try go(p, PlacerState.flow)
+        case .justified(let p): try go(p, PlacerState.justified)
+        }
+        self = state
+        return (mark, end)
+    }
+}

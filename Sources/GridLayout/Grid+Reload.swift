@@ -1,0 +1,36 @@
+/// Incremental reloads (DESIGN.md, "Mutations and animation"), transactional like `reload()`: on
+/// error the previous layout and offset stay, whole. See ContentLayout+Incremental.swift.
+extension Grid {
+    /// Lays out only what was appended since the last layout: new items at the end of the last
+    /// section and new sections, asking nothing about what is laid out already. O(new items).
+    /// Throws `GridError.notAppended` when the content shrank (fewer sections, or fewer items in the
+    /// last section) or `itemsHaveSameSize` changed: call `reload()` then.
+    ///
+    /// A configuration changed since the last layout takes effect here too: the grid then lays out
+    /// everything (a `reload()`).
+    public func reloadNew() throws(GridError) {
+        try changeLayout { layout, dataSource throws(GridError) in try layout.layOutAppended(from: dataSource) }
+    }
+
+    /// Lays out section `section` again (its count, header, lanes and sizes) and moves the sections
+    /// after it by the change in its extent, without asking about them. Throws for a section out
+    /// of range. A changed configuration makes it a `reload()`, as for `reloadNew()`.
+    public func reloadSection(_ section: Int) throws(GridError) {
+        try changeLayout { layout, dataSource throws(GridError) in try layout.relayOutSection(section, from: dataSource) }
+    }
+
+    /// Applies `change` to the layout in place. While it runs, the grid holds an empty layout: the
+    /// data source's callbacks may query the grid (they see no elements) without touching the
+    /// layout being changed, and the layout's buffers have one owner, so appending copies nothing.
+    private func changeLayout(_ change: (inout ContentLayout, any GridDataSource) throws(GridError) -> Void) throws(GridError) {
+        guard let dataSource else { throw .noDataSource }
+        guard configuration == layout.configuration else { return try reload() }
+        try configuration.validate()  // a grid never reloaded holds a layout made without checking
+        var working = layout
+        layout = ContentLayout(configuration: configuration)
+        defer { layout = working }
+        try change(&working, dataSource)
+        layout = working
+        try? scroll(to: contentOffset)  // keeps the offset within the new content (never NaN: cannot fail)
+    }
+}
