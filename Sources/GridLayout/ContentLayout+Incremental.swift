@@ -38,6 +38,7 @@ extension ContentLayout {
             }
             builder.sameSize = sameSize
         }
+        builder.lastSection = sectionCount - 1
         // The one change made in place; undone if anything after it fails.
         let undo = oldCount > 0 ? try appendItems(toSection: oldCount - 1, with: &builder, sameSize: sameSize) : nil
         let sectionsHaveElements: Bool

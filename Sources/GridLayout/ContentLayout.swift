@@ -64,6 +64,10 @@ struct LayoutBuilder {
     /// Whether an element precedes the cursor.
     var hasElements = false
     var storedItems = 0
+    /// The last section: the one `reloadNew` appends items to. Its store gets room for a quarter
+    /// more frames, so that the first appends do not copy them all to a larger array (the room is
+    /// address space until used: large arrays are mapped lazily).
+    var lastSection = -1
     /// What `itemsHaveSameSize` said, once asked.
     var sameSize: Bool?
 
@@ -92,6 +96,7 @@ struct LayoutBuilder {
         let sameSize = sectionCount > 0 ? try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() } : false
         if sectionCount > 0 { self.sameSize = sameSize }
         sections.reserveCapacity(sectionCount)
+        lastSection = sectionCount - 1
         for section in 0..<sectionCount {
             try addSection(section, sameSize: sameSize)
         }
@@ -230,7 +235,7 @@ struct LayoutBuilder {
     private func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
                                      _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
         var placer = placer
-        var store = FrameStore(interleave: placer.interleave, capacity: count)
+        var store = FrameStore(interleave: placer.interleave, capacity: section == lastSection ? count + count / 4 : count)
         try feed(&placer, section, 0..<count, sizes, into: &store)
         let before = store.mark()
         let end = placer.finish(into: &store)

@@ -339,6 +339,45 @@ func sameSize(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) throws {
                     met: layouts[1].storedItemCount == 0))
 }
 
+/// A grid's content growing at the end: `shown` of `sizes`, asked item by item (what `reloadNew` asks).
+final class GrowingSource: GridDataSource {
+    let sizes: [Size]
+    var shown: Int
+    init(sizes: [Size], shown: Int) { self.sizes = sizes; self.shown = shown }
+    func numberOfItems(inSection section: Int) -> Int { shown }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { sizes[indexPath.item] }
+}
+
+/// 6. `reloadNew` of 1,000 items appended to `scale.big` (lanes), against a full reload of all of
+/// them (bulk path). The grid grows by 1,000 per run, so each run appends onto the previous one; the
+/// fastest counts, and the first is shown apart (it touches the store's reserved room for the first
+/// time; without that room it would copy all 1M frames to a larger array, ~5 ms).
+func incrementalReload(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) throws {
+    let added = 1_000, runs = 20
+    let sizes = makeSizes(scale.big + added * runs)
+    let config = configuration(.lanes)
+    let source = GrowingSource(sizes: sizes, shown: scale.big)
+    let grid = Grid(configuration: config, dataSource: source)
+    try grid.reload()
+    var times: [Double] = []
+    for _ in 0..<runs {
+        source.shown += added
+        let start = now()
+        try grid.reloadNew()
+        times.append(Double(now() - start))
+        sink.add(grid.contentSize.height)
+    }
+    let all = ArrayDataSource(sizes: Array(sizes[0..<(scale.big + added)]))
+    let (full, layout) = try fastest(runs: scale.layoutRuns) { try ContentLayout(configuration: config, dataSource: all) }
+    sink.add(layout.contentSize.height)
+    let best = times.min()!
+    rows.append(Row(benchmark: "reloadNew lanes, \(count(added)) items appended (first append onto a fresh reload: \(duration(times[0])))",
+                    n: scale.big, result: duration(best), goal: "", met: nil))
+    rows.append(Row(benchmark: "full reload lanes of the same \(count(scale.big + added)) items", n: scale.big + added, result: duration(full), goal: "", met: nil))
+    rows.append(Row(benchmark: "full reload / reloadNew of \(count(added)) (first append: \(ratio(full / times[0])))", n: scale.big,
+                    result: ratio(full / best), goal: "≥ 100×", met: full / best >= 100))
+}
+
 // MARK: - Main
 
 /// `--profile-query N`: lays out N lanes items and runs the random queries once, for
@@ -364,6 +403,7 @@ func main() throws {
     try scanVersusQuery(scale, big.first { $0.0 == .lanes }!.1, &rows, &sink)
     memory(big, &rows)
     try sameSize(scale, &rows, &sink)
+    try incrementalReload(scale, &rows, &sink)
 
     print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
     print("")

@@ -354,6 +354,30 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
         }
     }
 
+    /// Same-size sections: reloadSection changes a count or a header; later same-size grids move.
+    @Test(arguments: LayoutKind.allCases, ScrollDirection.allCases)
+    func reloadSectionOfSameSizeSections(layout: LayoutKind, direction: ScrollDirection) throws {
+        var config = GridConfiguration()
+        config.layout = layout
+        config.direction = direction
+        config.spacing = 4
+        config.lanes = 3
+        let item = size(40, 30)
+        let data = GrowingDataSource(full: [10, 0, 25, 7].map { .init(sizes: Array(repeating: item, count: $0), header: $0 == 25 ? size(1, 9) : nil) },
+                                     showLoader: true)
+        data.sameSize = true
+        let grid = Grid(configuration: config, dataSource: data)
+        try grid.reload()
+        for (s, count, header) in [(0, 3, false), (1, 5, true), (1, 0, false), (2, 40, false), (0, 0, false), (3, 11, true)] {
+            data.full[s].sizes = Array(repeating: item, count: count)
+            data.full[s].header = header ? size(1, 13) : nil
+            data.showAll()
+            try grid.reloadSection(s)
+            expectSameLayout(grid, try ContentLayout(configuration: config, dataSource: data), exact: layout == .lanes || layout == .flow,
+                             "\(layout) \(direction): same size, section \(s) → \(count)")
+        }
+    }
+
     // MARK: Failures leave the previous layout whole
 
     private func grown(_ layout: LayoutKind, sameSize: Bool = false) throws -> (Grid, GrowingDataSource, GridConfiguration) {
