@@ -22,3 +22,10 @@ end
 grid:scrollTo(300, 0)
 for _, e in ipairs(grid:visible()) do print(e.kind, e.section, e.item, e.x, e.y, e.w, e.h) end
 grid:draw()
+
+-- Springboard reading order: each lane takes 3 consecutive items on a page.
+grid.pagingInverseOrder = true
+grid:reload()
+grid:scrollTo(0, 0)
+print("inverse order, page 1:")
+for _, e in ipairs(grid:visible()) do print(e.kind, e.section, e.item, e.x, e.y, e.w, e.h) end

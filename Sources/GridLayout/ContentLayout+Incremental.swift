@@ -55,7 +55,7 @@ extension ContentLayout {
         }
         sections.append(contentsOf: builder.sections)
         loader = builder.loader
-        contentSize = axes.size(AxisSize(s: builder.cursor + builder.padding.sEnd, c: builder.viewportC))
+        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         self.sameSize = builder.sameSize
         hasElements = sectionsHaveElements
         storedItems = builder.storedItems
@@ -101,7 +101,7 @@ extension ContentLayout {
         hasElements = followed || elementAfter
         storedItems = builder.storedItems
         let end = loader?.sEnd ?? sectionsEnd
-        contentSize = axes.size(AxisSize(s: end + builder.padding.sEnd, c: builder.viewportC))
+        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: end), c: builder.viewportC))
     }
 
     /// The S end of the last section's elements (the start padding when there are none): where the
@@ -149,12 +149,13 @@ extension ContentLayout {
 
         case .uniform(let item, let lanes)?:
             let old = sections[section]
-            guard case .uniform(let grid) = old.items,
-                  let grown = try builder.uniformGrid(item: item, lanes: lanes, count: count, area: builder.itemArea(sStart: grid.sStart))
+            guard let extent = old.items.sameSizeExtent,
+                  let grown = try builder.sameSizeItems(item: item, lanes: lanes, count: count, area: builder.itemArea(sStart: extent.areaStart)),
+                  let end = grown.sameSizeExtent?.sEnd
             else { preconditionFailure("a same-size section's grid depends on its item size, not its count") }
-            sections[section].items = .uniform(grown)
-            sections[section].sEnd = grown.sEnd
-            builder.cursor = grown.sEnd
+            sections[section].items = grown
+            sections[section].sEnd = end
+            builder.cursor = end
             return .replace(section, old)
 
         case .placer(var placer, let before, let same)?:

@@ -30,12 +30,12 @@ extension ContentLayout {
             if sections[mid].sStart > offset { high = mid } else { low = mid + 1 }
         }
         var section = low - 1
-        while section >= 0 && sections[section].sEnd == sections[section].sStart && sections[section].header == nil {
+        while section >= 0 && sections[section].isEmpty {
             section -= 1
         }
         guard section >= 0, let header = sections[section].header else { return nil }
         var next = section + 1
-        while next < sections.count && sections[next].sEnd == sections[next].sStart && sections[next].header == nil {
+        while next < sections.count && sections[next].isEmpty {
             next += 1
         }
         let limit = next < sections.count ? sections[next].sStart : sections[section].sEnd

@@ -38,7 +38,7 @@ public struct ContentLayout: Sendable {
         axes = builder.axes
         sections = builder.sections
         loader = builder.loader
-        contentSize = axes.size(AxisSize(s: builder.cursor + builder.padding.sEnd, c: builder.viewportC))
+        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         sameSize = builder.sameSize
         hasElements = builder.sections.contains { !$0.isEmpty }  // the loader does not count: it goes last
         storedItems = builder.storedItems
@@ -104,13 +104,34 @@ struct LayoutBuilder {
     }
 
     /// Asks whether the loader shows and, if so, places it after the last element.
+    /// With paging the loader has a page of its own, centred on it.
     mutating func placeLoader() throws(GridError) {
         if try ask("showLoader", .loader, { try dataSource.showsLoader() }) {
+            let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
             let size = axes.axisSize(configuration.loaderSize)
-            loader = AxisRect(s: cursor, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
-            cursor += size.s
+            if let page = pageLength {
+                let start = lastEnd.map { ($0 / page * (1 - 1e-12)).rounded(.up) * page } ?? 0
+                loader = AxisRect(s: start + (page - size.s) / 2, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
+            } else {
+                loader = AxisRect(s: cursor, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
+            }
+            cursor = loader!.sEnd
         }
+    }
+
+    /// The page length with paging (the viewport's S size), else nil.
+    var pageLength: Double? {
+        let length = axes.axisSize(configuration.viewport).s
+        return configuration.paging && length > 0 ? length : nil
+    }
+
+    /// The content's S extent when the last element ends at `end`: the end padding follows it and,
+    /// with paging, the content fills its last page.
+    func contentS(lastEnd end: Double) -> Double {
+        let s = end + padding.sEnd
+        guard let page = pageLength else { return s }
+        return Swift.max(1, (s / page * (1 - 1e-12)).rounded(.up)) * page
     }
 
     /// Adds `spacing` before an element that follows another.
@@ -170,8 +191,9 @@ struct LayoutBuilder {
             lanes = own
         }
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
-        if let first, let uniform = try uniformGrid(item: first, lanes: lanes, count: count, area: area) {
-            return (.uniform(uniform), .uniform(item: first, lanes: lanes), uniform.sEnd)
+        if let first, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area),
+           let extent = items.sameSizeExtent {
+            return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
         }
         try addStored(count, section)
         let sizes: ItemSizes
@@ -198,6 +220,19 @@ struct LayoutBuilder {
                                             widow: configuration.widow, area: area, axes: axes),
                             PlacerState.justified, section, count, sizes, first)
         }
+    }
+
+    /// The arithmetic items of a same-size section: with paging, lanes arranged page by page
+    /// (SMGridView's paged arrangement); else a uniform grid, or nil where equal sizes do not give
+    /// one (justified; zero-thickness items in shortest lanes).
+    func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> SectionItems? {
+        let pageLength = axes.axisSize(configuration.viewport).s
+        if configuration.paging && configuration.layout == .lanes && pageLength > 0 {
+            return .paged(PagedLanesLayout(count: count, lanes: lanes, item: item, pageLength: pageLength,
+                                           padding: (padding.sStart, padding.sEnd), area: area,
+                                           inverse: configuration.pagingInverseOrder))
+        }
+        return try uniformGrid(item: item, lanes: lanes, count: count, area: area).map { .uniform($0) }
     }
 
     /// The same-size grid of `count` items of size `item` (as the data source gives it), or nil

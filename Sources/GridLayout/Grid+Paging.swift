@@ -1,4 +1,5 @@
-/// Paging: a page is one viewport extent along S; offsets snap to the nearest page.
+/// Paging: a page is one viewport extent along S; offsets snap to the nearest page. With paging the
+/// content fills whole pages (the layout rounds its S extent up), so every page start is an offset.
 extension Grid {
     /// The length of a page: the viewport's S size.
     var pageLength: Double { layout.axes.axisSize(layout.configuration.viewport).s }
@@ -12,11 +13,12 @@ extension Grid {
         return pages < 1 ? 1 : (pages > 1e15 ? Int(1e15) : Int(pages))
     }
 
-    /// The page the offset is on (from 0): the nearest page start.
+    /// The page the offset is on (from 0): the nearest page start; the end of the content is on the last page.
     public var currentPage: Int {
         let length = pageLength
         guard length > 0 else { return 0 }
         let s = layout.axes.axisPoint(contentOffset).s
+        if s >= layout.axes.axisPoint(maxOffset).s && s > 0 { return pageCount - 1 }
         return Swift.min(Int((s / length).rounded()), pageCount - 1)
     }
 
@@ -25,9 +27,11 @@ extension Grid {
         let axes = layout.axes, length = pageLength
         guard length > 0 else { return offset }
         var (s, c) = axes.axisPoint(offset)
+        // The nearest of the page starts the offset range allows (the last one clamped to the end).
         let maxS = axes.axisPoint(maxOffset).s
-        let page = Swift.min((s / length).rounded(), Double(pageCount - 1))
-        s = Swift.min(page * length, maxS)
+        let below = Swift.min((s / length).rounded(.down) * length, maxS)
+        let above = Swift.min(below + length, maxS)
+        s = s - below <= above - s ? below : above
         return axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c)
     }
 

@@ -13,7 +13,7 @@ public final class Grid {
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
     /// `visibleElements()` order. Updated on every change of offset or layout.
     public private(set) var loaded: [GridElement] = []
-    /// The page the offset is on (from 0), as last reported to the observer.
+    /// With paging, the page the offset is on (from 0), as last reported to the observer.
     public private(set) var page = 0
 
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
@@ -90,6 +90,7 @@ public final class Grid {
     }
 
     private func updatePage() {
+        guard layout.configuration.paging else { return }
         let current = currentPage
         if current != page {
             page = current

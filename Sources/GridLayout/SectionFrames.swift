@@ -4,11 +4,14 @@ enum SectionItems: Sendable {
     case stored(FrameStore)
     /// Equal sizes: frames computed from the index, nothing stored.
     case uniform(UniformGrid)
+    /// Equal-size lanes arranged page by page (`paging`): computed from the index too.
+    case paged(PagedLanesLayout)
 
     var count: Int {
         switch self {
         case .stored(let store): return store.count
         case .uniform(let grid): return grid.count
+        case .paged(let pages): return pages.count
         }
     }
 
@@ -16,6 +19,7 @@ enum SectionItems: Sendable {
         switch self {
         case .stored(let store): return store[i]
         case .uniform(let grid): return grid[i]
+        case .paged(let pages): return pages[i]
         }
     }
 
@@ -24,6 +28,16 @@ enum SectionItems: Sendable {
         switch self {
         case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi, body)
+        case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi, body)
+        }
+    }
+
+    /// For the arithmetic kinds: the S where the section's items area starts, and their S end.
+    var sameSizeExtent: (areaStart: Double, sEnd: Double)? {
+        switch self {
+        case .stored: return nil
+        case .uniform(let grid): return (grid.sStart, grid.sEnd)
+        case .paged(let pages): return (pages.areaStart, pages.sEnd)
         }
     }
 
@@ -37,6 +51,10 @@ enum SectionItems: Sendable {
         case .uniform(var grid):
             grid.sStart += delta
             self = .uniform(grid)
+        case .paged(var pages):
+            pages.firstPage += delta
+            pages.areaStart += delta
+            self = .paged(pages)
         }
     }
 }

@@ -20,6 +20,13 @@ struct LuaDataSource: GridDataSource {
     /// Absolute stack index of the traceback message handler; the callbacks follow it.
     let handler: Int32
     private let present: [Bool]
+    /// With `sizes` but no `size`: the last section's sizes, for item-by-item asks.
+    private let cache = SizesCache()
+
+    private final class SizesCache {
+        var section = -1
+        var sizes: [Size] = []
+    }
 
     /// Pushes the message handler and every callback of the table at `table` (absolute index).
     /// Throws when reading a field raises (the table may be an object whose `__index` runs code),
@@ -108,7 +115,18 @@ struct LuaDataSource: GridDataSource {
     }
 
     func sizeForItem(at path: GridIndexPath) throws -> Size {
-        guard push(.size) else { throw ScriptError("the dataSource has no 'size' function") }
+        guard push(.size) else {
+            // Only `sizes`: the engine asks item by item when it appends (reloadNew); read the
+            // section's table once per operation.
+            if cache.section != path.section {
+                cache.sizes = try sizesForItems(inSection: path.section) ?? []
+                cache.section = path.section
+            }
+            guard path.item < cache.sizes.count else {
+                throw ScriptError("the dataSource has no 'size' function, and 'sizes' has no entry for this item")
+            }
+            return cache.sizes[path.item]
+        }
         arg(path.section)
         arg(path.item)
         try call(2)

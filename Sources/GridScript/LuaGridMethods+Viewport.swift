@@ -73,13 +73,14 @@ extension LuaGridMethods {
         }
     }
 
-    /// grid:stats(): {created=, reused=, live=, pooled=} for item views (live counts header views too).
+    /// grid:stats(): {created=, reused=, live=, pooled=} for item views (header views are not pooled
+    /// and not counted).
     static let stats: SwiftLuaFunction = { L in
         method(L, "stats") { L, object in
             lua_createtable(L, 0, 4)
             setField(L, "created", integer: object.views.created)
             setField(L, "reused", integer: object.views.reused)
-            setField(L, "live", integer: object.views.live.count + object.headerViews.count)
+            setField(L, "live", integer: object.views.live.count)
             setField(L, "pooled", integer: object.views.pooled)
             return 1
         }

@@ -5,6 +5,8 @@ import GridLayout
 enum LuaGridMethods {
     static let all: [(String, SwiftLuaFunction)] = [
         ("reload", reload),
+        ("reloadNew", reloadNew),
+        ("reloadSection", reloadSection),
         ("contentSize", contentSize),
         ("offset", offset),
         ("frame", frame),
@@ -112,6 +114,25 @@ enum LuaGridMethods {
         luaL_traceback(L, L, message, 1)
         defer { lua_settop(L, -2) }
         return String(lua: L, -1) ?? message
+    }
+
+    /// grid:reloadNew(): lays out only the items and sections appended since the last layout.
+    static let reloadNew: SwiftLuaFunction = { L in
+        scriptMethod(L, "reloadNew") { L, object throws(ScriptError) in
+            lua_settop(L, 1)
+            try withDataSource(L, object, "reloadNew") { grid throws(GridError) in try grid.reloadNew() }
+            return 0
+        }
+    }
+
+    /// grid:reloadSection(s): lays out section s again and moves the sections after it.
+    static let reloadSection: SwiftLuaFunction = { L in
+        scriptMethod(L, "reloadSection") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "reloadSection")
+            lua_settop(L, 1)
+            try withDataSource(L, object, "reloadSection") { grid throws(GridError) in try grid.reloadSection(section &- 1) }
+            return 0
+        }
     }
 
     static let contentSize: SwiftLuaFunction = { L in

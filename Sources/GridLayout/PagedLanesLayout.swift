@@ -1,0 +1,94 @@
+/// SMGridView's paged arrangement of equal-size lanes (`paging = true`, `lanes`, same size, no
+/// header): a page is one viewport extent P along S and holds k items per lane, k = the rows that
+/// fit between the page's paddings; the first row of every page starts at the page start plus the
+/// start padding, so no item straddles a page. Items fill a page row by row (item j of a page in
+/// lane j mod n), or with `pagingInverseOrder` lane by lane (lane j div k, as an app springboard
+/// reads when scrolling sideways). Positions are arithmetic on the index: nothing is stored.
+struct PagedLanesLayout: Sendable {
+    var count: Int
+    var lanes: Int
+    /// Rows per page (items per lane per page), at least 1.
+    var rows: Int
+    /// The S at which the section's items could start (after its header): the first page is the
+    /// first one that starts at or after it, less the start padding.
+    var areaStart: Double
+    /// S of the section's first page, and the page length.
+    var firstPage: Double
+    var pageLength: Double
+    /// Where a page's first row starts, relative to the page start (the start padding).
+    var rowOffset: Double
+    var cStart: Double
+    var spacing: Double
+    var item: AxisSize
+    var inverse: Bool
+
+    /// Lays out `count` items of size `item` in `lanes` lanes, from the first page whose rows start
+    /// at or after `area.sStart`.
+    init(count: Int, lanes: Int, item: AxisSize, pageLength: Double,
+         padding: (sStart: Double, sEnd: Double), area: ItemArea, inverse: Bool) {
+        self.count = count
+        self.lanes = lanes
+        self.item = item
+        areaStart = area.sStart
+        let page = ((area.sStart - padding.sStart) / pageLength * (1 - 1e-12)).rounded(.up)
+        firstPage = page.isFinite && page > 0 ? page * pageLength : 0
+        self.pageLength = pageLength
+        rowOffset = padding.sStart
+        cStart = area.cStart
+        spacing = area.spacing
+        self.inverse = inverse
+        let room = (pageLength - padding.sStart - padding.sEnd + spacing) / (item.s + spacing)
+        rows = room.isFinite && room >= 2 ? Int(Swift.min(room.rounded(.down), Double(Swift.max(count, 1)))) : 1
+    }
+
+    var perPage: Int { lanes * rows }
+    var pageCount: Int { count == 0 ? 0 : (count - 1) / perPage + 1 }
+
+    func pageStart(_ page: Int) -> Double { firstPage + Double(page) * pageLength }
+
+    /// (page, row, lane) of item i.
+    private func place(_ i: Int) -> (Int, Int, Int) {
+        let page = i / perPage, j = i - page * perPage
+        return inverse ? (page, j % rows, j / rows) : (page, j / lanes, j % lanes)
+    }
+
+    subscript(i: Int) -> AxisRect {
+        let (page, row, lane) = place(i)
+        return AxisRect(s: pageStart(page) + rowOffset + Double(row) * (item.s + spacing),
+                        c: cStart + Double(lane) * (item.c + spacing), sSize: item.s, cSize: item.c)
+    }
+
+    /// The S end of the last item's row (the first page's start when empty).
+    var sEnd: Double {
+        guard count > 0 else { return firstPage }
+        let last = pageCount - 1, onLast = count - last * perPage
+        let usedRows = inverse ? Swift.min(rows, onLast) : (onLast - 1) / lanes + 1
+        return pageStart(last) + rowOffset + Double(usedRows - 1) * (item.s + spacing) + item.s
+    }
+
+    /// Calls `body`, ascending, with every item overlapping both intervals with positive length.
+    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
+        guard count > 0, item.s > 0, item.c > 0, lo < hi, cLo < cHi, pageLength > 0 else { return }
+        let rowPitch = item.s + spacing, lanePitch = item.c + spacing
+        func range(_ lo: Double, _ hi: Double, start: Double, pitch: Double, length: Double, count: Int) -> Range<Int> {
+            var first = Swift.max(0, Int(Swift.max(-1, ((lo - start - length) / pitch).rounded(.down))))
+            while first < count && !(start + Double(first) * pitch + length > lo) { first += 1 }
+            var end = first
+            while end < count && start + Double(end) * pitch < hi { end += 1 }
+            return first..<end
+        }
+        let laneRange = range(cLo, cHi, start: cStart, pitch: lanePitch, length: item.c, count: lanes)
+        let firstPageIndex = Swift.max(0, Int(Swift.max(-1, ((lo - firstPage) / pageLength).rounded(.down))))
+        var page = firstPageIndex
+        while page < pageCount && pageStart(page) < hi {
+            let rowRange = range(lo, hi, start: pageStart(page) + rowOffset, pitch: rowPitch, length: item.s, count: rows)
+            let base = page * perPage
+            if inverse {
+                for lane in laneRange { for row in rowRange where base + lane * rows + row < count { body(base + lane * rows + row) } }
+            } else {
+                for row in rowRange { for lane in laneRange where base + row * lanes + lane < count { body(base + row * lanes + lane) } }
+            }
+            page += 1
+        }
+    }
+}
