@@ -11,10 +11,15 @@ extension ContentLayout {
     /// The elements a viewport at `viewport` shows: `elements(in:)`, except that with
     /// `stickyHeaders` the current section's header is reported where it is drawn (`pinned`).
     public func visibleElements(in viewport: Rect) -> [GridElement] {
-        let r = axes.axisRect(viewport)
         var result: [GridElement] = []
-        forEachElement(in: r, pinned: configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil) { result.append($0) }
+        visibleElements(in: viewport, into: &result)
         return result
+    }
+
+    /// `visibleElements(in:)`, appended to `result`.
+    func visibleElements(in viewport: Rect, into result: inout [GridElement]) {
+        let r = axes.axisRect(viewport)
+        forEachElement(in: r, pinned: configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil) { result.append($0) }
     }
 
     /// The header pinned when the viewport starts at S offset `offset`: that of the section in view

@@ -13,6 +13,8 @@ public final class Grid {
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
     /// `visibleElements()` order. Updated on every change of offset or layout.
     public private(set) var loaded: [GridElement] = []
+    /// The previous loaded set's buffer, reused for the next one (a scroll step allocates no list).
+    private var spareLoaded: [GridElement] = []
     /// With paging, the page the offset is on (from 0), as last reported to the observer.
     public private(set) var page = 0
 
@@ -83,8 +85,11 @@ public final class Grid {
         var area = axes.axisRect(viewport)
         area.s -= layout.configuration.overscan
         area.sSize += 2 * layout.configuration.overscan
-        let now = layout.visibleElements(in: axes.rect(area))
+        var now = spareLoaded
+        now.removeAll(keepingCapacity: true)
+        layout.visibleElements(in: axes.rect(area), into: &now)
         let change = LoadedChange(from: loaded, to: now)
+        spareLoaded = loaded
         loaded = now
         if !change.isEmpty { observer?.grid(self, didChangeLoaded: change) }
     }

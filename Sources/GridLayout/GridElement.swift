@@ -5,7 +5,7 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
     case header(section: Int)
     case loader
 
-    private var order: (Int, Int) {
+    @inlinable var order: (Int, Int) {
         switch self {
         case .header(let s): return (s, -1)
         case .item(let p): return (p.section, p.item)
@@ -13,7 +13,7 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
         }
     }
 
-    public static func < (a: ElementID, b: ElementID) -> Bool { a.order < b.order }
+    @inlinable public static func < (a: ElementID, b: ElementID) -> Bool { a.order < b.order }
 
     public var description: String {
         switch self {

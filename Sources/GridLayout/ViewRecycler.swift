@@ -1,22 +1,39 @@
 /// View reuse, as SMGridView does it: only loaded elements have views; a departing element's view
 /// goes to a FIFO pool, from which views for newly loaded elements are taken first.
 /// `View` is whatever the host draws with (a Lua table, a C pointer, a UIView…).
+///
+/// The live views are kept sorted by element, like the grid's loaded set: a scroll step changes a
+/// few dozen of them, and a binary search and a short move in one small array cost far less than
+/// hashing the element into a dictionary. Its methods are `@inlinable` so that a host's
+/// `ViewRecycler<MyView>` is specialized for its view type: unspecialized generic code across the
+/// module boundary made a scroll step three times slower (measured with callgrind).
 public struct ViewRecycler<View> {
-    /// The views of the loaded elements.
-    public private(set) var live: [ElementID: View] = [:]
-    private var pool: [View] = []
-    private var poolStart = 0
+    @usableFromInline var ids: [ElementID] = []
+    @usableFromInline var views: [View] = []
+    @usableFromInline var pool: [View] = []
+    @usableFromInline var poolStart = 0
     /// Views made new, and views taken from the pool.
-    public private(set) var created = 0
-    public private(set) var reused = 0
+    @usableFromInline var createdCount = 0
+    @usableFromInline var reusedCount = 0
+    @inlinable public var created: Int { createdCount }
+    @inlinable public var reused: Int { reusedCount }
 
-    public init() {}
+    @inlinable public init() {}
+
+    /// How many loaded elements have a view.
+    @inlinable public var liveCount: Int { ids.count }
 
     /// Views waiting in the pool.
-    public var pooled: Int { pool.count - poolStart }
+    @inlinable public var pooled: Int { pool.count - poolStart }
+
+    /// The view of the loaded element `id`, if it has one.
+    @inlinable public func view(for id: ElementID) -> View? {
+        let i = position(of: id)
+        return i < ids.count && ids[i] == id ? views[i] : nil
+    }
 
     /// The oldest queued view, or nil when the pool is empty.
-    public mutating func dequeue() -> View? {
+    @inlinable public mutating func dequeue() -> View? {
         guard poolStart < pool.count else { return nil }
         let view = pool[poolStart]
         poolStart += 1
@@ -27,23 +44,42 @@ public struct ViewRecycler<View> {
         return view
     }
 
-    /// Records `view` as the view of the loaded element `id`: `isNew` when it was made for it,
-    /// false when it came from `dequeue()` (counted as reused).
-    public mutating func attach(_ view: View, to id: ElementID, isNew: Bool) {
-        live[id] = view
-        if isNew { created += 1 } else { reused += 1 }
+    /// Records `view` as the view of the loaded element `id` (replacing any it had): `isNew` when it
+    /// was made for it, false when it came from `dequeue()` (counted as reused).
+    @inlinable public mutating func attach(_ view: View, to id: ElementID, isNew: Bool) {
+        let i = position(of: id)
+        if i < ids.count && ids[i] == id {
+            views[i] = view
+        } else {
+            ids.insert(id, at: i)
+            views.insert(view, at: i)
+        }
+        if isNew { createdCount += 1 } else { reusedCount += 1 }
     }
 
     /// Removes the departing element's view from the live ones and queues it; returns it.
     @discardableResult
-    public mutating func detach(_ id: ElementID) -> View? {
-        guard let view = live.removeValue(forKey: id) else { return nil }
+    @inlinable public mutating func detach(_ id: ElementID) -> View? {
+        let i = position(of: id)
+        guard i < ids.count && ids[i] == id else { return nil }
+        ids.remove(at: i)
+        let view = views.remove(at: i)
         pool.append(view)
         return view
     }
 
     /// Forgets every view (live and pooled) and the counts.
-    public mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         self = ViewRecycler()
+    }
+
+    /// The index of the first live element not before `id`.
+    @inlinable func position(of id: ElementID) -> Int {
+        var low = 0, high = ids.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if ids[mid] < id { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

@@ -80,7 +80,7 @@ extension LuaGridMethods {
             lua_createtable(L, 0, 4)
             setField(L, "created", integer: object.views.created)
             setField(L, "reused", integer: object.views.reused)
-            setField(L, "live", integer: object.views.live.count)
+            setField(L, "live", integer: object.views.liveCount)
             setField(L, "pooled", integer: object.views.pooled)
             return 1
         }
