@@ -4,7 +4,7 @@ public final class Grid {
     /// Takes effect at the next `reload()`.
     public var configuration: GridConfiguration
     public var dataSource: (any GridDataSource)?
-    /// Hears of loaded elements and page changes (see `GridObserver`).
+    /// Hears of loaded elements and page changes (see `GridObserver`); weak, like a delegate.
     public weak var observer: (any GridObserver)?
     /// The last layout that succeeded.
     public internal(set) var layout: ContentLayout
