@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "gridbench", targets: ["gridbench"]),
         .executable(name: "gridrepl", targets: ["gridrepl"]),
         .library(name: "GridScript", targets: ["GridScript"]),
+        // libgridlayout.so: the C ABI (bindings/c/gridlayout.h) and luaopen_gridlayout.
+        .library(name: "gridlayout", type: .dynamic, targets: ["GridLayoutC"]),
     ],
     targets: [
         // The engine: pure Swift, no Foundation, imports nothing of ours.
@@ -25,6 +27,18 @@ let package = Package(
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit"]),
         // Benchmarks of the hot paths; run with `swift run -c release gridbench`.
         .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua"]),
+        // The C ABI's structs (from bindings/c/gridlayout.h) and its per-thread error message.
+        .target(name: "GridLayoutCSupport"),
+        // @_cdecl exports of libgridlayout.so. Only gl_* and luaopen_gridlayout are exported
+        // (exports.map); the library has a SONAME and stays loaded once loaded (nodelete: the
+        // Swift runtime keeps pointers into its metadata).
+        .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutCSupport"],
+                exclude: ["exports.map"],
+                linkerSettings: [.unsafeFlags([
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GridLayoutC/exports.map",
+                    "-Xlinker", "-soname", "-Xlinker", "libgridlayout.so.0",
+                    "-Xlinker", "-z", "-Xlinker", "nodelete",
+                ])]),
         // Helpers shared by the test targets: brute-force model, random data, fixtures.
         .target(name: "GridLayoutTestSupport", dependencies: ["GridLayout"],
                 path: "Tests/GridLayoutTestSupport"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build needs, when they are missing. Safe to run every time.
 set -euo pipefail
-packages=(liblua5.4-dev libedit-dev pkg-config)   # Lua for GridScript, libedit for gridrepl
+packages=(liblua5.4-dev libedit-dev pkg-config lua5.4 valgrind)   # Lua for GridScript, libedit for gridrepl; stock lua5.4 and valgrind for bindings/c and bindings/lua
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

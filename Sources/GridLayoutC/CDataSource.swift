@@ -1,0 +1,170 @@
+import GridLayout
+import GridLayoutCSupport
+
+/// A data source callback returned a status other than GL_OK; the engine reports it as
+/// `GridError.callbackFailed` naming the callback and the index path.
+struct CallbackStatus: Error, CustomStringConvertible {
+    var function: String
+    var status: gl_status
+    var description: String { "\(function) returned \(String(cString: gl_status_name(status)))" }
+}
+
+/// The engine's data source over a `gl_data_source`'s function pointers.
+struct CallbackDataSource: GridDataSource {
+    let source: gl_data_source
+
+    @inline(__always)
+    private func check(_ status: gl_status, _ function: String) throws {
+        if status != GL_OK { throw CallbackStatus(function: function, status: status) }
+    }
+
+    private func count(_ value: Int64) -> Int {
+        // Counts beyond Int (none on 64-bit) would be rejected by the engine's limits anyway.
+        Int(truncatingIfNeeded: value)
+    }
+
+    func numberOfSections() throws -> Int {
+        guard let f = source.section_count else { return 1 }
+        var n: Int64 = 0
+        try check(f(source.context, &n), "section_count")
+        return count(n)
+    }
+
+    func numberOfItems(inSection section: Int) throws -> Int {
+        var n: Int64 = 0
+        try check(source.item_count!(source.context, Int64(section), &n), "item_count")
+        return count(n)
+    }
+
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
+        var size = gl_size()
+        if let f = source.item_size {
+            try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &size), "item_size")
+        } else {
+            // Only item_sizes is given: the engine asks item by item only for item 0 of a same-size section.
+            let n = try numberOfItems(inSection: indexPath.section)
+            guard indexPath.item < n, let sizes = try sizesForItems(inSection: indexPath.section) else {
+                throw CallbackStatus(function: "item_size", status: GL_ERANGE)
+            }
+            return sizes[indexPath.item]
+        }
+        return Size(width: size.w, height: size.h)
+    }
+
+    func sizesForItems(inSection section: Int) throws -> [Size]? {
+        guard let f = source.item_sizes else { return nil }
+        let n = try numberOfItems(inSection: section)
+        guard n >= 0 && n <= GridLimits.maxStoredItems else { return nil }  // the engine rejects the count
+        let buffer = UnsafeMutableBufferPointer<gl_size>.allocate(capacity: max(n, 1))
+        defer { buffer.deallocate() }
+        buffer.initialize(repeating: gl_size(w: .nan, h: .nan))
+        try check(f(source.context, Int64(section), buffer.baseAddress!, Int64(n)), "item_sizes")
+        return (0..<n).map { Size(width: buffer[$0].w, height: buffer[$0].h) }
+    }
+
+    func headerSize(inSection section: Int) throws -> Size? {
+        guard let f = source.header_size else { return nil }
+        var has: Int32 = 0
+        var size = gl_size()
+        try check(f(source.context, Int64(section), &has, &size), "header_size")
+        return has != 0 ? Size(width: size.w, height: size.h) : nil
+    }
+
+    func showsLoader() throws -> Bool {
+        guard let f = source.show_loader else { return false }
+        var show: Int32 = 0
+        try check(f(source.context, &show), "show_loader")
+        return show != 0
+    }
+
+    func itemsHaveSameSize() throws -> Bool {
+        guard let f = source.same_size else { return false }
+        var same: Int32 = 0
+        try check(f(source.context, &same), "same_size")
+        return same != 0
+    }
+
+    func lanes(inSection section: Int) throws -> Int? {
+        guard let f = source.lanes else { return nil }
+        var lanes: Int32 = 0
+        try check(f(source.context, Int64(section), &lanes), "lanes")
+        return lanes == 0 ? nil : Int(lanes)
+    }
+}
+
+/// Reads a caller's versioned struct: the fields its `struct_size` covers over `defaults`.
+/// Fails when the struct is smaller than the first version of it.
+func readVersioned<T>(_ p: UnsafePointer<T>, size: Int, minimum: Int, defaults: T, _ name: String) throws(CFailure) -> T {
+    guard size >= minimum else {
+        throw CFailure(GL_EVERSION, "\(name).struct_size is \(size), expected at least \(minimum) (use \(name)_init)")
+    }
+    var value = defaults
+    withUnsafeMutableBytes(of: &value) { dst in
+        dst.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(p), count: min(size, MemoryLayout<T>.size)))
+    }
+    return value
+}
+
+let configMinimumSize = MemoryLayout<gl_config>.size
+let dataSourceMinimumSize = MemoryLayout<gl_data_source>.size
+
+/// The C configuration from the engine's.
+func cConfig(_ c: GridConfiguration) -> gl_config {
+    var g = gl_config()
+    g.struct_size = MemoryLayout<gl_config>.size
+    g.layout = Int32(LayoutKind.allCases.firstIndex(of: c.layout)!)
+    g.direction = Int32(ScrollDirection.allCases.firstIndex(of: c.direction)!)
+    g.width = c.viewport.width
+    g.height = c.viewport.height
+    g.padding = gl_insets(top: c.padding.top, left: c.padding.left, bottom: c.padding.bottom, right: c.padding.right)
+    g.spacing = c.spacing
+    g.lanes = Int32(c.lanes)
+    g.columns = Int32(c.columns)
+    g.order = Int32(WaterfallOrder.allCases.firstIndex(of: c.order)!)
+    g.widow = Int32(WidowStyle.allCases.firstIndex(of: c.widow)!)
+    g.row_height = c.rowHeight
+    g.tolerance = c.tolerance
+    g.loader_size = gl_size(w: c.loaderSize.width, h: c.loaderSize.height)
+    g.sticky_headers = c.stickyHeaders ? 1 : 0
+    g.paging = c.paging ? 1 : 0
+    g.paging_inverse_order = c.pagingInverseOrder ? 1 : 0
+    g.overscan = c.overscan
+    return g
+}
+
+/// The engine's configuration from the C one, checked.
+func swiftConfig(_ p: UnsafePointer<gl_config>?) throws(CFailure) -> GridConfiguration {
+    guard let p else { throw CFailure(GL_EINVAL, "config is NULL") }
+    let g = try readVersioned(p, size: p.pointee.struct_size, minimum: configMinimumSize,
+                              defaults: cConfig(GridConfiguration()), "gl_config")
+    func choice<T: CaseIterable>(_ value: Int32, _ field: String, _: T.Type) throws(CFailure) -> T {
+        let all = Array(T.allCases)
+        guard value >= 0 && Int(value) < all.count else {
+            throw CFailure(GL_EINVAL, "gl_config.\(field): \(value) is invalid (expected 0...\(all.count - 1))")
+        }
+        return all[Int(value)]
+    }
+    func flag(_ value: Int32, _ field: String) throws(CFailure) -> Bool {
+        guard value == 0 || value == 1 else { throw CFailure(GL_EINVAL, "gl_config.\(field): \(value) is invalid (expected 0 or 1)") }
+        return value == 1
+    }
+    var c = GridConfiguration()
+    c.layout = try choice(g.layout, "layout", LayoutKind.self)
+    c.direction = try choice(g.direction, "direction", ScrollDirection.self)
+    c.order = try choice(g.order, "order", WaterfallOrder.self)
+    c.widow = try choice(g.widow, "widow", WidowStyle.self)
+    c.viewport = Size(width: g.width, height: g.height)
+    c.padding = Insets(top: g.padding.top, left: g.padding.left, bottom: g.padding.bottom, right: g.padding.right)
+    c.spacing = g.spacing
+    c.lanes = Int(g.lanes)
+    c.columns = Int(g.columns)
+    c.rowHeight = g.row_height
+    c.tolerance = g.tolerance
+    c.loaderSize = Size(width: g.loader_size.w, height: g.loader_size.h)
+    c.stickyHeaders = try flag(g.sticky_headers, "sticky_headers")
+    c.paging = try flag(g.paging, "paging")
+    c.pagingInverseOrder = try flag(g.paging_inverse_order, "paging_inverse_order")
+    c.overscan = g.overscan
+    try engine { () throws(GridError) in try c.validate() }
+    return c
+}

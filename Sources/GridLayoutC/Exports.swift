@@ -1,0 +1,510 @@
+import CLua
+import GridLayout
+import GridLayoutCSupport
+import GridScript
+
+// The C ABI: every function of bindings/c/gridlayout.h, exported under its C name.
+// Each one checks its arguments, runs under `cCall` (a status and gl_last_error), and never traps
+// on a caller's input.
+
+// MARK: - Configuration
+
+@_cdecl("gl_config_defaults")
+public func gl_config_defaults(_ config: UnsafeMutablePointer<gl_config>?, _ structSize: Int) -> gl_status {
+    cCall { () throws(CFailure) in
+        let config = try output(config, "config")
+        guard structSize >= configMinimumSize else {
+            throw CFailure(GL_EVERSION, "gl_config struct_size \(structSize) is smaller than this library's first gl_config (\(configMinimumSize))")
+        }
+        var defaults = cConfig(GridConfiguration())
+        defaults.struct_size = structSize
+        // Bytes beyond the ones this library knows (a newer header) are zeroed.
+        let raw = UnsafeMutableRawPointer(config)
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: structSize)
+        withUnsafeBytes(of: &defaults) { raw.copyMemory(from: $0.baseAddress!, byteCount: min(structSize, $0.count)) }
+    }
+}
+
+// MARK: - Grids
+
+@_cdecl("gl_grid_create")
+public func gl_grid_create(_ config: UnsafePointer<gl_config>?, _ result: UnsafeMutablePointer<OpaquePointer?>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let result = try output(result, "grid")
+        let configuration = config == nil ? GridConfiguration() : try swiftConfig(config)
+        let box: GridBox = registry.withLock { r in
+            let handle = OpaquePointer(bitPattern: handleValue(r.next))!
+            r.next += 1
+            let box = GridBox(handle: handle)
+            r.grids[UInt(bitPattern: handle)] = box
+            return box
+        }
+        box.grid.configuration = configuration
+        result.pointee = box.handle
+    }
+}
+
+@_cdecl("gl_grid_destroy")
+public func gl_grid_destroy(_ handle: OpaquePointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_destroy")
+        registry.withLock { _ = $0.grids.removeValue(forKey: UInt(bitPattern: box.handle)) }
+        box.destroyed = true
+        box.setDataSource(nil, callbacks: nil)
+        box.handler = nil
+    }
+}
+
+@_cdecl("gl_grid_set_config")
+public func gl_grid_set_config(_ handle: OpaquePointer?, _ config: UnsafePointer<gl_config>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_set_config")
+        box.grid.configuration = try swiftConfig(config)
+    }
+}
+
+@_cdecl("gl_grid_get_config")
+public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutablePointer<gl_config>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let config = try output(config, "config")
+        let size = config.pointee.struct_size
+        guard size >= configMinimumSize else {
+            throw CFailure(GL_EVERSION, "gl_config.struct_size is \(size), expected at least \(configMinimumSize) (use gl_config_init)")
+        }
+        var value = cConfig(box.grid.configuration)
+        value.struct_size = size
+        withUnsafeBytes(of: &value) { UnsafeMutableRawPointer(config).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+    }
+}
+
+private let booleanOptions: Set<String> = ["stickyHeaders", "paging", "pagingInverseOrder"]
+
+private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> String {
+    guard let name else { throw CFailure(GL_EINVAL, "option name is NULL") }
+    return String(cString: name)
+}
+
+@_cdecl("gl_grid_set_option_number")
+public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: Double) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_set_option_number")
+        let name = try optionName(name)
+        var option = OptionValue.number(value)
+        if booleanOptions.contains(name) {
+            guard value == 0 || value == 1 else {
+                throw CFailure(GL_EINVAL, "option '\(name)': \(value) is invalid (expected 0 or 1)")
+            }
+            option = .bool(value == 1)
+        }
+        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: option) }
+    }
+}
+
+@_cdecl("gl_grid_set_option_string")
+public func gl_grid_set_option_string(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: UnsafePointer<CChar>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_set_option_string")
+        let name = try optionName(name)
+        guard let value else { throw CFailure(GL_EINVAL, "option '\(name)': value is NULL") }
+        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: .string(String(cString: value))) }
+    }
+}
+
+@_cdecl("gl_grid_get_option_number")
+public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: UnsafeMutablePointer<Double>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let name = try optionName(name)
+        let value = try output(value, "value")
+        switch try engine({ () throws(GridError) in try box.grid.configuration.value(of: name) }) {
+        case .number(let n): value.pointee = n
+        case .bool(let b): value.pointee = b ? 1 : 0
+        case .insets(let i): value.pointee = i.top
+        case .string, .size:
+            throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
+        }
+    }
+}
+
+// MARK: - Data
+
+@_cdecl("gl_grid_set_sections")
+public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                                 _ showLoader: Int32) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_set_sections")
+        guard count >= 0 && count <= GridLimits.maxSections else {
+            throw CFailure(GL_EINVAL, "section count \(UInt(bitPattern: count)) is invalid (expected 0...\(GridLimits.maxSections))")
+        }
+        guard count == 0 || sections != nil else { throw CFailure(GL_EINVAL, "sections is NULL with count \(count)") }
+        var total = 0
+        for s in 0..<count {
+            let n = sections![s].count
+            guard n <= GridLimits.maxStoredItems && total + n <= GridLimits.maxStoredItems else {
+                throw CFailure(GL_ENOMEM, "section \(s): \(n) items make more than the engine's \(GridLimits.maxStoredItems) stored items")
+            }
+            total += n
+        }
+        var result: [ArrayDataSource.Section] = []
+        result.reserveCapacity(count)
+        for s in 0..<count {
+            let section = sections![s]
+            guard section.count == 0 || section.sizes != nil else {
+                throw CFailure(GL_EINVAL, "section \(s): sizes is NULL with count \(section.count)")
+            }
+            guard section.lanes >= 0 && Int(section.lanes) <= GridLimits.maxLanes else {
+                throw CFailure(GL_EINVAL, "section \(s): lanes \(section.lanes) is invalid (expected 0...\(GridLimits.maxLanes), 0 for the configuration's)")
+            }
+            var sizes: [Size] = []
+            sizes.reserveCapacity(section.count)
+            for i in 0..<section.count {
+                let size = Size(width: section.sizes![i].w, height: section.sizes![i].h)
+                guard size.isValid else {
+                    throw CFailure(GL_EDATA, "item (section \(s), item \(i)): size \(size) is invalid (sizes must be finite and >= 0)")
+                }
+                sizes.append(size)
+            }
+            var header: Size?
+            if section.has_header != 0 {
+                let h = Size(width: section.header.w, height: section.header.h)
+                guard h.isValid else {
+                    throw CFailure(GL_EDATA, "header of section \(s): size \(h) is invalid (sizes must be finite and >= 0)")
+                }
+                header = h
+            }
+            result.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: section.lanes == 0 ? nil : Int(section.lanes)))
+        }
+        box.setDataSource(ArrayDataSource(sections: result, showLoader: showLoader != 0), callbacks: nil)
+    }
+}
+
+@_cdecl("gl_grid_set_data_source")
+public func gl_grid_set_data_source(_ handle: OpaquePointer?, _ source: UnsafePointer<gl_data_source>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_set_data_source")
+        guard let source else {
+            box.setDataSource(nil, callbacks: nil)
+            return
+        }
+        let s = try readVersioned(source, size: source.pointee.struct_size, minimum: dataSourceMinimumSize,
+                                  defaults: gl_data_source(), "gl_data_source")
+        guard s.item_count != nil else { throw CFailure(GL_EINVAL, "gl_data_source.item_count is NULL (it is required)") }
+        guard s.item_size != nil || s.item_sizes != nil else {
+            throw CFailure(GL_EINVAL, "gl_data_source has neither item_size nor item_sizes (one is required)")
+        }
+        box.setDataSource(CallbackDataSource(source: s), callbacks: s)
+    }
+}
+
+// MARK: - Layout
+
+@_cdecl("gl_grid_reload")
+public func gl_grid_reload(_ handle: OpaquePointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_reload")
+        try box.withDataSource { () throws(GridError) in try box.grid.reload() }
+    }
+}
+
+@_cdecl("gl_grid_reload_new")
+public func gl_grid_reload_new(_ handle: OpaquePointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_reload_new")
+        try box.withDataSource { () throws(GridError) in try box.grid.reloadNew() }
+    }
+}
+
+@_cdecl("gl_grid_reload_section")
+public func gl_grid_reload_section(_ handle: OpaquePointer?, _ section: Int64) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_reload_section")
+        try box.withDataSource { () throws(GridError) in try box.grid.reloadSection(Int(section)) }
+    }
+}
+
+// MARK: - Queries
+
+@_cdecl("gl_grid_content_size")
+public func gl_grid_content_size(_ handle: OpaquePointer?, _ size: UnsafeMutablePointer<gl_size>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let size = try output(size, "size")
+        let s = box.grid.contentSize
+        size.pointee = gl_size(w: s.width, h: s.height)
+    }
+}
+
+@_cdecl("gl_grid_offset")
+public func gl_grid_offset(_ handle: OpaquePointer?, _ offset: UnsafeMutablePointer<gl_point>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let offset = try output(offset, "offset")
+        let p = box.grid.contentOffset
+        offset.pointee = gl_point(x: p.x, y: p.y)
+    }
+}
+
+private func writeElements(_ elements: [GridElement], _ buffer: UnsafeMutablePointer<gl_element>?, _ capacity: Int,
+                           _ count: UnsafeMutablePointer<Int>?) throws(CFailure) {
+    let count = try output(count, "count")
+    guard capacity >= 0 else { throw CFailure(GL_EINVAL, "capacity \(UInt(bitPattern: capacity)) is invalid") }
+    guard capacity == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with capacity \(capacity)") }
+    for i in 0..<min(capacity, elements.count) { buffer![i] = cElement(elements[i]) }
+    count.pointee = elements.count
+}
+
+@_cdecl("gl_grid_visible")
+public func gl_grid_visible(_ handle: OpaquePointer?, _ buffer: UnsafeMutablePointer<gl_element>?, _ capacity: Int,
+                            _ count: UnsafeMutablePointer<Int>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try writeElements(box.grid.visibleElements(), buffer, capacity, count)
+    }
+}
+
+@_cdecl("gl_grid_elements_in")
+public func gl_grid_elements_in(_ handle: OpaquePointer?, _ rect: gl_rect, _ buffer: UnsafeMutablePointer<gl_element>?,
+                                _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        guard !rect.x.isNaN && !rect.y.isNaN && !rect.w.isNaN && !rect.h.isNaN else {
+            throw CFailure(GL_EINVAL, "rect (\(rect.x), \(rect.y), \(rect.w), \(rect.h)) is invalid (NaN)")
+        }
+        try writeElements(box.grid.elements(in: Rect(x: rect.x, y: rect.y, width: rect.w, height: rect.h)), buffer, capacity, count)
+    }
+}
+
+private func cRect(_ r: Rect) -> gl_rect { gl_rect(x: r.x, y: r.y, w: r.width, h: r.height) }
+
+@_cdecl("gl_grid_frame")
+public func gl_grid_frame(_ handle: OpaquePointer?, _ section: Int64, _ item: Int64, _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let frame = try output(frame, "frame")
+        let r = try engine { () throws(GridError) in try box.grid.frame(of: GridIndexPath(section: Int(section), item: Int(item))) }
+        frame.pointee = cRect(r)
+    }
+}
+
+@_cdecl("gl_grid_header_frame")
+public func gl_grid_header_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasHeader: UnsafeMutablePointer<Int32>?,
+                                 _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let hasHeader = try output(hasHeader, "has_header")
+        let frame = try output(frame, "frame")
+        let r = try engine { () throws(GridError) in try box.grid.headerFrame(inSection: Int(section)) }
+        hasHeader.pointee = r == nil ? 0 : 1
+        if let r { frame.pointee = cRect(r) }
+    }
+}
+
+@_cdecl("gl_grid_loader_frame")
+public func gl_grid_loader_frame(_ handle: OpaquePointer?, _ shown: UnsafeMutablePointer<Int32>?,
+                                 _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let shown = try output(shown, "shown")
+        let frame = try output(frame, "frame")
+        let r = box.grid.loaderFrame
+        shown.pointee = r == nil ? 0 : 1
+        if let r { frame.pointee = cRect(r) }
+    }
+}
+
+@_cdecl("gl_grid_index_path_at")
+public func gl_grid_index_path_at(_ handle: OpaquePointer?, _ point: gl_point, _ found: UnsafeMutablePointer<Int32>?,
+                                  _ section: UnsafeMutablePointer<Int64>?, _ item: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let found = try output(found, "found")
+        let section = try output(section, "section")
+        let item = try output(item, "item")
+        guard !point.x.isNaN && !point.y.isNaN else { throw CFailure(GL_EINVAL, "point (\(point.x), \(point.y)) is invalid (NaN)") }
+        if let path = box.grid.indexPath(at: Point(x: point.x, y: point.y)) {
+            found.pointee = 1
+            section.pointee = Int64(path.section)
+            item.pointee = Int64(path.item)
+        } else {
+            found.pointee = 0
+        }
+    }
+}
+
+@_cdecl("gl_grid_section_count")
+public func gl_grid_section_count(_ handle: OpaquePointer?, _ count: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try output(count, "count").pointee = Int64(box.grid.layout.sectionCount)
+    }
+}
+
+@_cdecl("gl_grid_item_count")
+public func gl_grid_item_count(_ handle: OpaquePointer?, _ section: Int64, _ count: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let count = try output(count, "count")
+        count.pointee = Int64(try engine { () throws(GridError) in try box.grid.layout.itemCount(inSection: Int(section)) })
+    }
+}
+
+// MARK: - Scrolling
+
+@_cdecl("gl_grid_scroll_to")
+public func gl_grid_scroll_to(_ handle: OpaquePointer?, _ x: Double, _ y: Double) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_to")
+        try box.moving { () throws(GridError) in try box.grid.scroll(to: Point(x: x, y: y)) }
+    }
+}
+
+@_cdecl("gl_grid_scroll_by")
+public func gl_grid_scroll_by(_ handle: OpaquePointer?, _ dx: Double, _ dy: Double) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_by")
+        try box.moving { () throws(GridError) in try box.grid.scroll(by: dx, dy) }
+    }
+}
+
+@_cdecl("gl_grid_scroll_to_item")
+public func gl_grid_scroll_to_item(_ handle: OpaquePointer?, _ section: Int64, _ item: Int64, _ align: gl_align) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_to_item")
+        let all = ScrollAlignment.allCases
+        guard Int(align.rawValue) < all.count else {
+            throw CFailure(GL_EINVAL, "alignment \(align.rawValue) is invalid (expected 0...\(all.count - 1))")
+        }
+        let alignment = all[all.index(all.startIndex, offsetBy: Int(align.rawValue))]
+        try box.moving { () throws(GridError) in
+            try box.grid.scrollToItem(GridIndexPath(section: Int(section), item: Int(item)), alignment: alignment)
+        }
+    }
+}
+
+@_cdecl("gl_grid_resize")
+public func gl_grid_resize(_ handle: OpaquePointer?, _ width: Double, _ height: Double) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_resize")
+        try box.withDataSource { () throws(GridError) in try box.grid.resize(to: Size(width: width, height: height)) }
+    }
+}
+
+@_cdecl("gl_grid_page")
+public func gl_grid_page(_ handle: OpaquePointer?, _ page: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try output(page, "page").pointee = Int64(box.grid.currentPage)
+    }
+}
+
+@_cdecl("gl_grid_page_count")
+public func gl_grid_page_count(_ handle: OpaquePointer?, _ count: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try output(count, "count").pointee = Int64(box.grid.pageCount)
+    }
+}
+
+@_cdecl("gl_grid_scroll_to_page")
+public func gl_grid_scroll_to_page(_ handle: OpaquePointer?, _ page: Int64) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_to_page")
+        let clamped = Int(max(min(page, Int64(Int32.max) * 65536), -1))
+        try box.moving { () throws(GridError) in try box.grid.scroll(toPage: clamped) }
+    }
+}
+
+// MARK: - Events and views
+
+@_cdecl("gl_grid_set_event_handler")
+public func gl_grid_set_event_handler(_ handle: OpaquePointer?, _ handler: gl_event_fn?, _ context: UnsafeMutableRawPointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        box.handler = handler
+        box.handlerContext = context
+    }
+}
+
+@_cdecl("gl_grid_dequeue")
+public func gl_grid_dequeue(_ handle: OpaquePointer?, _ view: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let view = try output(view, "view")
+        let v = box.views.dequeue()
+        if let v { box.dequeued.append(v) }
+        view.pointee = v
+    }
+}
+
+private func loadedItem(_ box: GridBox, _ section: Int64, _ item: Int64) throws(CFailure) -> ElementID {
+    let id = ElementID.item(GridIndexPath(section: Int(section), item: Int(item)))
+    guard box.isLoaded(id) else {
+        throw CFailure(GL_ERANGE, "item (section \(section), item \(item)) is not loaded (only loaded items have views)")
+    }
+    return id
+}
+
+@_cdecl("gl_grid_attach_view")
+public func gl_grid_attach_view(_ handle: OpaquePointer?, _ section: Int64, _ item: Int64, _ view: UnsafeMutableRawPointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        guard let view else { throw CFailure(GL_EINVAL, "view is NULL") }
+        let id = try loadedItem(box, section, item)
+        if let k = box.dequeued.firstIndex(of: view) {
+            box.dequeued.remove(at: k)
+            box.views.attach(view, to: id, isNew: false)
+        } else {
+            box.views.attach(view, to: id, isNew: true)
+        }
+    }
+}
+
+@_cdecl("gl_grid_view")
+public func gl_grid_view(_ handle: OpaquePointer?, _ section: Int64, _ item: Int64, _ view: UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let view = try output(view, "view")
+        view.pointee = box.views.view(for: .item(GridIndexPath(section: Int(section), item: Int(item))))
+    }
+}
+
+@_cdecl("gl_grid_stats")
+public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointer<gl_stats>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let stats = try output(stats, "stats")
+        stats.pointee = gl_stats(created: Int64(box.views.created), reused: Int64(box.views.reused),
+                                 live: Int64(box.views.liveCount), queued: Int64(box.views.pooled))
+    }
+}
+
+// MARK: - Library
+
+// gl_version, gl_version_string, gl_check_version, gl_last_error and gl_status_name are C
+// (Sources/GridLayoutCSupport/support.c): they read the header's macros.
+
+// MARK: - Lua
+
+/// `require "gridlayout"` from stock lua5.4: the same module gridrepl preloads.
+@_cdecl("luaopen_gridlayout")
+public func luaopen_gridlayout(_ L: OpaquePointer?) -> Int32 {
+    guard let L else { return 0 }
+    // A Lua built with other number sizes or another version raises here (no Swift state is live).
+    luaL_checkversion(L)
+    return GridScript.openModule(L)
+}

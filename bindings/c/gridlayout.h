@@ -1,0 +1,290 @@
+/* gridlayout.h — the C ABI of gridlayout, a headless grid layout engine.
+ *
+ * Link with -lgridlayout (pkg-config gridlayout). C99, also valid C++.
+ *
+ * Conventions
+ *  - Every function returns a gl_status (GL_OK = 0) unless it is a plain query that cannot fail
+ *    (gl_version, gl_version_string, gl_last_error, gl_status_name). On failure,
+ *    gl_last_error() describes what went wrong, on the calling thread, until that thread's next
+ *    gl_ call. Output parameters are written only on success.
+ *  - A grid is an opaque handle. A NULL, destroyed or made-up handle gives GL_EHANDLE: the
+ *    library never dereferences a handle, so a stale one cannot crash it.
+ *  - Sections and items count from 0. Lengths are doubles; indices are int64_t.
+ *  - Structs that may grow start with `size_t struct_size` (set it to sizeof the struct: the
+ *    *_init helpers do); the library reads only the fields the caller's struct has.
+ *  - One grid is used by one thread at a time; distinct grids are independent.
+ *  - Configuration changes take effect at the next reload (as in the engine).
+ *  - A failed reload (bad size or count, a callback returning an error) leaves the previous
+ *    layout and offset in place, whole.
+ */
+#ifndef GRIDLAYOUT_H
+#define GRIDLAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- version ------------------------------------------------------------------------------ */
+
+#define GL_VERSION_MAJOR 0
+#define GL_VERSION_MINOR 1
+#define GL_VERSION_PATCH 0
+/* major * 10000 + minor * 100 + patch */
+#define GL_VERSION_NUM (GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH)
+#define GL_VERSION_STRING "0.1.0"
+
+/* ---- status ------------------------------------------------------------------------------- */
+
+typedef enum gl_status {
+    GL_OK = 0,
+    GL_EINVAL = 1,      /* a bad argument: NULL pointer, NaN, bad option name or value */
+    GL_ERANGE = 2,      /* an index path or section out of range */
+    GL_ECALLBACK = 3,   /* a data source callback returned an error status */
+    GL_ENOMEM = 4,      /* out of memory, or more content than the engine's limits */
+    GL_EHANDLE = 5,     /* NULL, destroyed or unknown grid handle */
+    GL_EDATA = 6,       /* the data source gave a bad value: a size NaN/infinite/negative, a bad
+                           count, a justified item without aspect ratio, content that is not an
+                           append (reload_new) */
+    GL_ENOSOURCE = 7,   /* no data source is set */
+    GL_EVERSION = 8,    /* header and library versions are incompatible, or struct_size too small */
+    GL_EBUSY = 9        /* called from inside a data source callback on the same grid */
+} gl_status;
+
+/* ---- value types -------------------------------------------------------------------------- */
+
+typedef struct gl_size { double w, h; } gl_size;
+typedef struct gl_point { double x, y; } gl_point;
+typedef struct gl_rect { double x, y, w, h; } gl_rect;
+typedef struct gl_insets { double top, left, bottom, right; } gl_insets;
+
+typedef enum gl_layout { GL_LAYOUT_LANES = 0, GL_LAYOUT_WATERFALL = 1, GL_LAYOUT_FLOW = 2,
+                         GL_LAYOUT_JUSTIFIED = 3 } gl_layout;
+typedef enum gl_direction { GL_VERTICAL = 0, GL_HORIZONTAL = 1 } gl_direction;
+typedef enum gl_order { GL_ORDER_SHORTEST = 0, GL_ORDER_LTR = 1, GL_ORDER_RTL = 2 } gl_order;
+typedef enum gl_widow { GL_WIDOW_LEFT = 0, GL_WIDOW_CENTER = 1, GL_WIDOW_JUSTIFY = 2 } gl_widow;
+typedef enum gl_align { GL_ALIGN_START = 0, GL_ALIGN_CENTER = 1, GL_ALIGN_END = 2,
+                        GL_ALIGN_NEAREST = 3 } gl_align;
+typedef enum gl_kind { GL_KIND_ITEM = 0, GL_KIND_HEADER = 1, GL_KIND_LOADER = 2 } gl_kind;
+
+/* ---- configuration ------------------------------------------------------------------------ */
+
+/* Every option of the engine (the Lua key in brackets). Fill with gl_config_init(). */
+typedef struct gl_config {
+    size_t struct_size;         /* sizeof(gl_config) */
+    int layout;                 /* gl_layout [layout], default GL_LAYOUT_LANES */
+    int direction;              /* gl_direction [direction], default GL_VERTICAL */
+    double width, height;       /* the viewport [width, height], default 320 x 480 */
+    gl_insets padding;          /* [padding], default 0 */
+    double spacing;             /* [spacing], default 0 */
+    int lanes;                  /* [lanes] 1...10000, default 1 */
+    int columns;                /* waterfall [columns] 1...10000, default 2 */
+    int order;                  /* gl_order, waterfall [order], default GL_ORDER_SHORTEST */
+    int widow;                  /* gl_widow, justified [widow], default GL_WIDOW_LEFT */
+    double row_height;          /* justified [rowHeight] > 0, default 100 */
+    double tolerance;           /* justified [tolerance] 0...1, default 0.25 */
+    gl_size loader_size;        /* [loaderSize], default 44 x 44 */
+    int sticky_headers;         /* [stickyHeaders] 0/1 */
+    int paging;                 /* [paging] 0/1 */
+    int paging_inverse_order;   /* [pagingInverseOrder] 0/1 */
+    double overscan;            /* [overscan] >= 0, default 0 */
+} gl_config;
+
+/* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
+gl_status gl_config_defaults(gl_config *config, size_t struct_size);
+
+static inline gl_status gl_config_init(gl_config *config) {
+    return gl_config_defaults(config, sizeof *config);
+}
+
+/* ---- grids -------------------------------------------------------------------------------- */
+
+typedef struct gl_grid gl_grid;
+
+/* config may be NULL (the defaults). *grid is set to the new handle. */
+gl_status gl_grid_create(const gl_config *config, gl_grid **grid);
+/* Releases the grid (and its data source's context via its release callback). A second destroy
+ * of the same handle gives GL_EHANDLE. */
+gl_status gl_grid_destroy(gl_grid *grid);
+
+/* The whole configuration (takes effect at the next reload; checked first, so a bad value
+ * changes nothing). */
+gl_status gl_grid_set_config(gl_grid *grid, const gl_config *config);
+gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
+
+/* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", ...). Numbers set numeric
+ * options, 0/1 the boolean ones, and a number sets all four sides of "padding"; strings set
+ * "layout", "direction", "order", "widow". An unknown name or a bad value gives GL_EINVAL. */
+gl_status gl_grid_set_option_number(gl_grid *grid, const char *name, double value);
+gl_status gl_grid_set_option_string(gl_grid *grid, const char *name, const char *value);
+/* Numeric and boolean options (1/0); "padding" gives its top side. */
+gl_status gl_grid_get_option_number(gl_grid *grid, const char *name, double *value);
+
+/* ---- data ---------------------------------------------------------------------------------- */
+
+/* The bulk data source: one section's item sizes (copied). */
+typedef struct gl_section {
+    const gl_size *sizes;       /* count sizes (may be NULL when count is 0) */
+    size_t count;
+    int has_header;             /* 0/1: the section starts with a header of size `header` */
+    gl_size header;             /* only the scroll-axis size is used */
+    int lanes;                  /* lanes for this section, or 0 for the configuration's */
+} gl_section;
+
+/* Copies the sections into the grid (the fast path). A bad size, NULL sizes or too much content
+ * gives an error and keeps the previous data source. Takes effect at the next reload. */
+gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t count,
+                               int show_loader);
+
+/* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
+ * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
+ * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in
+ * brackets). Callbacks may query the grid; changing it from inside one gives GL_EBUSY. */
+typedef struct gl_data_source {
+    size_t struct_size;     /* sizeof(gl_data_source) */
+    void *context;
+    gl_status (*section_count)(void *context, int64_t *count);                        /* [1] */
+    gl_status (*item_count)(void *context, int64_t section, int64_t *count);
+    gl_status (*item_size)(void *context, int64_t section, int64_t item, gl_size *size);
+    /* *has_header = 0 for none [none] */
+    gl_status (*header_size)(void *context, int64_t section, int *has_header, gl_size *size);
+    gl_status (*show_loader)(void *context, int *show);                               /* [0] */
+    /* every item of a section has the size of its item 0: asked once per section [0] */
+    gl_status (*same_size)(void *context, int *same);
+    /* *lanes = 0 for the configuration's [0] */
+    gl_status (*lanes)(void *context, int64_t section, int *lanes);
+    /* bulk: writes the section's `count` sizes at once; preferred over item_size when set */
+    gl_status (*item_sizes)(void *context, int64_t section, gl_size *sizes, int64_t count);
+    /* called once when the data source is replaced or the grid destroyed [nothing] */
+    void (*release)(void *context);
+} gl_data_source;
+
+static inline void gl_data_source_init(gl_data_source *source) {
+    unsigned char *p = (unsigned char *)source;
+    size_t i;
+    for (i = 0; i < sizeof *source; i++) p[i] = 0;
+    source->struct_size = sizeof *source;
+}
+
+/* Copies the struct (not the context). NULL removes the data source. */
+gl_status gl_grid_set_data_source(gl_grid *grid, const gl_data_source *source);
+
+/* ---- layout -------------------------------------------------------------------------------- */
+
+/* Lays out everything again. */
+gl_status gl_grid_reload(gl_grid *grid);
+/* Lays out only items and sections appended since the last layout (GL_EDATA when the content
+ * shrank: call gl_grid_reload then). */
+gl_status gl_grid_reload_new(gl_grid *grid);
+/* Lays out one section again, moving the ones after it. */
+gl_status gl_grid_reload_section(gl_grid *grid, int64_t section);
+
+/* ---- queries ------------------------------------------------------------------------------- */
+
+typedef struct gl_element {
+    int kind;               /* gl_kind */
+    int pinned;             /* 1 for a sticky header drawn pinned at the viewport's edge */
+    int64_t section;        /* -1 for the loader */
+    int64_t item;           /* -1 for a header or the loader */
+    double x, y, w, h;      /* content coordinates */
+} gl_element;
+
+gl_status gl_grid_content_size(gl_grid *grid, gl_size *size);
+gl_status gl_grid_offset(gl_grid *grid, gl_point *offset);
+/* The visible elements (positive-area overlap with the viewport), headers before their items,
+ * items ascending, the loader last. Writes min(cap, total) of them to buf (buf may be NULL when
+ * cap is 0) and the total to *count: call with cap 0 to size the buffer. */
+gl_status gl_grid_visible(gl_grid *grid, gl_element *buf, size_t cap, size_t *count);
+/* The same for any rectangle of the content (sticky headers at their laid-out place). */
+gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size_t cap,
+                              size_t *count);
+gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *frame);
+/* *has_header = 0 (and *frame untouched) when the section has no header. */
+gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
+/* *shown = 0 when there is no loader. */
+gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
+/* *found = 0 when no item is under the point. */
+gl_status gl_grid_index_path_at(gl_grid *grid, gl_point point, int *found, int64_t *section,
+                                int64_t *item);
+gl_status gl_grid_section_count(gl_grid *grid, int64_t *count);
+gl_status gl_grid_item_count(gl_grid *grid, int64_t section, int64_t *count);
+
+/* ---- scrolling ----------------------------------------------------------------------------- */
+
+/* Offsets are clamped to the content (and snapped to pages with paging); NaN is GL_EINVAL. */
+gl_status gl_grid_scroll_to(gl_grid *grid, double x, double y);
+gl_status gl_grid_scroll_by(gl_grid *grid, double dx, double dy);
+gl_status gl_grid_scroll_to_item(gl_grid *grid, int64_t section, int64_t item, gl_align align);
+/* Changes the viewport size, re-laying out when the cross-axis size changes (the first visible
+ * item keeps its place). */
+gl_status gl_grid_resize(gl_grid *grid, double width, double height);
+/* Paging: pages count from 0. */
+gl_status gl_grid_page(gl_grid *grid, int64_t *page);
+gl_status gl_grid_page_count(gl_grid *grid, int64_t *count);
+gl_status gl_grid_scroll_to_page(gl_grid *grid, int64_t page);
+
+/* ---- events and view reuse ------------------------------------------------------------------ */
+
+typedef enum gl_event_kind {
+    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan) */
+    GL_EVENT_UNLOADED = 1,      /* element left it; for an item, `view` is its view, now queued */
+    GL_EVENT_LOADER_SHOWN = 2,  /* the loader came into the loaded set (time to load more) */
+    GL_EVENT_LOADER_HIDDEN = 3,
+    GL_EVENT_PAGE_CHANGED = 4   /* `page` is the new page (from 0) */
+} gl_event_kind;
+
+typedef struct gl_event {
+    int kind;                   /* gl_event_kind */
+    int64_t page;               /* GL_EVENT_PAGE_CHANGED */
+    gl_element element;         /* LOADED, UNLOADED (its frame is zero for UNLOADED) */
+    void *view;                 /* UNLOADED item: the view moved to the reuse queue, or NULL */
+} gl_event;
+
+/* Events are delivered after the call that caused them (scroll, reload, resize) has finished
+ * its work, in order: unloads, then loads, then the page change. The handler may query the grid,
+ * dequeue and attach views, and scroll (its events follow). NULL removes the handler. */
+typedef void (*gl_event_fn)(void *context, gl_grid *grid, const gl_event *event);
+gl_status gl_grid_set_event_handler(gl_grid *grid, gl_event_fn handler, void *context);
+
+/* View reuse as SMGridView does it: give a loaded item a view with gl_grid_attach_view (inside
+ * the LOADED event or later); when the item unloads its view is queued and handed back in the
+ * UNLOADED event; gl_grid_dequeue takes the oldest queued view (NULL when there is none). A view
+ * attached right after being dequeued counts as reused, any other as created. */
+gl_status gl_grid_dequeue(gl_grid *grid, void **view);
+gl_status gl_grid_attach_view(gl_grid *grid, int64_t section, int64_t item, void *view);
+/* The view of a loaded item, or NULL. */
+gl_status gl_grid_view(gl_grid *grid, int64_t section, int64_t item, void **view);
+
+typedef struct gl_stats {
+    int64_t created, reused, live, queued;
+} gl_stats;
+gl_status gl_grid_stats(gl_grid *grid, gl_stats *stats);
+
+/* ---- library -------------------------------------------------------------------------------- */
+
+/* GL_VERSION_NUM of the library. */
+int gl_version(void);
+const char *gl_version_string(void);
+/* GL_OK when a client built with header_version (pass GL_VERSION_NUM) can use this library:
+ * the same major version and a library at least as new. Like luaL_checkversion. */
+gl_status gl_check_version(int header_version);
+#define GL_CHECK_VERSION() gl_check_version(GL_VERSION_NUM)
+
+/* What went wrong in this thread's last failed call ("" when nothing failed). Valid until the
+ * thread's next gl_ call. Never NULL. */
+const char *gl_last_error(void);
+/* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
+const char *gl_status_name(gl_status status);
+
+/* The Lua 5.4 module: `require "gridlayout"` from stock lua5.4 (install or symlink the library
+ * as gridlayout.so on package.cpath). Declared here for hosts that preload it. */
+struct lua_State;
+int luaopen_gridlayout(struct lua_State *L);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GRIDLAYOUT_H */
