@@ -92,6 +92,20 @@ struct CallbackDataSource: GridDataSource {
     }
 }
 
+/// The bulk data source with GL_SAME_SIZE: per section a count and one size (item 0's).
+struct SameSizeDataSource: GridDataSource {
+    let arrays: ArrayDataSource
+    let counts: [Int]
+
+    func numberOfSections() -> Int { counts.count }
+    func numberOfItems(inSection section: Int) -> Int { counts[section] }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { arrays.sections[indexPath.section].sizes[0] }
+    func headerSize(inSection section: Int) -> Size? { arrays.headerSize(inSection: section) }
+    func showsLoader() -> Bool { arrays.showLoader }
+    func itemsHaveSameSize() -> Bool { true }
+    func lanes(inSection section: Int) -> Int? { arrays.lanes(inSection: section) }
+}
+
 /// Reads a caller's versioned struct: the fields its `struct_size` covers over `defaults`.
 /// Fails when the struct is smaller than the first version of it.
 func readVersioned<T>(_ p: UnsafePointer<T>, size: Int, minimum: Int, defaults: T, _ name: String) throws(CFailure) -> T {

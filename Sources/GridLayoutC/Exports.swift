@@ -135,10 +135,15 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
 
 @_cdecl("gl_grid_set_sections")
 public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
-                                 _ showLoader: Int32) -> gl_status {
+                                 _ flags: Int32) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         try requireIdle(box, "gl_grid_set_sections")
+        let known = Int32(GL_SHOW_LOADER | GL_SAME_SIZE)
+        guard flags & ~known == 0 else {
+            throw CFailure(GL_EINVAL, "flags \(flags) are invalid (expected GL_SHOW_LOADER | GL_SAME_SIZE)")
+        }
+        let sameSize = flags & Int32(GL_SAME_SIZE) != 0
         guard count >= 0 && count <= GridLimits.maxSections else {
             throw CFailure(GL_EINVAL, "section count \(UInt(bitPattern: count)) is invalid (expected 0...\(GridLimits.maxSections))")
         }
@@ -146,12 +151,19 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
         var total = 0
         for s in 0..<count {
             let n = sections![s].count
-            guard n <= GridLimits.maxStoredItems && total + n <= GridLimits.maxStoredItems else {
-                throw CFailure(GL_ENOMEM, "section \(s): \(n) items make more than the engine's \(GridLimits.maxStoredItems) stored items")
+            if sameSize {
+                guard n >= 0 && n <= GridLimits.maxItemsPerSection else {
+                    throw CFailure(GL_EINVAL, "section \(s): \(UInt(bitPattern: n)) items is more than the engine's \(GridLimits.maxItemsPerSection)")
+                }
+                continue
+            }
+            guard n >= 0 && n <= GridLimits.maxStoredItems && total + n <= GridLimits.maxStoredItems else {
+                throw CFailure(GL_ENOMEM, "section \(s): \(UInt(bitPattern: n)) items make more than the engine's \(GridLimits.maxStoredItems) stored items (GL_SAME_SIZE stores none)")
             }
             total += n
         }
         var result: [ArrayDataSource.Section] = []
+        var counts: [Int] = []
         result.reserveCapacity(count)
         for s in 0..<count {
             let section = sections![s]
@@ -161,9 +173,10 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
             guard section.lanes >= 0 && Int(section.lanes) <= GridLimits.maxLanes else {
                 throw CFailure(GL_EINVAL, "section \(s): lanes \(section.lanes) is invalid (expected 0...\(GridLimits.maxLanes), 0 for the configuration's)")
             }
+            let stored = sameSize ? min(section.count, 1) : section.count
             var sizes: [Size] = []
-            sizes.reserveCapacity(section.count)
-            for i in 0..<section.count {
+            sizes.reserveCapacity(stored)
+            for i in 0..<stored {
                 let size = Size(width: section.sizes![i].w, height: section.sizes![i].h)
                 guard size.isValid else {
                     throw CFailure(GL_EDATA, "item (section \(s), item \(i)): size \(size) is invalid (sizes must be finite and >= 0)")
@@ -179,8 +192,11 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
                 header = h
             }
             result.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: section.lanes == 0 ? nil : Int(section.lanes)))
+            counts.append(section.count)
         }
-        box.setDataSource(ArrayDataSource(sections: result, showLoader: showLoader != 0), callbacks: nil)
+        let showLoader = flags & Int32(GL_SHOW_LOADER) != 0
+        let arrays = ArrayDataSource(sections: result, showLoader: showLoader)
+        box.setDataSource(sameSize ? SameSizeDataSource(arrays: arrays, counts: counts) : arrays, callbacks: nil)
     }
 }
 

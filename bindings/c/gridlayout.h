@@ -126,17 +126,27 @@ gl_status gl_grid_get_option_number(gl_grid *grid, const char *name, double *val
 
 /* The bulk data source: one section's item sizes (copied). */
 typedef struct gl_section {
-    const gl_size *sizes;       /* count sizes (may be NULL when count is 0) */
+    const gl_size *sizes;       /* count sizes; with GL_SAME_SIZE only sizes[0] (NULL when
+                                   count is 0) */
     size_t count;
     int has_header;             /* 0/1: the section starts with a header of size `header` */
     gl_size header;             /* only the scroll-axis size is used */
     int lanes;                  /* lanes for this section, or 0 for the configuration's */
 } gl_section;
 
-/* Copies the sections into the grid (the fast path). A bad size, NULL sizes or too much content
- * gives an error and keeps the previous data source. Takes effect at the next reload. */
+/* gl_grid_set_sections flags. */
+enum {
+    GL_SHOW_LOADER = 1,         /* the loader follows the last section */
+    GL_SAME_SIZE = 2            /* every item of a section has the size of its item 0: the
+                                   analytic path (any count up to 2^53, nothing stored per item;
+                                   SMGridView's paged arrangement) */
+};
+
+/* Copies the sections into the grid (the fast path). flags: GL_SHOW_LOADER | GL_SAME_SIZE (so a
+ * plain boolean "show loader" works too). A bad size, NULL sizes or too much content gives an
+ * error and keeps the previous data source. Takes effect at the next reload. */
 gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t count,
-                               int show_loader);
+                               int flags);
 
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).

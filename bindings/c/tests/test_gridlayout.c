@@ -1,0 +1,784 @@
+/* Tests of libgridlayout's C ABI: exact frames, every error path (NULL, destroyed and made-up
+ * handles, out-of-range indices, NaN sizes, failing callbacks that leave the layout whole, a
+ * buffer too small), events, view reuse and the version check. Ends with "N passed, N failed". */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gridlayout.h"
+
+static int passed, failed;
+
+#define EXPECT(cond) do { if (cond) passed++; else { failed++; \
+    fprintf(stderr, "%s:%d: FAILED: %s (last error: %s)\n", __FILE__, __LINE__, #cond, gl_last_error()); } } while (0)
+#define EXPECT_STATUS(call, status) do { gl_status s_ = (call); if (s_ == (status)) passed++; else { failed++; \
+    fprintf(stderr, "%s:%d: FAILED: %s gave %s, expected %s (%s)\n", __FILE__, __LINE__, #call, \
+            gl_status_name(s_), gl_status_name(status), gl_last_error()); } } while (0)
+#define OK(call) EXPECT_STATUS(call, GL_OK)
+#define EXPECT_ERROR(text) do { if (strstr(gl_last_error(), text)) passed++; else { failed++; \
+    fprintf(stderr, "%s:%d: FAILED: last error \"%s\" lacks \"%s\"\n", __FILE__, __LINE__, gl_last_error(), text); } } while (0)
+#define EXPECT_RECT(r, X, Y, W, H) EXPECT((r).x == (X) && (r).y == (Y) && (r).w == (W) && (r).h == (H))
+
+/* ---- helpers ---------------------------------------------------------------------------------- */
+
+/* The nine-grid: 10 items of 100 x 120, 3 lanes, spacing 10, in 320 x 480. */
+static gl_grid *ninegrid(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 3;
+    c.spacing = 10;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[10];
+    for (int i = 0; i < 10; i++) { sizes[i].w = 100; sizes[i].h = 120; }
+    gl_section s = { sizes, 10, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    return g;
+}
+
+/* A callback data source whose answers a test can change. */
+typedef struct model {
+    int64_t sections;
+    int64_t counts[4];
+    double w, h;
+    int64_t fail_item;       /* item_size fails for this item (-1: never) */
+    int nan_item;            /* item_size returns NaN for item 3 */
+    int negative_count;
+    int size_calls, released;
+    gl_grid *grid;           /* for re-entrant calls */
+    gl_status reentrant;     /* what a reload from inside item_count gave */
+    int reenter, query_ok;
+} model;
+
+static gl_status m_sections(void *ctx, int64_t *n) { *n = ((model *)ctx)->sections; return GL_OK; }
+static gl_status m_count(void *ctx, int64_t s, int64_t *n) {
+    model *m = (model *)ctx;
+    if (m->reenter) {
+        gl_size size;
+        m->reentrant = gl_grid_reload(m->grid);
+        m->query_ok = gl_grid_content_size(m->grid, &size) == GL_OK;
+    }
+    *n = m->negative_count ? -1 : m->counts[s];
+    return GL_OK;
+}
+static gl_status m_size(void *ctx, int64_t s, int64_t i, gl_size *size) {
+    model *m = (model *)ctx;
+    (void)s;
+    m->size_calls++;
+    if (i == m->fail_item) return GL_EINVAL;
+    size->w = m->w;
+    size->h = (m->nan_item && i == 3) ? NAN : m->h;
+    return GL_OK;
+}
+static void m_release(void *ctx) { ((model *)ctx)->released++; }
+
+static gl_grid *model_grid(model *m, gl_data_source *ds) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 2;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_data_source_init(ds);
+    ds->context = m;
+    ds->section_count = m_sections;
+    ds->item_count = m_count;
+    ds->item_size = m_size;
+    ds->release = m_release;
+    OK(gl_grid_set_data_source(g, ds));
+    m->grid = g;
+    return g;
+}
+
+/* ---- tests ------------------------------------------------------------------------------------ */
+
+static void test_version(void) {
+    EXPECT(gl_version() == GL_VERSION_NUM);
+    EXPECT(strcmp(gl_version_string(), GL_VERSION_STRING) == 0);
+    OK(GL_CHECK_VERSION());
+    EXPECT(strcmp(gl_last_error(), "") == 0);
+    EXPECT_STATUS(gl_check_version(GL_VERSION_NUM + 10000), GL_EVERSION);
+    EXPECT_ERROR("version mismatch");
+    EXPECT_STATUS(gl_check_version(GL_VERSION_NUM + 100), GL_EVERSION);   /* a newer header */
+    EXPECT_STATUS(gl_check_version(-1), GL_EVERSION);
+    if (GL_VERSION_MINOR > 0 || GL_VERSION_PATCH > 0) OK(gl_check_version(GL_VERSION_MAJOR * 10000));
+    EXPECT(strcmp(gl_status_name(GL_EHANDLE), "GL_EHANDLE") == 0);
+    EXPECT(strcmp(gl_status_name((gl_status)99), "GL_E?") == 0);
+}
+
+static void test_config(void) {
+    gl_config c;
+    OK(gl_config_init(&c));
+    EXPECT(c.struct_size == sizeof c);
+    EXPECT(c.layout == GL_LAYOUT_LANES && c.direction == GL_VERTICAL);
+    EXPECT(c.width == 320 && c.height == 480 && c.lanes == 1 && c.columns == 2);
+    EXPECT(c.row_height == 100 && c.tolerance == 0.25 && c.loader_size.w == 44 && c.overscan == 0);
+    EXPECT_STATUS(gl_config_defaults(NULL, sizeof c), GL_EINVAL);
+    EXPECT_STATUS(gl_config_defaults(&c, 8), GL_EVERSION);
+
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));                       /* the defaults */
+    gl_config got;
+    gl_config_init(&got);
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.width == 320 && got.lanes == 1);
+    EXPECT_STATUS(gl_grid_create(NULL, NULL), GL_EINVAL);
+
+    c.layout = 9;
+    gl_grid *bad = NULL;
+    EXPECT_STATUS(gl_grid_create(&c, &bad), GL_EINVAL);
+    EXPECT_ERROR("gl_config.layout: 9");
+    EXPECT(bad == NULL);
+    gl_config_init(&c);
+    c.lanes = 0;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT_ERROR("option 'lanes'");
+    c.lanes = 1;
+    c.width = NAN;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT_ERROR("option 'width'");
+    c.width = 100;
+    c.sticky_headers = 2;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    c.sticky_headers = 1;
+    c.struct_size = 4;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EVERSION);
+    c.struct_size = sizeof c;
+    OK(gl_grid_set_config(g, &c));
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.width == 100 && got.sticky_headers == 1);
+    EXPECT_STATUS(gl_grid_set_config(g, NULL), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_get_config(g, NULL), GL_EINVAL);
+
+    /* Options by their Lua names. */
+    double v = 0;
+    OK(gl_grid_set_option_number(g, "lanes", 4));
+    OK(gl_grid_get_option_number(g, "lanes", &v));
+    EXPECT(v == 4);
+    OK(gl_grid_set_option_number(g, "padding", 5));
+    OK(gl_grid_get_option_number(g, "padding", &v));
+    EXPECT(v == 5);
+    OK(gl_grid_set_option_number(g, "paging", 1));
+    OK(gl_grid_get_option_number(g, "paging", &v));
+    EXPECT(v == 1);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "paging", 2), GL_EINVAL);
+    OK(gl_grid_set_option_string(g, "layout", "waterfall"));
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.layout == GL_LAYOUT_WATERFALL && got.lanes == 4 && got.padding.left == 5 && got.paging == 1);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "lane", 4), GL_EINVAL);
+    EXPECT_ERROR("unknown option 'lane'");
+    EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "grid"), GL_EINVAL);
+    EXPECT_ERROR("'lanes'");                             /* lists the choices */
+    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 1), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "lanes", 2.5), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "spacing", NAN), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, NULL, 1), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_string(g, "layout", NULL), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_get_option_number(g, "layout", &v), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_get_option_number(g, "lanes", NULL), GL_EINVAL);
+    OK(gl_grid_get_option_number(g, "lanes", &v));
+    EXPECT(v == 4);                                      /* failed sets changed nothing */
+    OK(gl_grid_destroy(g));
+}
+
+static void test_ninegrid_frames(void) {
+    gl_grid *g = ninegrid();
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 320 && content.h == 510);
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT_RECT(r, 0, 0, 100, 120);
+    OK(gl_grid_frame(g, 0, 4, &r));
+    EXPECT_RECT(r, 110, 130, 100, 120);
+    OK(gl_grid_frame(g, 0, 9, &r));
+    EXPECT_RECT(r, 0, 390, 100, 120);
+    int64_t n = 0;
+    OK(gl_grid_section_count(g, &n));
+    EXPECT(n == 1);
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 10);
+
+    /* Visible: the viewport 320 x 480 shows all 10 (the last row starts at 390). */
+    size_t count = 99;
+    OK(gl_grid_visible(g, NULL, 0, &count));
+    EXPECT(count == 10);
+    gl_element buf[12];
+    memset(buf, 0xAB, sizeof buf);
+    OK(gl_grid_visible(g, buf, 3, &count));             /* too small: 3 written, 10 reported */
+    EXPECT(count == 10);
+    EXPECT(buf[2].kind == GL_KIND_ITEM && buf[2].section == 0 && buf[2].item == 2 && buf[2].x == 220);
+    unsigned char untouched[sizeof buf[3]];
+    memset(untouched, 0xAB, sizeof untouched);
+    EXPECT(memcmp(&buf[3], untouched, sizeof buf[3]) == 0);
+    OK(gl_grid_visible(g, buf, 12, &count));
+    EXPECT(count == 10 && buf[9].item == 9 && buf[9].y == 390 && buf[9].pinned == 0);
+    EXPECT_STATUS(gl_grid_visible(g, NULL, 5, &count), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_visible(g, buf, 12, NULL), GL_EINVAL);
+
+    /* Scrolling clamps: max offset 510 - 480 = 30. */
+    OK(gl_grid_scroll_to(g, 0, 1000));
+    gl_point p;
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.x == 0 && p.y == 30);
+    OK(gl_grid_scroll_by(g, 0, -20));
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.y == 10);
+    OK(gl_grid_visible(g, buf, 12, &count));
+    EXPECT(count == 10);                                 /* row 0 still overlaps (0..120) */
+    EXPECT_STATUS(gl_grid_scroll_to(g, NAN, 0), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_scroll_by(g, 0, NAN), GL_EINVAL);
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.y == 10);                                   /* unchanged */
+    OK(gl_grid_scroll_to(g, -INFINITY, INFINITY));
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.x == 0 && p.y == 30);
+    OK(gl_grid_scroll_to_item(g, 0, 3, GL_ALIGN_START));
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.y == 30);                                   /* 130, clamped */
+    OK(gl_grid_scroll_to_item(g, 0, 0, GL_ALIGN_START));
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.y == 0);
+    EXPECT_STATUS(gl_grid_scroll_to_item(g, 0, 0, (gl_align)7), GL_EINVAL);
+
+    /* The item under a point. */
+    int found = -1;
+    int64_t s = -1, i = -1;
+    OK(gl_grid_index_path_at(g, (gl_point){ 115, 135 }, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 4);
+    OK(gl_grid_index_path_at(g, (gl_point){ 105, 5 }, &found, &s, &i));   /* the gap */
+    EXPECT(found == 0);
+    EXPECT_STATUS(gl_grid_index_path_at(g, (gl_point){ NAN, 5 }, &found, &s, &i), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_index_path_at(g, (gl_point){ 1, 5 }, NULL, &s, &i), GL_EINVAL);
+
+    /* Elements in any rectangle. */
+    OK(gl_grid_elements_in(g, (gl_rect){ 0, 125, 320, 10 }, buf, 12, &count));
+    EXPECT(count == 3 && buf[0].item == 3 && buf[2].item == 5);
+    EXPECT_STATUS(gl_grid_elements_in(g, (gl_rect){ 0, NAN, 1, 1 }, buf, 12, &count), GL_EINVAL);
+
+    /* Out of range. */
+    EXPECT_STATUS(gl_grid_frame(g, 0, 10, &r), GL_ERANGE);
+    EXPECT_ERROR("item (section 0, item 10) is out of range: section 0 has 10 items");
+    EXPECT_STATUS(gl_grid_frame(g, 1, 0, &r), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_frame(g, -1, 0, &r), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_frame(g, 0, -1, &r), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_frame(g, INT64_MAX, INT64_MIN, &r), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_frame(g, 0, 0, NULL), GL_EINVAL);
+    int has = -1;
+    EXPECT_STATUS(gl_grid_header_frame(g, 5, &has, &r), GL_ERANGE);
+    OK(gl_grid_header_frame(g, 0, &has, &r));
+    EXPECT(has == 0);
+    EXPECT_STATUS(gl_grid_item_count(g, 3, &n), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_scroll_to_item(g, 0, 99, GL_ALIGN_START), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_reload_section(g, 7), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_reload_section(g, -1), GL_ERANGE);
+    OK(gl_grid_reload_section(g, 0));
+    int shown = -1;
+    OK(gl_grid_loader_frame(g, &shown, &r));
+    EXPECT(shown == 0);
+    OK(gl_grid_destroy(g));
+}
+
+static void test_handles(void) {
+    gl_rect r;
+    gl_size size;
+    size_t count;
+    int64_t n;
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT_STATUS(gl_grid_frame(NULL, 0, 0, &r), GL_EHANDLE);
+    EXPECT_ERROR("NULL");
+    EXPECT_STATUS(gl_grid_destroy(NULL), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_reload(NULL), GL_EHANDLE);
+
+    gl_grid *g = ninegrid();
+    OK(gl_grid_destroy(g));
+    /* Every call on a destroyed handle: GL_EHANDLE, never a crash. */
+    EXPECT_STATUS(gl_grid_destroy(g), GL_EHANDLE);
+    EXPECT_ERROR("not a live grid");
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_get_config(g, &c), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "lanes", 2), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "flow"), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_sections(g, NULL, 0, 0), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_data_source(g, NULL), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_reload(g), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_reload_new(g), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_reload_section(g, 0), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_content_size(g, &size), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_visible(g, NULL, 0, &count), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_frame(g, 0, 0, &r), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_scroll_by(g, 0, 0), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_scroll_to_item(g, 0, 0, GL_ALIGN_START), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_resize(g, 10, 10), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_page(g, &n), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_page_count(g, &n), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_scroll_to_page(g, 0), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_event_handler(g, NULL, NULL), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_stats(g, NULL), GL_EHANDLE);
+
+    /* Made-up handles: a small number, a stack address, an odd pointer. */
+    int local = 0;
+    EXPECT_STATUS(gl_grid_reload((gl_grid *)(uintptr_t)0x1234), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_content_size((gl_grid *)&local, &size), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_destroy((gl_grid *)(uintptr_t)UINTPTR_MAX), GL_EHANDLE);
+
+    /* A new grid never gets a destroyed one's handle. */
+    gl_grid *h = ninegrid();
+    EXPECT(h != g);
+    EXPECT_STATUS(gl_grid_content_size(g, &size), GL_EHANDLE);
+    OK(gl_grid_content_size(h, &size));
+    OK(gl_grid_destroy(h));
+}
+
+static void test_bad_bulk_data(void) {
+    gl_grid *g = ninegrid();
+    gl_size sizes[4] = { { 10, 10 }, { 10, 10 }, { 10, 10 }, { 10, 10 } };
+    gl_section s = { sizes, 4, 0, { 0, 0 }, 0 };
+    gl_size content;
+
+    sizes[2].h = NAN;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EDATA);
+    EXPECT_ERROR("item (section 0, item 2)");
+    sizes[2].h = -1;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EDATA);
+    sizes[2].h = INFINITY;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EDATA);
+    sizes[2].h = 10;
+    s.has_header = 1;
+    s.header.h = NAN;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EDATA);
+    EXPECT_ERROR("header of section 0");
+    s.has_header = 0;
+    s.lanes = -2;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EINVAL);
+    s.lanes = 0;
+    s.sizes = NULL;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_sections(g, NULL, 2, 0), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, (size_t)-1, 0), GL_EINVAL);
+    s.sizes = sizes;
+    s.count = (size_t)1 << 40;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_ENOMEM);
+
+    /* The previous data source is still the grid's: a reload gives the nine-grid again. */
+    OK(gl_grid_reload(g));
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 320 && content.h == 510);
+
+    /* Lanes from the data source beyond the engine's limit: the reload fails, the layout stays. */
+    s.count = 4;
+    s.lanes = 10001;
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 0), GL_EINVAL);
+    s.lanes = 2;
+    OK(gl_grid_set_sections(g, &s, 1, GL_SHOW_LOADER));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 3, &r));                      /* 2 lanes, spacing 10 */
+    EXPECT_RECT(r, 20, 20, 10, 10);
+    int shown = 0;
+    OK(gl_grid_loader_frame(g, &shown, &r));
+    EXPECT(shown == 1);
+    EXPECT_RECT(r, 138, 40, 44, 44);                     /* centred on 320, after the last item */
+    EXPECT_STATUS(gl_grid_set_sections(g, &s, 1, 4), GL_EINVAL);   /* unknown flag */
+
+    /* GL_SAME_SIZE: one size per section, any count (a billion items stores nothing). */
+    s.count = 1000000000;
+    s.lanes = 0;
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_frame(g, 0, 999999999, &r));
+    EXPECT_RECT(r, 0, 333333333.0 * 20, 10, 10);        /* 3 lanes: row 333333333 */
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.h == 333333334.0 * 20 - 10);
+    s.count = 4;
+
+    /* Without a data source. */
+    OK(gl_grid_set_data_source(g, NULL));
+    EXPECT_STATUS(gl_grid_reload(g), GL_ENOSOURCE);
+    EXPECT_ERROR("no data source");
+    OK(gl_grid_frame(g, 0, 3, &r));                      /* the layout stays */
+    OK(gl_grid_set_sections(g, NULL, 0, 0));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.h == 0);
+
+    /* Resize: NaN is an error; a new width re-lays out. */
+    EXPECT_STATUS(gl_grid_resize(g, NAN, 100), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_resize(g, -1, 100), GL_EINVAL);
+    OK(gl_grid_resize(g, 200, 100));
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 200);
+    OK(gl_grid_destroy(g));
+}
+
+static void test_callbacks(void) {
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    m.counts[0] = 5;
+    m.counts[1] = 3;
+    m.w = 50;
+    m.h = 40;
+    m.fail_item = -1;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &ds);
+    OK(gl_grid_reload(g));
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 320 && content.h == 120 + 80);   /* 3 rows, then 2 rows */
+    gl_rect r;
+    OK(gl_grid_frame(g, 1, 2, &r));
+    EXPECT_RECT(r, 0, 200 - 40, 50, 40);
+    OK(gl_grid_frame(g, 0, 3, &r));
+    EXPECT_RECT(r, 50, 40, 50, 40);
+
+    /* A failing callback: GL_ECALLBACK naming it and the item; the layout stays whole. */
+    m.fail_item = 2;
+    m.h = 99;
+    EXPECT_STATUS(gl_grid_reload(g), GL_ECALLBACK);
+    EXPECT_ERROR("item_size returned GL_EINVAL");
+    EXPECT_ERROR("item (section 0, item 2)");
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.h == 200);
+    OK(gl_grid_frame(g, 1, 2, &r));
+    EXPECT_RECT(r, 0, 160, 50, 40);
+    m.fail_item = -1;
+
+    /* A NaN size: GL_EDATA, layout whole. */
+    m.nan_item = 1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_ERROR("item (section 0, item 3)");
+    OK(gl_grid_frame(g, 0, 3, &r));
+    EXPECT_RECT(r, 50, 40, 50, 40);
+    m.nan_item = 0;
+    m.negative_count = 1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    m.negative_count = 0;
+    int64_t n = 0;
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 5);
+
+    /* reloadNew asks only for the appended items. */
+    m.h = 40;
+    OK(gl_grid_reload(g));
+    m.counts[1] = 6;
+    m.size_calls = 0;
+    OK(gl_grid_reload_new(g));
+    EXPECT(m.size_calls == 3);
+    OK(gl_grid_frame(g, 1, 5, &r));
+    EXPECT_RECT(r, 50, 200, 50, 40);
+    m.counts[1] = 2;                                     /* shrank: not an append */
+    EXPECT_STATUS(gl_grid_reload_new(g), GL_EDATA);
+    EXPECT_ERROR("call reload()");
+    OK(gl_grid_item_count(g, 1, &n));
+    EXPECT(n == 6);
+    OK(gl_grid_reload(g));
+    OK(gl_grid_item_count(g, 1, &n));
+    EXPECT(n == 2);
+
+    /* Re-entrance: a reload from inside a callback is refused; queries work. */
+    m.reenter = 1;
+    OK(gl_grid_reload(g));
+    EXPECT(m.reentrant == GL_EBUSY);
+    EXPECT(m.query_ok == 1);
+    m.reenter = 0;
+
+    /* Bad data source structs. */
+    gl_data_source bad = ds;
+    bad.item_count = NULL;
+    EXPECT_STATUS(gl_grid_set_data_source(g, &bad), GL_EINVAL);
+    EXPECT_ERROR("item_count");
+    bad = ds;
+    bad.item_size = NULL;
+    EXPECT_STATUS(gl_grid_set_data_source(g, &bad), GL_EINVAL);
+    bad = ds;
+    bad.struct_size = 0;
+    EXPECT_STATUS(gl_grid_set_data_source(g, &bad), GL_EVERSION);
+    EXPECT(m.released == 0);
+
+    /* The release callback runs once when the source is replaced, and at destroy. */
+    OK(gl_grid_set_data_source(g, &ds));
+    EXPECT(m.released == 1);
+    OK(gl_grid_destroy(g));
+    EXPECT(m.released == 2);
+}
+
+/* The bulk callback: one call per section. */
+static int bulk_calls;
+static gl_status b_count(void *ctx, int64_t s, int64_t *n) { (void)ctx; *n = s == 0 ? 4 : 0; return GL_OK; }
+static gl_status b_sizes(void *ctx, int64_t s, gl_size *sizes, int64_t n) {
+    (void)ctx; (void)s;
+    bulk_calls++;
+    for (int64_t i = 0; i < n; i++) { sizes[i].w = 100; sizes[i].h = (double)(10 * (i + 1)); }
+    return GL_OK;
+}
+static gl_status b_lanes(void *ctx, int64_t s, int *lanes) { (void)ctx; (void)s; *lanes = 2; return GL_OK; }
+
+static void test_bulk_callback(void) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    gl_data_source ds;
+    gl_data_source_init(&ds);
+    ds.item_count = b_count;
+    ds.item_sizes = b_sizes;
+    ds.lanes = b_lanes;
+    OK(gl_grid_set_data_source(g, &ds));
+    OK(gl_grid_reload(g));
+    EXPECT(bulk_calls == 1);
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 2, &r));                     /* lanes end at 10 and 20: lane 0 */
+    EXPECT_RECT(r, 0, 10, 100, 30);
+    OK(gl_grid_frame(g, 0, 3, &r));                     /* 40 vs 20: lane 1 */
+    EXPECT_RECT(r, 100, 20, 100, 40);
+    OK(gl_grid_destroy(g));
+}
+
+static void test_waterfall_and_horizontal(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.layout = GL_LAYOUT_WATERFALL;
+    c.columns = 2;
+    c.spacing = 10;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[3] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
+    gl_section s = { sizes, 3, 1, { 999, 30 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    int has = 0;
+    OK(gl_grid_header_frame(g, 0, &has, &r));
+    EXPECT(has == 1);
+    EXPECT_RECT(r, 0, 0, 320, 30);                       /* spans the viewport's width */
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT_RECT(r, 0, 40, 155, 310);                     /* column 155 wide, scaled */
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT_RECT(r, 165, 40, 155, 155);
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT_RECT(r, 165, 205, 155, 155);
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.h == 360);                            /* the tallest column */
+
+    /* Horizontal lanes with a header, as SMGridView. */
+    gl_config_init(&c);
+    c.direction = GL_HORIZONTAL;
+    c.width = 1024;
+    c.height = 700;
+    c.lanes = 4;
+    c.spacing = 10;
+    OK(gl_grid_set_config(g, &c));
+    gl_size items[9];
+    for (int i = 0; i < 9; i++) { items[i].w = 150; items[i].h = 150; }
+    gl_section h = { items, 9, 1, { 50, 700 }, 0 };
+    OK(gl_grid_set_sections(g, &h, 1, 0));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_header_frame(g, 0, &has, &r));
+    EXPECT_RECT(r, 0, 0, 50, 700);
+    OK(gl_grid_frame(g, 0, 5, &r));
+    EXPECT_RECT(r, 220, 160, 150, 150);
+    OK(gl_grid_frame(g, 0, 8, &r));
+    EXPECT_RECT(r, 380, 0, 150, 150);
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 530 && content.h == 700);
+    OK(gl_grid_destroy(g));
+}
+
+static void test_sticky(void) {
+    /* scripts/sticky.lua: flow, spacing 4, padding 4, 240 x 160, sections of 9, 3, 12 items. */
+    gl_config c;
+    gl_config_init(&c);
+    c.layout = GL_LAYOUT_FLOW;
+    c.spacing = 4;
+    c.padding.top = c.padding.left = c.padding.bottom = c.padding.right = 4;
+    c.width = 240;
+    c.height = 160;
+    c.sticky_headers = 1;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[12];
+    for (int i = 0; i < 12; i++) { sizes[i].w = 70; sizes[i].h = 40; }
+    gl_section s[3] = { { sizes, 9, 1, { 240, 20 }, 0 }, { sizes, 3, 1, { 240, 20 }, 0 },
+                        { sizes, 12, 1, { 240, 20 }, 0 } };
+    OK(gl_grid_set_sections(g, s, 3, 0));
+    OK(gl_grid_reload(g));
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.w == 240 && content.h == 428);
+    gl_element buf[64];
+    size_t count;
+    OK(gl_grid_scroll_to(g, 0, 30));
+    OK(gl_grid_visible(g, buf, 64, &count));
+    EXPECT(count > 0 && buf[0].kind == GL_KIND_HEADER && buf[0].section == 0 && buf[0].y == 30 && buf[0].pinned == 1);
+    OK(gl_grid_scroll_to(g, 0, 150));                    /* pushed up by section 1's header */
+    OK(gl_grid_visible(g, buf, 64, &count));
+    EXPECT(buf[0].kind == GL_KIND_HEADER && buf[0].y == 140 && buf[0].pinned == 1);
+    EXPECT(count == 15);
+    gl_rect r;
+    int has;
+    OK(gl_grid_header_frame(g, 1, &has, &r));
+    EXPECT(has == 1 && r.y == 160);                      /* laid-out place */
+    OK(gl_grid_destroy(g));
+}
+
+typedef struct recorder {
+    int loaded, unloaded, loader_shown, loader_hidden, pages, last_page, attached, destroy_in_handler;
+    gl_grid *grid;
+    int views[64];
+    int next_view;
+} recorder;
+
+static void record(void *ctx, gl_grid *grid, const gl_event *e) {
+    recorder *r = (recorder *)ctx;
+    EXPECT(grid == r->grid);
+    switch (e->kind) {
+    case GL_EVENT_LOADED:
+        r->loaded++;
+        if (e->element.kind == GL_KIND_ITEM) {
+            void *view = NULL;
+            OK(gl_grid_dequeue(grid, &view));
+            if (!view && r->next_view < 64) view = &r->views[r->next_view++];
+            if (view) { OK(gl_grid_attach_view(grid, e->element.section, e->element.item, view)); r->attached++; }
+        }
+        break;
+    case GL_EVENT_UNLOADED:
+        r->unloaded++;
+        if (e->element.kind == GL_KIND_ITEM) EXPECT(e->view != NULL);
+        break;
+    case GL_EVENT_LOADER_SHOWN: r->loader_shown++; break;
+    case GL_EVENT_LOADER_HIDDEN: r->loader_hidden++; break;
+    case GL_EVENT_PAGE_CHANGED: r->pages++; r->last_page = (int)e->page; break;
+    }
+    if (r->destroy_in_handler) { OK(gl_grid_destroy(grid)); r->destroy_in_handler = 0; }
+}
+
+static void test_events_and_reuse(void) {
+    /* A list of 100 rows of 320 x 100 in a 320 x 480 viewport, with the loader after it. */
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    rec.grid = g;
+    OK(gl_grid_set_event_handler(g, record, &rec));
+    gl_size sizes[100];
+    for (int i = 0; i < 100; i++) { sizes[i].w = 320; sizes[i].h = 100; }
+    gl_section s = { sizes, 100, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SHOW_LOADER));
+    OK(gl_grid_reload(g));
+    EXPECT(rec.loaded == 5 && rec.attached == 5);
+    void *view = NULL;
+    OK(gl_grid_view(g, 0, 4, &view));
+    EXPECT(view == &rec.views[4]);
+    OK(gl_grid_view(g, 0, 50, &view));
+    EXPECT(view == NULL);
+    for (int y = 0; y <= 10000; y += 37) OK(gl_grid_scroll_to(g, 0, y));
+    EXPECT(rec.loader_shown == 1);
+    gl_stats st;
+    OK(gl_grid_stats(g, &st));
+    EXPECT(st.created <= 7 && st.reused >= 90 && st.live == st.created + st.reused - rec.unloaded);
+    EXPECT(st.live + st.queued == st.created);
+    EXPECT(rec.next_view == st.created);
+    OK(gl_grid_scroll_to(g, 0, 0));
+    EXPECT(rec.loader_hidden == 1);
+    EXPECT_STATUS(gl_grid_attach_view(g, 0, 99, &rec.views[0]), GL_ERANGE);   /* not loaded */
+    EXPECT_STATUS(gl_grid_attach_view(g, 0, 0, NULL), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_dequeue(g, NULL), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_stats(g, NULL), GL_EINVAL);
+
+    /* A handler may destroy the grid: the rest of the events are dropped, nothing crashes. */
+    rec.destroy_in_handler = 1;
+    OK(gl_grid_scroll_to(g, 0, 5000));
+    EXPECT(rec.destroy_in_handler == 0);
+    EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_EHANDLE);
+}
+
+static void test_paging(void) {
+    /* 30 icons of 100 x 100, 3 lanes, paging through a 320 x 240 viewport: 2 rows a page. */
+    gl_config c;
+    gl_config_init(&c);
+    c.width = 320;
+    c.height = 240;
+    c.lanes = 3;
+    c.spacing = 10;
+    c.paging = 1;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    rec.grid = g;
+    OK(gl_grid_set_event_handler(g, record, &rec));
+    gl_size sizes[30];
+    for (int i = 0; i < 30; i++) { sizes[i].w = 100; sizes[i].h = 100; }
+    gl_section s = { sizes, 30, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));   /* the paged arrangement */
+    OK(gl_grid_reload(g));
+    int64_t pages = 0, page = -1;
+    OK(gl_grid_page_count(g, &pages));
+    EXPECT(pages == 5);
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 6, &r));                      /* first item of page 1 */
+    EXPECT_RECT(r, 0, 240, 100, 100);
+    OK(gl_grid_scroll_to(g, 0, 130));                    /* snaps to the nearest page */
+    gl_point p;
+    OK(gl_grid_offset(g, &p));
+    EXPECT(p.y == 240);
+    OK(gl_grid_page(g, &page));
+    EXPECT(page == 1 && rec.pages == 1 && rec.last_page == 1);
+    OK(gl_grid_scroll_to_page(g, 99));                   /* clamped */
+    OK(gl_grid_page(g, &page));
+    EXPECT(page == 4 && rec.last_page == 4);
+    OK(gl_grid_scroll_to_page(g, -5));
+    OK(gl_grid_page(g, &page));
+    EXPECT(page == 0);
+    EXPECT_STATUS(gl_grid_page(g, NULL), GL_EINVAL);
+    OK(gl_grid_destroy(g));
+}
+
+static void *other_thread(void *arg) {
+    (void)arg;
+    return (void *)(uintptr_t)(strcmp(gl_last_error(), "") == 0);
+}
+
+static void test_last_error_per_thread(void) {
+    EXPECT_STATUS(gl_grid_reload(NULL), GL_EHANDLE);
+    EXPECT(gl_last_error()[0] != 0);
+    pthread_t t;
+    void *clean = NULL;
+    EXPECT(pthread_create(&t, NULL, other_thread, NULL) == 0);
+    EXPECT(pthread_join(t, &clean) == 0);
+    EXPECT(clean == (void *)1);                          /* the other thread saw no error */
+    EXPECT(gl_last_error()[0] != 0);                     /* this thread's stays */
+    OK(GL_CHECK_VERSION());
+    EXPECT(gl_last_error()[0] == 0);                     /* a success clears it */
+}
+
+static void test_many_grids(void) {
+    gl_grid *grids[100];
+    for (int i = 0; i < 100; i++) OK(gl_grid_create(NULL, &grids[i]));
+    for (int i = 0; i < 100; i += 2) OK(gl_grid_destroy(grids[i]));
+    gl_size size;
+    for (int i = 0; i < 100; i++)
+        EXPECT_STATUS(gl_grid_content_size(grids[i], &size), i % 2 ? GL_OK : GL_EHANDLE);
+    for (int i = 1; i < 100; i += 2) OK(gl_grid_destroy(grids[i]));
+}
+
+int main(void) {
+    test_version();
+    test_config();
+    test_ninegrid_frames();
+    test_handles();
+    test_bad_bulk_data();
+    test_callbacks();
+    test_bulk_callback();
+    test_waterfall_and_horizontal();
+    test_sticky();
+    test_events_and_reuse();
+    test_paging();
+    test_last_error_per_thread();
+    test_many_grids();
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
