@@ -18,6 +18,8 @@ golden: deps
 test: deps
 	swift build --build-tests
 	swift test
+	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
+	bindings/lua/test-stock-lua.sh
 	python3 -m pytest -q Tests/repl
 
 bench: deps
