@@ -76,7 +76,7 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
         }
         var value = cConfig(box.grid.configuration)
         value.struct_size = size
-        withUnsafeBytes(of: &value) { UnsafeMutableRawPointer(config).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        withUnsafeBytes(of: &value) { UnsafeMutableRawPointer(config).copyMemory(from: $0.baseAddress!, byteCount: min(size, $0.count)) }
     }
 }
 
