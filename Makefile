@@ -20,7 +20,7 @@ test: deps
 	swift test
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
-	python3 -m pytest -q Tests/repl
+	python3 -m pytest -q Tests/repl bindings/python/tests
 
 bench: deps
 	swift build -c release --product gridbench

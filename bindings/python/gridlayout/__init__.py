@@ -1,0 +1,23 @@
+"""gridlayout: Python bindings (ctypes) of the gridlayout C library, a headless grid layout engine.
+
+    from gridlayout import Grid
+    with Grid(layout="lanes", width=320, height=480, lanes=3, spacing=10) as grid:
+        grid.set_sizes([(100, 120)] * 10)
+        grid.reload()
+        grid.frame(0, 4)        # Rect(x=110.0, y=130.0, w=100.0, h=120.0)
+        grid.visible()          # [Element(kind='item', section=0, item=0, ...), ...]
+
+The library is found through $GRIDLAYOUT_LIBRARY (a path to libgridlayout.so), else next to this
+package, else by the system loader. Sections and items count from 0.
+"""
+
+from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
+from .grid import (Element, Event, Grid, GridError, IndexPath, Insets, Point, Rect, Size, Stats,
+                   Uniform, library_path, library_version)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Grid", "GridError", "LibraryNotFound", "Element", "Event", "Rect", "Size", "Point", "Insets",
+    "IndexPath", "Stats", "Uniform", "library_version", "library_path", "HEADER_VERSION", "__version__",
+]

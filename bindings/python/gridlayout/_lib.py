@@ -1,0 +1,294 @@
+"""ctypes declarations of bindings/c/gridlayout.h, and the loading of libgridlayout.so.
+
+Everything here mirrors the header one to one (names, field order, types); grid.py builds the
+Pythonic API on top. Keep the two in step: GL_VERSION_NUM below is the header version this
+binding was written against, checked with gl_check_version when the library loads.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import os
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char_p, c_double, c_int, c_int64, c_size_t,
+                    c_void_p)
+from typing import Optional
+
+# ---- version ----------------------------------------------------------------------------------
+
+GL_VERSION_MAJOR = 0
+GL_VERSION_MINOR = 1
+GL_VERSION_PATCH = 0
+GL_VERSION_NUM = GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH
+GL_VERSION_STRING = "0.1.0"
+
+# ---- status (gl_status) -----------------------------------------------------------------------
+
+GL_OK = 0
+GL_EINVAL = 1
+GL_ERANGE = 2
+GL_ECALLBACK = 3
+GL_ENOMEM = 4
+GL_EHANDLE = 5
+GL_EDATA = 6
+GL_ENOSOURCE = 7
+GL_EVERSION = 8
+GL_EBUSY = 9
+
+gl_status = c_int  # an enum: int-sized in the C ABI
+
+# ---- enums ------------------------------------------------------------------------------------
+
+GL_LAYOUT_LANES, GL_LAYOUT_WATERFALL, GL_LAYOUT_FLOW, GL_LAYOUT_JUSTIFIED = 0, 1, 2, 3
+GL_VERTICAL, GL_HORIZONTAL = 0, 1
+GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
+GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
+GL_ALIGN_START, GL_ALIGN_CENTER, GL_ALIGN_END, GL_ALIGN_NEAREST = 0, 1, 2, 3
+GL_KIND_ITEM, GL_KIND_HEADER, GL_KIND_LOADER = 0, 1, 2
+(GL_EVENT_LOADED, GL_EVENT_UNLOADED, GL_EVENT_LOADER_SHOWN, GL_EVENT_LOADER_HIDDEN,
+ GL_EVENT_PAGE_CHANGED) = 0, 1, 2, 3, 4
+
+gl_align = c_int
+
+# gl_grid_set_sections flags
+GL_SHOW_LOADER = 1
+GL_SAME_SIZE = 2
+
+# ---- value types ------------------------------------------------------------------------------
+
+
+class gl_size(Structure):
+    _fields_ = [("w", c_double), ("h", c_double)]
+
+
+class gl_point(Structure):
+    _fields_ = [("x", c_double), ("y", c_double)]
+
+
+class gl_rect(Structure):
+    _fields_ = [("x", c_double), ("y", c_double), ("w", c_double), ("h", c_double)]
+
+
+class gl_insets(Structure):
+    _fields_ = [("top", c_double), ("left", c_double), ("bottom", c_double), ("right", c_double)]
+
+
+# ---- configuration ----------------------------------------------------------------------------
+
+
+class gl_config(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("layout", c_int),
+        ("direction", c_int),
+        ("width", c_double),
+        ("height", c_double),
+        ("padding", gl_insets),
+        ("spacing", c_double),
+        ("lanes", c_int),
+        ("columns", c_int),
+        ("order", c_int),
+        ("widow", c_int),
+        ("row_height", c_double),
+        ("tolerance", c_double),
+        ("loader_size", gl_size),
+        ("sticky_headers", c_int),
+        ("paging", c_int),
+        ("paging_inverse_order", c_int),
+        ("overscan", c_double),
+    ]
+
+
+# ---- data -------------------------------------------------------------------------------------
+
+
+class gl_section(Structure):
+    _fields_ = [
+        ("sizes", POINTER(gl_size)),
+        ("count", c_size_t),
+        ("has_header", c_int),
+        ("header", gl_size),
+        ("lanes", c_int),
+    ]
+
+
+section_count_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int64))
+item_count_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int64))
+item_size_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(gl_size))
+header_size_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int), POINTER(gl_size))
+show_loader_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int))
+same_size_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int))
+lanes_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int))
+item_sizes_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(gl_size), c_int64)
+release_fn = CFUNCTYPE(None, c_void_p)
+
+
+class gl_data_source(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("context", c_void_p),
+        ("section_count", section_count_fn),
+        ("item_count", item_count_fn),
+        ("item_size", item_size_fn),
+        ("header_size", header_size_fn),
+        ("show_loader", show_loader_fn),
+        ("same_size", same_size_fn),
+        ("lanes", lanes_fn),
+        ("item_sizes", item_sizes_fn),
+        ("release", release_fn),
+    ]
+
+
+# ---- queries ----------------------------------------------------------------------------------
+
+
+class gl_element(Structure):
+    _fields_ = [
+        ("kind", c_int),
+        ("pinned", c_int),
+        ("section", c_int64),
+        ("item", c_int64),
+        ("x", c_double),
+        ("y", c_double),
+        ("w", c_double),
+        ("h", c_double),
+    ]
+
+
+# ---- events -----------------------------------------------------------------------------------
+
+
+class gl_event(Structure):
+    _fields_ = [
+        ("kind", c_int),
+        ("page", c_int64),
+        ("element", gl_element),
+        ("view", c_void_p),
+    ]
+
+
+class gl_stats(Structure):
+    _fields_ = [("created", c_int64), ("reused", c_int64), ("live", c_int64), ("queued", c_int64)]
+
+
+gl_grid_p = c_void_p  # the opaque `gl_grid *`
+gl_event_fn = CFUNCTYPE(None, c_void_p, gl_grid_p, POINTER(gl_event))
+
+# (name, restype, argtypes) of every function of the header.
+_FUNCTIONS = [
+    ("gl_config_defaults", gl_status, [POINTER(gl_config), c_size_t]),
+    ("gl_grid_create", gl_status, [POINTER(gl_config), POINTER(gl_grid_p)]),
+    ("gl_grid_destroy", gl_status, [gl_grid_p]),
+    ("gl_grid_set_config", gl_status, [gl_grid_p, POINTER(gl_config)]),
+    ("gl_grid_get_config", gl_status, [gl_grid_p, POINTER(gl_config)]),
+    ("gl_grid_set_option_number", gl_status, [gl_grid_p, c_char_p, c_double]),
+    ("gl_grid_set_option_string", gl_status, [gl_grid_p, c_char_p, c_char_p]),
+    ("gl_grid_get_option_number", gl_status, [gl_grid_p, c_char_p, POINTER(c_double)]),
+    ("gl_grid_set_sections", gl_status, [gl_grid_p, POINTER(gl_section), c_size_t, c_int]),
+    ("gl_grid_set_data_source", gl_status, [gl_grid_p, POINTER(gl_data_source)]),
+    ("gl_grid_reload", gl_status, [gl_grid_p]),
+    ("gl_grid_reload_new", gl_status, [gl_grid_p]),
+    ("gl_grid_reload_section", gl_status, [gl_grid_p, c_int64]),
+    ("gl_grid_content_size", gl_status, [gl_grid_p, POINTER(gl_size)]),
+    ("gl_grid_offset", gl_status, [gl_grid_p, POINTER(gl_point)]),
+    ("gl_grid_visible", gl_status, [gl_grid_p, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),
+    ("gl_grid_elements_in", gl_status,
+     [gl_grid_p, gl_rect, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),
+    ("gl_grid_frame", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(gl_rect)]),
+    ("gl_grid_header_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
+    ("gl_grid_loader_frame", gl_status, [gl_grid_p, POINTER(c_int), POINTER(gl_rect)]),
+    ("gl_grid_index_path_at", gl_status,
+     [gl_grid_p, gl_point, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
+    ("gl_grid_section_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
+    ("gl_grid_item_count", gl_status, [gl_grid_p, c_int64, POINTER(c_int64)]),
+    ("gl_grid_scroll_to", gl_status, [gl_grid_p, c_double, c_double]),
+    ("gl_grid_scroll_by", gl_status, [gl_grid_p, c_double, c_double]),
+    ("gl_grid_scroll_to_item", gl_status, [gl_grid_p, c_int64, c_int64, gl_align]),
+    ("gl_grid_resize", gl_status, [gl_grid_p, c_double, c_double]),
+    ("gl_grid_page", gl_status, [gl_grid_p, POINTER(c_int64)]),
+    ("gl_grid_page_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
+    ("gl_grid_scroll_to_page", gl_status, [gl_grid_p, c_int64]),
+    ("gl_grid_set_event_handler", gl_status, [gl_grid_p, gl_event_fn, c_void_p]),
+    ("gl_grid_dequeue", gl_status, [gl_grid_p, POINTER(c_void_p)]),
+    ("gl_grid_attach_view", gl_status, [gl_grid_p, c_int64, c_int64, c_void_p]),
+    ("gl_grid_view", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(c_void_p)]),
+    ("gl_grid_stats", gl_status, [gl_grid_p, POINTER(gl_stats)]),
+    ("gl_version", c_int, []),
+    ("gl_version_string", c_char_p, []),
+    ("gl_check_version", gl_status, [c_int]),
+    ("gl_last_error", c_char_p, []),
+    ("gl_status_name", c_char_p, [gl_status]),
+]
+
+# ---- loading ----------------------------------------------------------------------------------
+
+LIBRARY_ENV = "GRIDLAYOUT_LIBRARY"
+_LIBRARY_NAME = "libgridlayout.so"
+
+
+class LibraryNotFound(OSError):
+    """libgridlayout could not be found or loaded."""
+
+
+def _candidates() -> list[str]:
+    env = os.environ.get(LIBRARY_ENV)
+    if env:
+        # An explicit choice: only that one (a wrong path is an error, not a silent fallback).
+        return [env]
+    here = os.path.dirname(os.path.abspath(__file__))
+    found = []
+    for name in (_LIBRARY_NAME, _LIBRARY_NAME + ".0"):
+        path = os.path.join(here, name)
+        if os.path.exists(path):
+            found.append(path)
+    system = ctypes.util.find_library("gridlayout")
+    if system:
+        found.append(system)
+    return found
+
+
+def _declare(lib: ctypes.CDLL) -> ctypes.CDLL:
+    for name, restype, argtypes in _FUNCTIONS:
+        f = getattr(lib, name)
+        f.restype = restype
+        f.argtypes = argtypes
+    return lib
+
+
+def load(path: Optional[str] = None) -> ctypes.CDLL:
+    """Loads and declares the library: `path`, else $GRIDLAYOUT_LIBRARY, else libgridlayout.so
+    next to this package, else the loader's search (ctypes.util.find_library). Checks that the
+    library's ABI version suits this binding."""
+    candidates = [path] if path else _candidates()
+    if not candidates:
+        raise LibraryNotFound(
+            f"libgridlayout not found: set {LIBRARY_ENV} to the path of libgridlayout.so "
+            f"(`swift build --product gridlayout` builds it into `swift build --show-bin-path`), "
+            f"put it next to the gridlayout package, or install it where the loader looks")
+    errors = []
+    for candidate in candidates:
+        try:
+            lib = ctypes.CDLL(candidate)
+        except OSError as e:
+            errors.append(f"{candidate}: {e}")
+            continue
+        try:
+            _declare(lib)
+        except AttributeError as e:
+            raise LibraryNotFound(f"{candidate} is not a complete libgridlayout ({e})") from None
+        if lib.gl_check_version(GL_VERSION_NUM) != GL_OK:
+            raise LibraryNotFound(f"{candidate}: {lib.gl_last_error().decode('utf-8', 'replace')}")
+        lib._gridlayout_path = candidate  # type: ignore[attr-defined]
+        return lib
+    raise LibraryNotFound("could not load libgridlayout: " + "; ".join(errors))
+
+
+_lib: Optional[ctypes.CDLL] = None
+
+
+def lib() -> ctypes.CDLL:
+    """The library, loaded on first use."""
+    global _lib
+    if _lib is None:
+        _lib = load()
+    return _lib

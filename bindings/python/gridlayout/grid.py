@@ -1,0 +1,798 @@
+"""The Pythonic API over the C ABI: `Grid`, its records and `GridError`.
+
+Sections and items count from 0, as in C. Every failed library call raises `GridError` with the
+library's own message (gl_last_error) and status.
+"""
+
+from __future__ import annotations
+
+import collections.abc
+import ctypes
+import numbers
+import struct
+from array import array
+from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
+from itertools import chain
+from typing import (Any, Callable, Dict, List, Literal, Mapping, NamedTuple, Optional,
+                    Sequence, Tuple, Union)
+
+from . import _lib as C
+
+__all__ = [
+    "Grid", "GridError", "Element", "Event", "Rect", "Size", "Point", "Insets", "IndexPath",
+    "Stats", "Uniform", "library_version", "library_path",
+]
+
+# ---- records ----------------------------------------------------------------------------------
+
+Kind = Literal["item", "header", "loader"]
+EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed"]
+Align = Literal["start", "center", "end", "nearest"]
+
+
+class Size(NamedTuple):
+    w: float
+    h: float
+
+
+class Point(NamedTuple):
+    x: float
+    y: float
+
+
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class Insets(NamedTuple):
+    top: float
+    left: float
+    bottom: float
+    right: float
+
+
+class IndexPath(NamedTuple):
+    section: int
+    item: int
+
+
+class Element(NamedTuple):
+    """An item, a section header or the loader, with its frame in content coordinates.
+    `section` is None for the loader, `item` None for a header or the loader. `pinned` is True
+    for a sticky header drawn pinned at the viewport's edge."""
+    kind: Kind
+    section: Optional[int]
+    item: Optional[int]
+    x: float
+    y: float
+    w: float
+    h: float
+    pinned: bool = False
+
+    @property
+    def rect(self) -> Rect:
+        return Rect(self.x, self.y, self.w, self.h)
+
+
+class Event(NamedTuple):
+    """What the grid reports after a reload, scroll or resize: `element` for loaded/unloaded
+    (its frame is zero for unloaded) and the loader events, `page` for page_changed, `view` for an
+    unloaded item whose attached view went to the reuse queue."""
+    kind: EventKind
+    element: Optional[Element] = None
+    page: Optional[int] = None
+    view: Any = None
+
+
+class Stats(NamedTuple):
+    created: int
+    reused: int
+    live: int
+    queued: int
+
+
+SizeLike = Union[Tuple[float, float], Sequence[float]]
+#: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
+#: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
+Sizes = Union[Sequence[SizeLike], array, memoryview]
+
+class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
+    """`count` items of one size, without storing them: a section for set_sections(...,
+    same_size=True), e.g. Uniform((100, 120), 10**9)."""
+
+    def __init__(self, size: SizeLike, count: int) -> None:
+        w, h = size
+        self.size = Size(float(w), float(h))
+        self.count = count.__index__()
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self.size] * len(range(*index.indices(self.count)))
+        i = index.__index__()
+        if not -self.count <= i < self.count:
+            raise IndexError(index)
+        return self.size
+
+    def __repr__(self) -> str:
+        return f"Uniform({tuple(self.size)}, {self.count})"
+
+
+# ---- errors -----------------------------------------------------------------------------------
+
+_STATUS_NAMES = {
+    C.GL_OK: "GL_OK", C.GL_EINVAL: "GL_EINVAL", C.GL_ERANGE: "GL_ERANGE",
+    C.GL_ECALLBACK: "GL_ECALLBACK", C.GL_ENOMEM: "GL_ENOMEM", C.GL_EHANDLE: "GL_EHANDLE",
+    C.GL_EDATA: "GL_EDATA", C.GL_ENOSOURCE: "GL_ENOSOURCE", C.GL_EVERSION: "GL_EVERSION",
+    C.GL_EBUSY: "GL_EBUSY",
+}
+
+
+class GridError(Exception):
+    """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
+    "GL_EINVAL"); `message` is the library's description of what went wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.name = _STATUS_NAMES.get(status, "GL_E?")
+        self.message = message
+
+    def __str__(self) -> str:
+        return f"{self.message} [{self.name}]"
+
+
+def _last_error() -> str:
+    return C.lib().gl_last_error().decode("utf-8", "replace")
+
+
+def _check(status: int) -> None:
+    if status != C.GL_OK:
+        raise GridError(status, _last_error())
+
+
+def library_version() -> str:
+    """The loaded library's version string."""
+    return C.lib().gl_version_string().decode()
+
+
+def library_path() -> str:
+    """The path the library was loaded from."""
+    return getattr(C.lib(), "_gridlayout_path", "")
+
+
+# ---- options ----------------------------------------------------------------------------------
+
+# Python keyword -> the library's option name (the Lua key).
+_OPTIONS = {
+    "layout": "layout", "direction": "direction", "width": "width", "height": "height",
+    "padding": "padding", "spacing": "spacing", "lanes": "lanes", "columns": "columns",
+    "order": "order", "row_height": "rowHeight", "tolerance": "tolerance", "widow": "widow",
+    "loader_size": "loaderSize", "sticky_headers": "stickyHeaders", "paging": "paging",
+    "paging_inverse_order": "pagingInverseOrder", "overscan": "overscan",
+}
+_LAYOUTS = ("lanes", "waterfall", "flow", "justified")
+_DIRECTIONS = ("vertical", "horizontal")
+_ORDERS = ("shortest", "ltr", "rtl")
+_WIDOWS = ("left", "center", "justify")
+_ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
+           "nearest": C.GL_ALIGN_NEAREST}
+_KINDS = ("item", "header", "loader")
+_EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed")
+
+_ELEMENT = struct.Struct("iiqqdddd")
+assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
+
+
+def _insets(value: Any) -> C.gl_insets:
+    if isinstance(value, Mapping):
+        unknown = set(value) - {"top", "left", "bottom", "right"}
+        if unknown:
+            raise TypeError(f"padding: unknown side {sorted(unknown)[0]!r} "
+                            "(expected top, left, bottom, right)")
+        return C.gl_insets(*(float(value.get(k, 0)) for k in ("top", "left", "bottom", "right")))
+    sides = tuple(value)
+    if len(sides) != 4:
+        raise TypeError(f"padding: expected a number or 4 sides (top, left, bottom, right), "
+                        f"got {len(sides)} values")
+    return C.gl_insets(*(float(v) for v in sides))
+
+
+def _size(value: Any, what: str) -> Tuple[float, float]:
+    if isinstance(value, Mapping):
+        return float(value["w"]), float(value["h"])
+    try:
+        w, h = value
+    except (TypeError, ValueError):
+        raise TypeError(f"{what}: expected a (w, h) pair, got {value!r}") from None
+    return float(w), float(h)
+
+
+# ---- sizes ------------------------------------------------------------------------------------
+
+
+def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
+    """The sizes as a ctypes array of gl_size (or None when empty) and their count. Flat float64
+    buffers are used in place (array('d'), writable memoryviews) or copied once."""
+    if not isinstance(sizes, (list, tuple)):
+        try:
+            view: Optional[memoryview] = memoryview(sizes)
+        except TypeError:
+            view = None
+        if view is None:
+            sizes = list(sizes)
+        else:
+            if view.format.lstrip("@=<") != "d":
+                raise TypeError(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
+            if not view.c_contiguous:
+                raise ValueError(f"{what}: the buffer must be C-contiguous")
+            if view.ndim == 2 and view.shape[1] != 2:
+                raise ValueError(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
+            doubles = view.nbytes // 8
+            if doubles % 2:
+                raise ValueError(f"{what}: a flat buffer needs an even number of doubles "
+                                 f"(w0, h0, w1, h1, ...), got {doubles}")
+            n = doubles // 2
+            if n == 0:
+                return None, 0
+            try:
+                flat: Any = view.cast("B")
+            except TypeError:  # a format memoryview cannot cast ("<d"): copy it
+                return (C.gl_size * n).from_buffer_copy(view.tobytes()), n
+            if view.readonly:
+                return (C.gl_size * n).from_buffer_copy(flat), n
+            return (C.gl_size * n).from_buffer(flat), n
+    n = len(sizes)
+    if n == 0:
+        return None, 0
+    try:
+        lengths = set(map(len, sizes))
+    except TypeError:
+        lengths = {None}
+    if lengths != {2}:
+        bad = next(i for i, s in enumerate(sizes) if not hasattr(s, "__len__") or len(s) != 2)
+        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
+    out = (C.gl_size * n)()
+    try:
+        struct.pack_into(f"{2 * n}d", out, 0, *chain.from_iterable(sizes))
+    except struct.error:
+        bad = next(i for i, s in enumerate(sizes) if not _numbers(s))
+        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
+    return out, n
+
+
+def _numbers(pair: Any) -> bool:
+    try:
+        struct.pack("2d", *pair)
+        return True
+    except (struct.error, TypeError):
+        return False
+
+
+# ---- the grid ---------------------------------------------------------------------------------
+
+
+class _Failure:
+    """The first exception a Python callback raised during one library call."""
+    __slots__ = ("error",)
+
+    def __init__(self) -> None:
+        self.error: Optional[BaseException] = None
+
+
+class Grid:
+    """A grid: configuration, data, layout and viewport.
+
+    Grid(layout="lanes", direction="vertical", width=320, height=480, lanes=3, spacing=5,
+         padding=5, ...) -- every option of the engine as a keyword (see `configure`).
+    Give it data with `set_sections`/`set_sizes` (bulk) or `set_data_source` (callables), then
+    `reload()` and query it. Close it with `close()` or use it as a context manager.
+    """
+
+    def __init__(self, **options: Any) -> None:
+        self._handle: Optional[int] = None
+        self._closed = True
+        lib = C.lib()
+        self._lib = lib
+        handle = c_void_p()
+        _check(lib.gl_grid_create(None, byref(handle)))
+        self._handle = handle.value
+        self._closed = False
+        self._source_refs: Any = None       # the CFUNCTYPE objects of the current data source
+        self._failure = _Failure()          # a data source callback's exception
+        self._event_error: Optional[BaseException] = None
+        self._depth = 0
+        self._handler: Optional[Callable[[Event], Any]] = None
+        self._handler_fn: Any = None         # the CFUNCTYPE object of the event handler
+        self._views: Dict[int, Any] = {}     # id(view) -> view, for views handed to the library
+        self._buffer = (C.gl_element * 64)()
+        try:
+            self.configure(**options)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- lifetime --
+
+    def close(self) -> None:
+        """Destroys the grid. Further calls raise GridError (GL_EHANDLE). Idempotent."""
+        if self._closed or self._handle is None:
+            return
+        _check(self._lib.gl_grid_destroy(self._handle))
+        self._closed = True
+        self._source_refs = None
+        self._handler = None
+        self._handler_fn = None
+        self._views.clear()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def __enter__(self) -> "Grid":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            if not self._closed and self._handle is not None and self._depth == 0:
+                self._lib.gl_grid_destroy(self._handle)
+                self._closed = True
+        except Exception:  # interpreter shutdown, or a failed __init__
+            pass
+
+    def __repr__(self) -> str:
+        if self._closed:
+            return "<gridlayout.Grid closed>"
+        c = self.config
+        return (f"<gridlayout.Grid {c['layout']} {c['direction']} {c['width']:g}x{c['height']:g}, "
+                f"{self.section_count()} sections>")
+
+    # -- calls --
+
+    @property
+    def _h(self) -> Optional[int]:
+        # A closed grid passes its stale handle: the library answers GL_EHANDLE with its message.
+        return self._handle
+
+    def _run(self, function: Any, *args: Any) -> None:
+        """A library call that may run data source callbacks and deliver events."""
+        outer = self._depth == 0
+        if outer:
+            self._failure = _Failure()
+            self._event_error = None
+        failure = self._failure
+        self._depth += 1
+        try:
+            status = function(self._h, *args)
+        finally:
+            self._depth -= 1
+        error = failure.error
+        if status != C.GL_OK:
+            message = _last_error()
+            if error is not None and outer:
+                failure.error = None
+                if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
+                    raise error
+                raise GridError(status, f"{message}: {type(error).__name__}: {error}") from error
+            raise GridError(status, message)
+        if outer and self._event_error is not None:
+            error, self._event_error = self._event_error, None
+            raise error
+
+    # -- configuration --
+
+    def configure(self, **options: Any) -> None:
+        """Sets options (taking effect at the next reload). Keywords: layout ("lanes",
+        "waterfall", "flow", "justified"), direction ("vertical", "horizontal"), width, height,
+        padding (a number, (top, left, bottom, right) or a dict of those keys), spacing, lanes,
+        columns, order ("shortest", "ltr", "rtl"), row_height, tolerance, widow ("left",
+        "center", "justify"), loader_size ((w, h)), sticky_headers, paging,
+        paging_inverse_order, overscan. The library's camelCase names are accepted too.
+        Either every option is set or none is: an unknown keyword raises TypeError, a bad value
+        GridError with the library's message."""
+        resolved = []
+        for key, value in options.items():
+            name = _OPTIONS.get(key) or (key if key in _OPTIONS.values() else None)
+            if name is None:
+                raise TypeError(f"unexpected keyword argument {key!r} "
+                                f"(options: {', '.join(_OPTIONS)})")
+            resolved.append((key, name, value))
+        if not resolved:
+            return
+        lib, h = self._lib, self._h
+        saved = C.gl_config()
+        saved.struct_size = ctypes.sizeof(C.gl_config)
+        _check(lib.gl_grid_get_config(h, byref(saved)))
+        try:
+            for key, name, value in resolved:
+                self._set_option(key, name, value)
+        except BaseException:
+            lib.gl_grid_set_config(h, byref(saved))
+            raise
+
+    def _set_option(self, key: str, name: str, value: Any) -> None:
+        lib, h = self._lib, self._h
+        bname = name.encode()
+        if isinstance(value, str):
+            _check(lib.gl_grid_set_option_string(h, bname, value.encode()))
+        elif isinstance(value, numbers.Real):  # bool included: 1/0
+            _check(lib.gl_grid_set_option_number(h, bname, float(value)))
+        elif name in ("padding", "loaderSize") and value is not None:
+            config = C.gl_config()
+            config.struct_size = ctypes.sizeof(C.gl_config)
+            _check(lib.gl_grid_get_config(h, byref(config)))
+            if name == "padding":
+                config.padding = _insets(value)
+            else:
+                config.loader_size = C.gl_size(*_size(value, key))
+            _check(lib.gl_grid_set_config(h, byref(config)))
+        else:
+            raise TypeError(f"option {key!r}: {type(value).__name__} {value!r} is not a "
+                            f"{'number, sides or dict' if name == 'padding' else 'number or string'}")
+
+    @property
+    def config(self) -> Dict[str, Any]:
+        """Every option's current value, by its Python keyword."""
+        c = C.gl_config()
+        c.struct_size = ctypes.sizeof(C.gl_config)
+        _check(self._lib.gl_grid_get_config(self._h, byref(c)))
+        p = c.padding
+        return {
+            "layout": _LAYOUTS[c.layout], "direction": _DIRECTIONS[c.direction],
+            "width": c.width, "height": c.height,
+            "padding": Insets(p.top, p.left, p.bottom, p.right), "spacing": c.spacing,
+            "lanes": c.lanes, "columns": c.columns, "order": _ORDERS[c.order],
+            "row_height": c.row_height, "tolerance": c.tolerance, "widow": _WIDOWS[c.widow],
+            "loader_size": Size(c.loader_size.w, c.loader_size.h),
+            "sticky_headers": bool(c.sticky_headers), "paging": bool(c.paging),
+            "paging_inverse_order": bool(c.paging_inverse_order), "overscan": c.overscan,
+        }
+
+    # -- data --
+
+    def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
+                     lanes: Optional[Sequence[Optional[int]]] = None,
+                     show_loader: bool = False, same_size: bool = False) -> None:
+        """The bulk data source: each section's item sizes (copied by the library). `headers`
+        gives each section's header size (w, h) or None; `lanes` each section's lanes (None or
+        0 for the configuration's). With `same_size`, every item of a section has the size of
+        its item 0 and only that one is read: the engine's analytic path (nothing stored per
+        item, SMGridView's paged arrangement); a section may then be `Uniform(size, count)`.
+        Takes effect at the next reload."""
+        k = len(sections)
+        if headers is not None and len(headers) != k:
+            raise ValueError(f"headers: {len(headers)} given for {k} sections")
+        if lanes is not None and len(lanes) != k:
+            raise ValueError(f"lanes: {len(lanes)} given for {k} sections")
+        table = (C.gl_section * max(k, 1))()
+        keep = []
+        for s, sizes in enumerate(sections):
+            if same_size:
+                n = len(sizes)
+                data, _ = _pack_sizes([sizes[0]] if n else [], f"section {s}")
+            else:
+                data, n = _pack_sizes(sizes, f"section {s}")
+            keep.append(data)
+            entry = table[s]
+            if n:
+                entry.sizes = ctypes.cast(data, ctypes.POINTER(C.gl_size))
+            entry.count = n
+            if headers is not None and headers[s] is not None:
+                entry.has_header = 1
+                entry.header = C.gl_size(*_size(headers[s], f"header of section {s}"))
+            if lanes is not None and lanes[s] is not None:
+                entry.lanes = int(lanes[s])
+        flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
+        _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
+        self._source_refs = None
+
+    def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
+                  lanes: Optional[int] = None, show_loader: bool = False,
+                  same_size: bool = False) -> None:
+        """One section's item sizes (see set_sections)."""
+        self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
+                          same_size=same_size)
+
+    def set_data_source(self, count: Union[int, Callable[[int], int]],
+                        size: Optional[Callable[[int, int], SizeLike]] = None, *,
+                        sizes: Optional[Callable[[int], Sizes]] = None,
+                        sections: Union[int, Callable[[], int]] = 1,
+                        header: Optional[Callable[[int], Optional[SizeLike]]] = None,
+                        show_loader: Union[bool, Callable[[], bool]] = False,
+                        same_size: Union[bool, Callable[[], bool]] = False,
+                        lanes: Union[None, int, Callable[[int], Optional[int]]] = None) -> None:
+        """A data source of callables, asked at each reload:
+        count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
+        sizes(section) -> the section's sizes at once (a sequence of pairs or a flat array('d'));
+        sections() -> int (or an int); header(section) -> (w, h) or None;
+        show_loader() / same_size() -> bool (or a bool); lanes(section) -> int or None (or an
+        int). An exception raised by a callable fails the reload with GridError naming it (the
+        previous layout stays)."""
+        failure_holder = self
+
+        def guard(body: Callable[..., None]) -> Callable[..., int]:
+            def callback(*args: Any) -> int:
+                failure = failure_holder._failure
+                if failure.error is not None:
+                    return C.GL_ECALLBACK
+                try:
+                    body(*args)
+                    return C.GL_OK
+                except BaseException as e:  # never let an exception into the library
+                    failure.error = e
+                    return e.status if isinstance(e, GridError) and e.status else C.GL_ECALLBACK
+            return callback
+
+        index = _index
+        source = C.gl_data_source()
+        source.struct_size = ctypes.sizeof(C.gl_data_source)
+        refs = []
+
+        def put(field: str, fntype: Any, body: Callable[..., None]) -> None:
+            fn = fntype(guard(body))
+            refs.append(fn)
+            setattr(source, field, fn)
+
+        if callable(count):
+            put("item_count", C.item_count_fn,
+                lambda ctx, s, out: out.__setitem__(0, index(count(s), "count")))
+        else:
+            n = index(count, "count")
+            put("item_count", C.item_count_fn, lambda ctx, s, out: out.__setitem__(0, n))
+        if size is not None:
+            def item_size(ctx: Any, s: int, i: int, out: Any) -> None:
+                w, h = size(s, i)
+                o = out[0]
+                o.w = w
+                o.h = h
+            put("item_size", C.item_size_fn, item_size)
+        if sizes is not None:
+            def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
+                data, m = _pack_sizes(sizes(s), f"sizes({s})")
+                if m != n:
+                    raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
+                if m:
+                    ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
+            put("item_sizes", C.item_sizes_fn, item_sizes)
+        if callable(sections):
+            put("section_count", C.section_count_fn,
+                lambda ctx, out: out.__setitem__(0, index(sections(), "sections")))
+        elif sections != 1:
+            k = index(sections, "sections")
+            put("section_count", C.section_count_fn, lambda ctx, out: out.__setitem__(0, k))
+        if header is not None:
+            def header_size(ctx: Any, s: int, has: Any, out: Any) -> None:
+                value = header(s)
+                if value is None:
+                    has[0] = 0
+                else:
+                    w, h = _size(value, f"header({s})")
+                    out[0] = C.gl_size(w, h)
+                    has[0] = 1
+            put("header_size", C.header_size_fn, header_size)
+        for field, fntype, value in (("show_loader", C.show_loader_fn, show_loader),
+                                     ("same_size", C.same_size_fn, same_size)):
+            if callable(value):
+                put(field, fntype, lambda ctx, out, f=value: out.__setitem__(0, 1 if f() else 0))
+            elif value:
+                put(field, fntype, lambda ctx, out: out.__setitem__(0, 1))
+        if lanes is not None:
+            if callable(lanes):
+                def lanes_of(ctx: Any, s: int, out: Any) -> None:
+                    value = lanes(s)
+                    out[0] = 0 if value is None else index(value, f"lanes({s})")
+            else:
+                n_lanes = index(lanes, "lanes")
+
+                def lanes_of(ctx: Any, s: int, out: Any) -> None:
+                    out[0] = n_lanes
+            put("lanes", C.lanes_fn, lanes_of)
+        _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
+        self._source_refs = refs
+
+    def clear_data_source(self) -> None:
+        """Removes the data source (a reload then fails with GL_ENOSOURCE)."""
+        _check(self._lib.gl_grid_set_data_source(self._h, None))
+        self._source_refs = None
+
+    # -- layout --
+
+    def reload(self) -> None:
+        """Lays out everything again."""
+        self._run(self._lib.gl_grid_reload)
+
+    def reload_new(self) -> None:
+        """Lays out only the items and sections appended since the last layout."""
+        self._run(self._lib.gl_grid_reload_new)
+
+    def reload_section(self, section: int) -> None:
+        """Lays out one section again, moving the ones after it."""
+        self._run(self._lib.gl_grid_reload_section, section)
+
+    # -- queries --
+
+    def content_size(self) -> Size:
+        s = C.gl_size()
+        _check(self._lib.gl_grid_content_size(self._h, byref(s)))
+        return Size(s.w, s.h)
+
+    def offset(self) -> Point:
+        p = C.gl_point()
+        _check(self._lib.gl_grid_offset(self._h, byref(p)))
+        return Point(p.x, p.y)
+
+    def section_count(self) -> int:
+        n = c_int64()
+        _check(self._lib.gl_grid_section_count(self._h, byref(n)))
+        return n.value
+
+    def item_count(self, section: int) -> int:
+        n = c_int64()
+        _check(self._lib.gl_grid_item_count(self._h, section, byref(n)))
+        return n.value
+
+    def frame(self, section: int, item: int) -> Rect:
+        """The item's frame; GridError (GL_ERANGE) for an index path out of range."""
+        r = C.gl_rect()
+        _check(self._lib.gl_grid_frame(self._h, section, item, byref(r)))
+        return Rect(r.x, r.y, r.w, r.h)
+
+    def header_frame(self, section: int) -> Optional[Rect]:
+        """The section's header frame, or None when it has no header."""
+        has, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_header_frame(self._h, section, byref(has), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if has.value else None
+
+    def loader_frame(self) -> Optional[Rect]:
+        """The loader's frame, or None when there is no loader."""
+        shown, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_loader_frame(self._h, byref(shown), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if shown.value else None
+
+    def _elements(self, function: Any, *args: Any) -> List[Element]:
+        count = c_size_t()
+        buffer = self._buffer
+        _check(function(self._h, *args, buffer, len(buffer), byref(count)))
+        n = count.value
+        if n > len(buffer):
+            capacity = len(buffer)
+            while capacity < n:
+                capacity *= 2
+            buffer = (C.gl_element * capacity)()
+            _check(function(self._h, *args, buffer, capacity, byref(count)))
+            n = min(count.value, capacity)
+            if capacity <= 4096:
+                self._buffer = buffer
+        raw = ctypes.string_at(buffer, n * _ELEMENT.size)
+        kinds = _KINDS
+        return [Element(kinds[k], s if s >= 0 else None, i if i >= 0 else None, x, y, w, h,
+                        p != 0)
+                for k, p, s, i, x, y, w, h in _ELEMENT.iter_unpack(raw)]
+
+    def visible(self) -> List[Element]:
+        """The elements overlapping the viewport with positive area: per section its header,
+        then its items ascending; the loader last. Sticky headers are where they are drawn."""
+        return self._elements(self._lib.gl_grid_visible)
+
+    def elements_in(self, rect: Union[Rect, Sequence[float]]) -> List[Element]:
+        """The elements overlapping a rectangle (x, y, w, h) of the content."""
+        x, y, w, h = rect
+        return self._elements(self._lib.gl_grid_elements_in, C.gl_rect(x, y, w, h))
+
+    def index_path_at(self, x: float, y: float) -> Optional[IndexPath]:
+        """The item under a content point, or None."""
+        found, s, i = c_int(), c_int64(), c_int64()
+        _check(self._lib.gl_grid_index_path_at(self._h, C.gl_point(x, y), byref(found),
+                                               byref(s), byref(i)))
+        return IndexPath(s.value, i.value) if found.value else None
+
+    # -- scrolling --
+
+    def scroll_to(self, x: float, y: float) -> None:
+        """Moves the viewport (clamped to the content; snapped to pages with paging)."""
+        self._run(self._lib.gl_grid_scroll_to, x, y)
+
+    def scroll_by(self, dx: float, dy: float) -> None:
+        self._run(self._lib.gl_grid_scroll_by, dx, dy)
+
+    def scroll_to_item(self, section: int, item: int, align: Align = "start") -> None:
+        """Scrolls so that the item is at the start, center or end of the viewport, or just
+        into view ("nearest")."""
+        if align not in _ALIGNS:
+            raise GridError(C.GL_EINVAL, f"align {align!r} is invalid "
+                                         f"(expected one of {', '.join(map(repr, _ALIGNS))})")
+        self._run(self._lib.gl_grid_scroll_to_item, section, item, _ALIGNS[align])
+
+    def resize(self, width: float, height: float) -> None:
+        """Changes the viewport size (re-laying out when the cross-axis size changes)."""
+        self._run(self._lib.gl_grid_resize, width, height)
+
+    def page(self) -> int:
+        """The current page (from 0)."""
+        n = c_int64()
+        _check(self._lib.gl_grid_page(self._h, byref(n)))
+        return n.value
+
+    def page_count(self) -> int:
+        n = c_int64()
+        _check(self._lib.gl_grid_page_count(self._h, byref(n)))
+        return n.value
+
+    def scroll_to_page(self, page: int) -> None:
+        self._run(self._lib.gl_grid_scroll_to_page, page)
+
+    # -- events and views --
+
+    def set_event_handler(self, handler: Optional[Callable[[Event], Any]]) -> None:
+        """Calls handler(event) for each event, after the call that caused it (reload, scroll,
+        resize) has done its work: unloads, then loads, then the page change. An exception from
+        the handler skips the call's remaining events and is raised by that call.
+        None removes the handler."""
+        if handler is None:
+            _check(self._lib.gl_grid_set_event_handler(self._h, C.gl_event_fn(), None))
+            self._handler, self._handler_fn = None, None
+            return
+        if not callable(handler):
+            raise TypeError(f"handler must be callable, not {type(handler).__name__}")
+
+        def on_event(ctx: Any, grid: Any, event_p: Any) -> None:
+            if self._event_error is not None:
+                return
+            try:
+                e = event_p[0]
+                el = e.element
+                kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
+                element = None
+                if kind != "page_changed":
+                    element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
+                                      el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
+                                      el.pinned != 0)
+                view = self._views.get(e.view) if e.view else None
+                handler(Event(kind, element, e.page if kind == "page_changed" else None, view))
+            except BaseException as err:  # never let an exception into the library
+                self._event_error = err
+
+        fn = C.gl_event_fn(on_event)
+        _check(self._lib.gl_grid_set_event_handler(self._h, fn, None))
+        self._handler, self._handler_fn = handler, fn
+
+    def attach_view(self, section: int, item: int, view: Any) -> None:
+        """Gives a loaded item a view (any Python object); it comes back in the item's
+        "unloaded" event and from dequeue() for reuse."""
+        if view is None:
+            raise GridError(C.GL_EINVAL, "view is None")
+        token = id(view)
+        _check(self._lib.gl_grid_attach_view(self._h, section, item, token))
+        self._views[token] = view
+
+    def dequeue(self) -> Any:
+        """The oldest queued view, or None."""
+        v = c_void_p()
+        _check(self._lib.gl_grid_dequeue(self._h, byref(v)))
+        return self._views.get(v.value) if v.value else None
+
+    def view(self, section: int, item: int) -> Any:
+        """The view of a loaded item, or None."""
+        v = c_void_p()
+        _check(self._lib.gl_grid_view(self._h, section, item, byref(v)))
+        return self._views.get(v.value) if v.value else None
+
+    def stats(self) -> Stats:
+        s = C.gl_stats()
+        _check(self._lib.gl_grid_stats(self._h, byref(s)))
+        return Stats(s.created, s.reused, s.live, s.queued)
+
+
+def _index(value: Any, what: str) -> int:
+    try:
+        return value.__index__()
+    except AttributeError:
+        raise TypeError(f"{what}: expected an integer, got {type(value).__name__} {value!r}") from None

@@ -1,0 +1,282 @@
+"""Every error path: a typed GridError with the library's message, and nothing changed."""
+
+import gc
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+import gridlayout
+from gridlayout import Grid, GridError, LibraryNotFound, _lib
+
+
+def laid_out():
+    grid = Grid(width=320, height=480, lanes=3, spacing=10)
+    grid.set_sizes([(100, 120)] * 10)
+    grid.reload()
+    return grid
+
+
+def test_unknown_keyword_is_a_type_error_naming_it():
+    with pytest.raises(TypeError, match="'lane'"):
+        Grid(lane=3)
+    with laid_out() as grid, pytest.raises(TypeError, match="'colour'"):
+        grid.configure(colour="red")
+
+
+@pytest.mark.parametrize("option, value, words", [
+    ("lanes", 0, "lanes"),
+    ("lanes", 2.5, "integer"),
+    ("layout", "grid", "'grid'"),
+    ("direction", "diagonal", "direction"),
+    ("tolerance", 2, "tolerance"),
+    ("spacing", math.nan, "spacing"),
+    ("sticky_headers", 2, "stickyHeaders"),
+    ("row_height", -1, "rowHeight"),
+    ("loader_size", (-1, 5), "loaderSize"),
+    ("padding", (1, 2, math.inf, 4), "padding"),
+    ("width", "wide", "width"),
+])
+def test_bad_option_value_is_a_grid_error_with_the_library_message(option, value, words):
+    with pytest.raises(GridError) as info:
+        Grid(**{option: value})
+    assert info.value.status == _lib.GL_EINVAL and info.value.name == "GL_EINVAL"
+    assert words in info.value.message
+    assert info.value.message in str(info.value)
+
+
+def test_configure_is_all_or_nothing():
+    with laid_out() as grid:
+        before = grid.config
+        with pytest.raises(GridError):
+            grid.configure(lanes=5, spacing=2, layout="nope")
+        assert grid.config == before
+        with pytest.raises(TypeError):
+            grid.configure(padding=[1, 2])
+        with pytest.raises(TypeError):
+            grid.configure(lanes=None)
+        assert grid.config == before
+
+
+def test_bad_sizes_keep_the_previous_data():
+    with laid_out() as grid:
+        for bad in ([(100, 120), (math.nan, 5)], [(100, 120), (-1, 5)], [(100, 120), (math.inf, 5)]):
+            with pytest.raises(GridError) as info:
+                grid.set_sizes(bad)
+            assert info.value.status == _lib.GL_EDATA
+            assert "item 1" in info.value.message
+        with pytest.raises(GridError, match="header"):
+            grid.set_sizes([(1, 1)], header=(0, math.nan))
+        grid.reload()
+        assert grid.item_count(0) == 10 and grid.frame(0, 4) == (110, 130, 100, 120)
+
+
+def test_malformed_sizes_are_python_errors():
+    with laid_out() as grid:
+        with pytest.raises(TypeError, match="item 1"):
+            grid.set_sizes([(1, 2), (1, 2, 3), (4,)])
+        with pytest.raises(TypeError, match="item 0"):
+            grid.set_sizes([("a", 2)])
+        with pytest.raises(TypeError, match="item 2"):
+            grid.set_sizes([(1, 2), (3, 4), 5])
+        with pytest.raises(ValueError, match="even"):
+            from array import array
+            grid.set_sizes(array("d", [1, 2, 3]))
+        with pytest.raises(TypeError, match="float64"):
+            grid.set_sizes(b"abcd")
+        with pytest.raises(ValueError, match="headers"):
+            grid.set_sections([[(1, 1)]], headers=[None, None])
+
+
+def test_callback_exception_fails_the_reload_and_keeps_the_layout():
+    with laid_out() as grid:
+        def size(s, i):
+            if i == 3:
+                raise ValueError("no size for item three")
+            return (100, 120)
+
+        grid.set_data_source(count=lambda s: 20, size=size)
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        e = info.value
+        assert e.status == _lib.GL_ECALLBACK
+        assert "ValueError: no size for item three" in e.message
+        assert "item_size" in e.message and "item 3" in e.message   # the library's own part
+        assert isinstance(e.__cause__, ValueError)
+        # the previous layout, whole
+        assert grid.item_count(0) == 10 and grid.content_size() == (320, 510)
+        assert grid.frame(0, 4) == (110, 130, 100, 120)
+        # and the grid still works
+        grid.set_data_source(20, lambda s, i: (100, 120))
+        grid.reload()
+        assert grid.item_count(0) == 20
+
+
+@pytest.mark.parametrize("source", [
+    dict(count=lambda s: 1 / 0, size=lambda s, i: (1, 1)),
+    dict(count=lambda s: "many", size=lambda s, i: (1, 1)),
+    dict(count=3, size=lambda s, i: "big"),
+    dict(count=3, size=lambda s, i: None),
+    dict(count=3, sizes=lambda s: [(1, 1)] * 2),
+    dict(count=3, sizes=lambda s: None),
+    dict(count=3, size=lambda s, i: (1, 1), sections=lambda: 1.5),
+    dict(count=3, size=lambda s, i: (1, 1), header=lambda s: "top"),
+    dict(count=3, size=lambda s, i: (1, 1), show_loader=lambda: [][0]),
+    dict(count=3, size=lambda s, i: (1, 1), lanes=lambda s: {}),
+])
+def test_every_callback_failure_is_a_grid_error(source):
+    with laid_out() as grid:
+        grid.set_data_source(**source)
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.status == _lib.GL_ECALLBACK
+        assert info.value.__cause__ is not None
+        assert type(info.value.__cause__).__name__ in info.value.message
+        assert grid.frame(0, 9) == (0, 390, 100, 120)
+
+
+def test_bad_values_from_callbacks():
+    with laid_out() as grid:
+        grid.set_data_source(3, lambda s, i: (math.nan, 1))
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.status == _lib.GL_EDATA and "item 0" in info.value.message
+        grid.set_data_source(-1, lambda s, i: (1, 1))
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.status == _lib.GL_EDATA
+        assert grid.item_count(0) == 10
+
+
+def test_keyboard_interrupt_in_a_callback_propagates():
+    with laid_out() as grid:
+        def size(s, i):
+            raise KeyboardInterrupt
+        grid.set_data_source(3, size)
+        with pytest.raises(KeyboardInterrupt):
+            grid.reload()
+        assert grid.item_count(0) == 10
+
+
+def test_changing_the_grid_from_a_callback_is_busy():
+    with laid_out() as grid:
+        def size(s, i):
+            grid.reload()
+            return (1, 1)
+        grid.set_data_source(3, size)
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert "GL_EBUSY" in info.value.message or info.value.status == _lib.GL_EBUSY
+        assert isinstance(info.value.__cause__, GridError)
+        # queries from a callback are allowed
+        seen = []
+        grid.set_data_source(3, lambda s, i: (seen.append(grid.item_count(0)), (1, 1))[1])
+        grid.reload()
+        assert seen and seen[0] == 10
+
+
+def test_out_of_range():
+    with laid_out() as grid:
+        for call in (lambda: grid.frame(0, 10), lambda: grid.frame(1, 0), lambda: grid.frame(0, -1),
+                     lambda: grid.item_count(3), lambda: grid.reload_section(1),
+                     lambda: grid.header_frame(2), lambda: grid.scroll_to_item(0, 99)):
+            with pytest.raises(GridError) as info:
+                call()
+            assert info.value.status == _lib.GL_ERANGE, info.value
+            assert info.value.message
+
+
+def test_nan_arguments_and_bad_align():
+    with laid_out() as grid:
+        for call in (lambda: grid.scroll_to(math.nan, 0), lambda: grid.scroll_by(0, math.nan),
+                     lambda: grid.index_path_at(math.nan, 1), lambda: grid.elements_in((0, 0, math.nan, 1)),
+                     lambda: grid.resize(math.nan, 100), lambda: grid.scroll_to_item(0, 1, "top")):
+            with pytest.raises(GridError) as info:
+                call()
+            assert info.value.status == _lib.GL_EINVAL, info.value
+        assert grid.offset() == (0, 0)
+
+
+def test_no_data_source_and_shrinking_reload_new():
+    with Grid() as grid:
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.status == _lib.GL_ENOSOURCE
+    with laid_out() as grid:
+        grid.set_sizes([(100, 120)] * 5)
+        with pytest.raises(GridError) as info:
+            grid.reload_new()
+        assert info.value.status == _lib.GL_EDATA
+        assert grid.item_count(0) == 10
+        grid.clear_data_source()
+        with pytest.raises(GridError):
+            grid.reload()
+
+
+def test_event_handler_exception_is_raised_by_the_call():
+    with laid_out() as grid:
+        def handler(event):
+            raise RuntimeError("handler broke")
+        grid.resize(320, 200)
+        grid.set_event_handler(handler)
+        grid.scroll_to(0, 5)                   # nothing loads or unloads: no event
+        with pytest.raises(RuntimeError, match="handler broke"):
+            grid.scroll_to(0, 300)             # items unload and load
+        assert grid.offset() == (0, 300)       # the call itself succeeded
+        with pytest.raises(TypeError):
+            grid.set_event_handler(42)
+
+
+def test_views_only_for_loaded_items():
+    with laid_out() as grid:
+        grid.set_sizes([(100, 120)] * 30)
+        grid.reload()
+        with pytest.raises(GridError) as info:
+            grid.attach_view(0, 20, object())
+        assert info.value.status == _lib.GL_ERANGE
+        with pytest.raises(GridError):
+            grid.attach_view(0, 0, None)
+
+
+def test_closed_grid():
+    grid = laid_out()
+    grid.close()
+    assert grid.closed
+    grid.close()   # idempotent
+    for call in (grid.reload, grid.content_size, grid.visible, lambda: grid.frame(0, 0),
+                 lambda: grid.scroll_to(0, 1), lambda: grid.set_sizes([(1, 1)]), lambda: grid.config):
+        with pytest.raises(GridError) as info:
+            call()
+        assert info.value.status == _lib.GL_EHANDLE
+        assert info.value.message
+    assert "closed" in repr(grid)
+    with Grid() as other:
+        pass
+    assert other.closed
+
+
+def test_grids_dropped_without_close_are_freed():
+    for _ in range(200):
+        g = Grid(lanes=2)
+        g.set_data_source(5, lambda s, i: (1, 1))   # a reference cycle through the callback
+        g.reload()
+        del g
+    gc.collect()
+
+
+def test_version_check(monkeypatch):
+    monkeypatch.setattr(_lib, "GL_VERSION_NUM", 10000)   # a binding for a 1.x header
+    with pytest.raises(LibraryNotFound, match="version mismatch"):
+        _lib.load(os.environ["GRIDLAYOUT_LIBRARY"])
+    assert gridlayout.library_version() == _lib.GL_VERSION_STRING
+
+
+def test_library_not_found():
+    env = dict(os.environ, GRIDLAYOUT_LIBRARY="/nonexistent/libgridlayout.so")
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    result = subprocess.run([sys.executable, "-c", "import gridlayout; gridlayout.Grid()"],
+                            cwd=package, env=env, capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "LibraryNotFound" in result.stderr and "/nonexistent/libgridlayout.so" in result.stderr
