@@ -387,11 +387,23 @@ func profileQuery(_ n: Int, _ scale: Scale) throws {
     print("profile-query n=\(n): \(scale.queries) queries found \(queries(layout, randomViewports(layout, count: scale.queries))()) elements")
 }
 
+/// `--profile-layout N KIND`: one reload of N items, for callgrind (instructions per item = the
+/// difference between two N, over their difference).
+func profileLayout(_ n: Int, _ kind: LayoutKind) throws {
+    let source = ArrayDataSource(sizes: makeSizes(n))
+    let layout = try ContentLayout(configuration: configuration(kind), dataSource: source)
+    print("profile-layout n=\(n) \(kind.rawValue): content \(layout.contentSize)")
+}
+
 func main() throws {
     let arguments = CommandLine.arguments
     let scale = Scale(quick: arguments.contains("--quick"))
     if let i = arguments.firstIndex(of: "--profile-query"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
         return try profileQuery(n, scale)
+    }
+    if let i = arguments.firstIndex(of: "--profile-layout"), i + 2 < arguments.count, let n = Int(arguments[i + 1]),
+       let kind = LayoutKind(rawValue: arguments[i + 2]) {
+        return try profileLayout(n, kind)
     }
     let start = now()
     var rows: [Row] = []
