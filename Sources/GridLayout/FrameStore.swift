@@ -30,8 +30,11 @@ struct FrameStore: Sendable {
     private var blockStart: [Double] = []
     /// Per complete block: the largest S-end among its sequence's items up to the block's end.
     private var blockMaxEnd: [Double] = []
-    /// Per sequence: the largest S-start and S-end so far.
-    private var sequences: [(maxStart: Double, maxEnd: Double)]
+    /// Per sequence: the largest S-start and S-end so far. Sequence 0 (the only one of most
+    /// layouts) is kept apart from the array, so that an append touches no second array (that
+    /// access and its uniqueness check cost a tenth of a layout).
+    private var first = SequenceState()
+    private var others: [SequenceState]
     /// The largest amount by which an S-start fell below an earlier one of its sequence (usually 0).
     private var slack: Double = 0
     /// How many interleaved sequences the items form.
@@ -41,7 +44,7 @@ struct FrameStore: Sendable {
 
     init(interleave: Int, capacity: Int) {
         self.interleave = interleave
-        sequences = Array(repeating: (-.infinity, -.infinity), count: interleave)
+        others = Array(repeating: SequenceState(), count: interleave - 1)
         frames.reserveCapacity(capacity)
         let blocks = (capacity + Self.blockSize - 1) / Self.blockSize + interleave
         blockStart.reserveCapacity(blocks)
@@ -63,12 +66,29 @@ struct FrameStore: Sendable {
         let position = interleave == 1 ? i : i / interleave
         if position & Self.blockMask == 0 { blockStart.append(r.s) }
         frames.append(r)
-        var state = sequences[sequence]
-        slack = Swift.max(slack, state.maxStart - r.s)
-        state.maxStart = Swift.max(state.maxStart, r.s)
-        state.maxEnd = Swift.max(state.maxEnd, r.s + r.sSize)
-        sequences[sequence] = state
-        if position & Self.blockMask == Self.blockMask { blockMaxEnd.append(state.maxEnd) }
+        let maxEnd: Double
+        if sequence == 0 {
+            maxEnd = first.add(r, slack: &slack)
+        } else {
+            maxEnd = others[sequence - 1].add(r, slack: &slack)
+        }
+        if position & Self.blockMask == Self.blockMask { blockMaxEnd.append(maxEnd) }
+    }
+
+    /// One sequence's running maxima.
+    struct SequenceState: Sendable {
+        var maxStart = -Double.infinity
+        var maxEnd = -Double.infinity
+
+        /// Takes in the next frame of the sequence, widens `slack` if it starts below an earlier
+        /// one, and returns the new maximum S-end.
+        @inline(__always)
+        mutating func add(_ r: AxisRect, slack: inout Double) -> Double {
+            slack = Swift.max(slack, maxStart - r.s)
+            maxStart = Swift.max(maxStart, r.s)
+            maxEnd = Swift.max(maxEnd, r.s + r.sSize)
+            return maxEnd
+        }
     }
 
     /// Item i's frame, moved by `sOffset`.
@@ -83,23 +103,25 @@ struct FrameStore: Sendable {
         let count: Int
         fileprivate let blockStarts: Int
         fileprivate let blockMaxEnds: Int
-        fileprivate let sequences: [(maxStart: Double, maxEnd: Double)]
+        fileprivate let first: SequenceState
+        fileprivate let others: [SequenceState]
         fileprivate let slack: Double
     }
 
     /// The current state, to come back to. O(1) (the per-sequence maxima are shared until changed).
     func mark() -> Mark {
-        Mark(count: count, blockStarts: blockStart.count, blockMaxEnds: blockMaxEnd.count, sequences: sequences, slack: slack)
+        Mark(count: count, blockStarts: blockStart.count, blockMaxEnds: blockMaxEnd.count, first: first, others: others, slack: slack)
     }
 
     /// Drops the items appended after `mark` and restores the index to what it was then, as if they
     /// had never been appended. O(items dropped + interleave).
     mutating func truncate(to mark: Mark) {
-        precondition(mark.count <= count && mark.sequences.count == interleave, "a mark of another store")
+        precondition(mark.count <= count && mark.others.count == interleave - 1, "a mark of another store")
         frames.removeLast(count - mark.count)
         blockStart.removeLast(blockStart.count - mark.blockStarts)
         blockMaxEnd.removeLast(blockMaxEnd.count - mark.blockMaxEnds)
-        sequences = mark.sequences
+        first = mark.first
+        others = mark.others
         slack = mark.slack
     }
 
