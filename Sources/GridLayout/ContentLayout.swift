@@ -110,13 +110,14 @@ struct LayoutBuilder {
             let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
             let size = axes.axisSize(configuration.loaderSize)
+            var s = cursor
             if let page = pageLength {
                 let start = lastEnd.map { ($0 / page * (1 - 1e-12)).rounded(.up) * page } ?? 0
-                loader = AxisRect(s: start + (page - size.s) / 2, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
-            } else {
-                loader = AxisRect(s: cursor, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
+                s = start + (page - size.s) / 2
             }
-            cursor = loader!.sEnd
+            let rect = AxisRect(s: s, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
+            loader = rect
+            cursor = rect.sEnd
         }
     }
 
