@@ -102,10 +102,12 @@ enum LuaEvents {
         let L = c.L
         switch id {
         case .item(let path):
+            // A view callback may scroll the grid, delivering nested events: keep the outer list.
+            let outer = object.dequeued
             object.dequeued = []
             defer {
                 for ref in object.dequeued ?? [] { luaL_unref(L, c.views, ref) }  // handed out, not used
-                object.dequeued = nil
+                object.dequeued = outer
             }
             guard try c.call(c.dataSource, "view", [path.section + 1, path.item + 1], result: true) else { return }
             defer { lua_settop(L, -2) }
