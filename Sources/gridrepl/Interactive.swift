@@ -179,7 +179,7 @@ struct Interactive {
     }
 
     private func load(_ chunk: String) -> Int32 {
-        luaL_loadbuffer(L, chunk, chunk.utf8.count, "=stdin")
+        luaL_loadbufferx(L, chunk, chunk.utf8.count, "=stdin", Runner.loadMode)
     }
 
     /// A syntax error at the end of the input: the chunk may go on.

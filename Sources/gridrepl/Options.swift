@@ -17,6 +17,76 @@ struct Options {
     var first = 0
     /// A bad option was found at `first`.
     var bad = false
+    /// What is wrong with the bad option, when it is not lua.c's complaint.
+    var complaint: String?
+    /// `--help`: print the usage and exit.
+    var help = false
+    /// `--max-memory BYTES`: the cap on Lua's live bytes (0: none).
+    var maxMemory = 0
+    /// `--timeout SECONDS`.
+    var timeout: Double?
+    /// `--sandbox`.
+    var sandbox = false
+
+    /// The value of `--max-memory`: a count of bytes, maybe with a suffix k, M or G (powers of 1024).
+    static func parseBytes(_ text: String) -> Int? {
+        var digits = Substring(text)
+        var unit = 1
+        switch digits.last {
+        case "k", "K": unit = 1 << 10
+        case "m", "M": unit = 1 << 20
+        case "g", "G": unit = 1 << 30
+        default: break
+        }
+        if unit > 1 { digits = digits.dropLast() }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits) else { return nil }
+        let (bytes, overflow) = n.multipliedReportingOverflow(by: unit)
+        return overflow || bytes <= 0 ? nil : bytes
+    }
+
+    /// The value of `--timeout`: a positive number of seconds (fractions allowed).
+    static func parseSeconds(_ text: String) -> Double? {
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 1e9 else { return nil }
+        return seconds
+    }
+
+    /// A long option (`--name`, `--name=value` or `--name value`) at argv[i]; returns the index of
+    /// its last word, or nil (with `bad` set) when it is bad.
+    private mutating func parseLong(_ argv: [String], _ i: Int) -> Int? {
+        var name = argv[i]
+        var value: String?
+        if let eq = name.firstIndex(of: "=") {
+            value = String(name[name.index(after: eq)...])
+            name = String(name[..<eq])
+        }
+        var last = i
+        func needValue() -> String? {
+            if let value { return value }
+            guard i + 1 < argv.count else { return nil }
+            last = i + 1
+            return argv[i + 1]
+        }
+        func fail(_ complaint: String?) -> Int? {
+            self = Options(first: i, bad: true, complaint: complaint)
+            return nil
+        }
+        switch name {
+        case "--help", "--sandbox":
+            if value != nil { return fail("option '\(name)' takes no value") }
+            if name == "--help" { help = true } else { sandbox = true }
+        case "--max-memory":
+            guard let text = needValue() else { return fail("'\(name)' needs argument") }
+            guard let bytes = Options.parseBytes(text) else { return fail("bad value '\(text)' for '\(name)' (bytes, maybe with a suffix k, M or G)") }
+            maxMemory = bytes
+        case "--timeout":
+            guard let text = needValue() else { return fail("'\(name)' needs argument") }
+            guard let seconds = Options.parseSeconds(text) else { return fail("bad value '\(text)' for '\(name)' (a positive number of seconds)") }
+            timeout = seconds
+        default:
+            return fail(nil)
+        }
+        return last
+    }
 
     /// Parses `argv` (argv[0] is the program name).
     static func parse(_ argv: [String]) -> Options {
@@ -29,8 +99,12 @@ struct Options {
             guard a.first == UInt8(ascii: "-") else { return options }  // the script
             let c: UInt8 = a.count > 1 ? a[1] : 0
             switch c {
-            case UInt8(ascii: "-"):  // "--"
-                if a.count > 2 { return Options(first: i, bad: true) }
+            case UInt8(ascii: "-"):  // "--", or a long option
+                if a.count > 2 {
+                    guard let last = options.parseLong(argv, i) else { return options }
+                    i = last + 1
+                    continue
+                }
                 options.first = i + 1
                 return options
             case 0:  // "-": the script is stdin
@@ -60,13 +134,18 @@ struct Options {
     }
 
     /// lua.c's `print_usage`, for the bad option `badOption`.
-    static func printUsage(badOption: String) {
-        let b = Array(badOption.utf8)
+    /// With `badOption` nil (`--help`), only the usage, to stdout.
+    static func printUsage(badOption: String?, complaint: String? = nil) {
+        let b = Array((badOption ?? "").utf8)
         var text = "\(Runner.progname): "
-        if b.count > 1 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l")) {
-            text += "'\(badOption)' needs argument\n"
+        if badOption == nil {
+            text = ""
+        } else if let complaint {
+            text += complaint + "\n"
+        } else if b.count > 1 && (b[1] == UInt8(ascii: "e") || b[1] == UInt8(ascii: "l")) {
+            text += "'\(badOption ?? "")' needs argument\n"
         } else {
-            text += "unrecognized option '\(badOption)'\n"
+            text += "unrecognized option '\(badOption ?? "")'\n"
         }
         text += """
         usage: \(Runner.progname) [options] [script [args]]
@@ -80,9 +159,14 @@ struct Options {
           -W        turn warnings on
           --        stop handling options
           -         stop handling options and execute stdin
+          --max-memory BYTES  cap the memory Lua uses (suffixes k, M, G)
+          --timeout SECONDS   stop a script (a REPL line) running longer than that
+          --sandbox           no io, os, package, debug, dofile, loadfile, string.dump,
+                              binary chunks or grid:svg; require finds preloaded modules only
+          --help              show this help
 
         """
-        writeError(text)
+        if badOption == nil { writeOut(text) } else { writeError(text) }
     }
 }
 

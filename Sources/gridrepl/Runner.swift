@@ -8,11 +8,14 @@ import GridScript
 /// error. The host calls them through `lua_pcall`, so a Lua error never longjmps across Swift.
 /// They capture the library functions before any user code runs.
 private let helperSource = """
+local check, timeoutMessage = ...
 local G, tostring, type, error, sethook, unpack = _ENV, tostring, type, error, debug.sethook, table.unpack
 collectgarbage("generational")
 local H = {}
 function H.get(name) return G[name] end
 function H.set(name, value) G[name] = value end
+function H.memory() return collectgarbage("count") * 1024 end
+function H.collect() collectgarbage() end
 function H.tostring(v) return tostring(v) end
 function H.prompt(first)
   local p
@@ -24,12 +27,30 @@ function H.args()
   if type(a) ~= "table" then error("'arg' is not a table", 0) end
   return unpack(a, 1, #a)
 end
+-- The hook of Ctrl-C and --timeout: check() says which (1 or 2) stops the running code.
+local armed = 0
 local function stop()
-  sethook(stop, "", 0)
-  error("interrupted!", 3)
+  local why = check()
+  if why == 1 then
+    sethook(stop, "", armed)
+    error("interrupted!", 3)
+  elseif why == 2 then
+    -- From now on at every instruction: a pcall that catches the error cannot go on, as the
+    -- next instruction after it raises again, up to the chunk.
+    sethook(stop, "", 1)
+    error(timeoutMessage, 3)
+  end
 end
-function H.arm() sethook(stop, "", 0) end
+function H.arm(count) armed = count or 0; sethook(stop, "", armed) end
 function H.install() sethook(stop, "", 1 << 30) end
+if timeoutMessage then  -- coroutines (from coroutine.create) get the hook too
+  local cocreate = coroutine.create
+  coroutine.create = function(f)
+    local co = cocreate(f)
+    if armed ~= 0 then sethook(co, stop, "", armed) end
+    return co
+  end
+end
 return H
 """
 
@@ -52,6 +73,9 @@ let messageHandler: gl_SwiftFunction = { L in
 }
 
 enum Runner {
+    /// The mode of the chunks the host loads: "t" (text only) in the sandbox.
+    nonisolated(unsafe) static var loadMode = "bt"
+
     /// Prefixes messages; nil in interactive mode (lua.c's `progname`).
     nonisolated(unsafe) static var messagePrefix: String? = progname
     static let progname = "gridrepl"
@@ -113,16 +137,28 @@ enum Runner {
     /// lua.c's `docall`: calls the function below `narg` arguments with the message handler,
     /// and with Ctrl-C armed to interrupt it.
     static func docall(_ L: OpaquePointer, _ narg: Int32, _ nres: Int32) -> Int32 {
-        if lua_gethook(L) == nil { callHelper(L, "arm", 0, 0) == LUA_OK ? () : lua_settop(L, -2) }
+        if Limits.timeout != nil {
+            lua_pushinteger(L, lua_Integer(Limits.checkInterval))
+            callHelper(L, "arm", 1, 0) == LUA_OK ? () : lua_settop(L, -2)
+        } else if lua_gethook(L) == nil {
+            callHelper(L, "arm", 0, 0) == LUA_OK ? () : lua_settop(L, -2)
+        }
         let base = lua_gettop(L) - narg
         gl_pushswiftclosure(L, messageHandler, 0)
         lua_insert(L, base)
+        if Interactive.active { Limits.startClock() }  // each line gets the whole budget
+        let wasStrict = Limits.strict
+        Limits.strict = true
         interruptState = L
         setSignal(SIGINT, interruptAction)
         let status = lua_pcall(L, narg, nres, base)
         setSignal(SIGINT, Interactive.active ? promptAction : nil)
+        Limits.strict = wasStrict
+        if Interactive.active { Limits.deadline = 0 }
         if sameHook(lua_gethook(L), stopHook) { lua_sethook(L, nil, 0, 0) }  // a late Ctrl-C
+        Limits.interruptPending = 0
         lua_remove(L, base)
+        if status == LUA_ERRMEM { callHelper(L, "collect", 0, 0) == LUA_OK ? () : lua_settop(L, -2) }  // the failed chunk's garbage
         return status
     }
 
@@ -133,11 +169,11 @@ enum Runner {
     }
 
     static func dofile(_ L: OpaquePointer, _ name: UnsafePointer<CChar>?) -> Int32 {
-        dochunk(L, luaL_loadfile(L, name))
+        dochunk(L, luaL_loadfilex(L, name, loadMode))
     }
 
     static func dostring(_ L: OpaquePointer, _ s: UnsafePointer<CChar>, _ name: String) -> Int32 {
-        dochunk(L, luaL_loadbuffer(L, s, strlen(s), name))
+        dochunk(L, luaL_loadbufferx(L, s, strlen(s), name, loadMode))
     }
 
     /// `-l g=mod` or `-l mod`: runs `g = require(mod)`.
@@ -163,7 +199,7 @@ enum Runner {
     static func handleScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Int32 {
         var name: UnsafePointer<CChar>? = UnsafePointer(argv[index])
         if strcmp(argv[index], "-") == 0 && strcmp(argv[index - 1], "--") != 0 { name = nil }  // stdin
-        var status = luaL_loadfile(L, name)
+        var status = luaL_loadfilex(L, name, loadMode)
         if status == LUA_OK {
             let top = lua_gettop(L)
             status = callHelper(L, "args", 0, LUA_MULTRET)
@@ -219,9 +255,15 @@ enum Runner {
         defer { lua_close(L) }
         let options = Options.parse(args)
         if options.bad {
-            Options.printUsage(badOption: args[options.first])
+            Options.printUsage(badOption: args[options.first], complaint: options.complaint)
             return 1
         }
+        if options.help {
+            Options.printUsage(badOption: nil)
+            return 0
+        }
+        Limits.memoryCap = options.maxMemory
+        Limits.timeout = options.timeout
         if options.version { printVersion() }
         if options.ignoreEnvironment {
             lua_pushboolean(L, 1)
@@ -230,6 +272,12 @@ enum Runner {
         luaL_openlibs(L)
         GridScript.preload(L)
         guard installHelpers(L) else { return 1 }
+        Limits.installAllocator(L)
+        if options.sandbox {
+            guard Limits.applySandbox(L) else { return 1 }
+            loadMode = "t"
+        }
+        Limits.startClock()  // a script's budget covers everything it runs
         createArgTable(L, argv, options.first)
         if !options.ignoreEnvironment && handleLuaInit(L) != LUA_OK { return 1 }
         if !runArgs(L, argv, args, options.first) { return 1 }
@@ -250,7 +298,11 @@ enum Runner {
     /// Loads the helper table into the registry and captures the interrupt hook.
     static func installHelpers(_ L: OpaquePointer) -> Bool {
         var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=gridrepl")
-        if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
+        if status == LUA_OK {
+            gl_pushswiftclosure(L, Limits.check, 0)
+            if Limits.timeout != nil { lua_pushstring(L, Limits.timeoutMessage) } else { lua_pushnil(L) }
+            status = lua_pcall(L, 2, 1, 0)
+        }
         guard status == LUA_OK else { report(L, status); return false }
         lua_setfield(L, gl_registryindex(), helpersKey)
         if callHelper(L, "install", 0, 0) == LUA_OK {
@@ -279,8 +331,12 @@ enum Runner {
     static func runArgs(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ args: [String], _ limit: Int) -> Bool {
         var i = 1
         while i < limit {
+            if args[i] == "--max-memory" || args[i] == "--timeout" {  // and its value
+                i += 2
+                continue
+            }
             let a = Array(args[i].utf8)
-            let option: UInt8 = a.count > 1 ? a[1] : 0
+            let option: UInt8 = a.count > 1 && a[0] == UInt8(ascii: "-") ? a[1] : 0
             switch option {
             case UInt8(ascii: "e"), UInt8(ascii: "l"):
                 var extra = UnsafePointer(argv[i] + 2)

@@ -28,6 +28,7 @@ func setSignal(_ sig: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
 let interruptAction: @convention(c) (Int32) -> Void = { sig in
     setSignal(sig, nil)
     guard let L = interruptState, let hook = stopHook else { return }
+    Limits.interruptPending = 1
     let mask: Int32 = 1 | 2 | 4 | 8  // LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT
     lua_sethook(L, hook, mask, 1)
 }

@@ -1,0 +1,127 @@
+import CLua
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+// `--max-memory`, `--timeout` and `--sandbox`.
+
+enum Limits {
+    /// The cap on the bytes Lua holds live (0: none). Swift's own allocations are not counted.
+    nonisolated(unsafe) static var memoryCap = 0
+    /// The bytes Lua holds through the capped allocator.
+    nonisolated(unsafe) static var liveBytes = 0
+    /// Outside user code (the host printing results, loading a line) the cap is this much looser,
+    /// so a host API call that cannot fail safely does not hit it right after a script did.
+    static let hostSlack = 1 << 20
+    /// True while user code runs (inside `Runner.docall`): the cap is strict.
+    nonisolated(unsafe) static var strict = false
+
+    /// `--timeout` in seconds, or nil.
+    nonisolated(unsafe) static var timeout: Double?
+    /// The monotonic time (ns) after which running code stops; 0 when none.
+    nonisolated(unsafe) static var deadline: UInt64 = 0
+    /// Instructions between two clock checks.
+    static let checkInterval: Int32 = 1000
+
+    /// Set by the SIGINT handler: the hook then raises "interrupted!".
+    nonisolated(unsafe) static var interruptPending: sig_atomic_t = 0
+
+    /// The `lua_Alloc` of `--max-memory`: malloc/realloc/free, counting live bytes and refusing
+    /// (NULL: Lua then collects garbage, retries, and raises "not enough memory") past the cap.
+    static let allocator: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, Int, Int) -> UnsafeMutableRawPointer? = { _, ptr, osize, nsize in
+        let old = ptr == nil ? 0 : osize  // for a new block, osize is the object type
+        if nsize == 0 {
+            free(ptr)
+            liveBytes -= old
+            return nil
+        }
+        if nsize > old {
+            let limit = strict ? memoryCap : memoryCap + hostSlack
+            if liveBytes - old + nsize > limit { return nil }
+        }
+        guard let block = realloc(ptr, nsize) else { return nil }
+        liveBytes += nsize - old
+        return block
+    }
+
+    /// Switches the state to the capped allocator. The state's own allocator is the same
+    /// malloc/realloc/free, so blocks allocated before carry on; Lua's count of them starts ours.
+    static func installAllocator(_ L: OpaquePointer) {
+        guard memoryCap > 0 else { return }
+        var bytes = 0
+        if Runner.callHelper(L, "memory", 0, 1) == LUA_OK { bytes = Int(lua_tonumber(L, -1)) }
+        lua_settop(L, -2)
+        liveBytes = bytes
+        lua_setallocf(L, allocator, nil)
+    }
+
+    static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Starts the time budget from now (no-op without `--timeout`).
+    static func startClock() {
+        guard let timeout else { return }
+        deadline = now() &+ UInt64(timeout * 1e9)
+    }
+
+    /// The timeout's message.
+    static var timeoutMessage: String {
+        guard let timeout else { return "timeout" }
+        let n = timeout == timeout.rounded() && timeout < 1e15 ? String(Int(timeout)) : String(timeout)
+        return "timeout: script ran longer than \(n) seconds"
+    }
+
+    /// The hook's question, called from Lua: 1 after Ctrl-C, 2 past the deadline, else 0.
+    /// Never raises (the Lua side does).
+    static let check: gl_SwiftFunction = { L in
+        guard let L else { return 0 }
+        var result: lua_Integer = 0
+        if interruptPending != 0 {
+            interruptPending = 0
+            result = 1
+        } else if deadline != 0 && now() >= deadline {
+            result = 2
+        }
+        lua_pushinteger(L, result)
+        return 1
+    }
+
+    /// Lua code run after the libraries are open and the helpers installed, when `--sandbox`.
+    /// It cannot raise past `lua_pcall`; failures are reported and end the program.
+    static let sandboxSource = """
+    local G, loaded, rawload, select, error = _G, package.loaded, load, select, error
+    -- svg writes files: replace it in the grid's method table (the upvalue of __index).
+    local gl = require "gridlayout"
+    local mt = getmetatable(gl.new())
+    local _, methods = debug.getupvalue(mt.__index, 2)
+    if type(methods) ~= "table" or methods.svg == nil then error("cannot find the grid's methods", 0) end
+    methods.svg = function() error("svg: not allowed in the sandbox", 2) end
+    -- require finds preloaded (and already loaded) modules only.
+    package.searchers = {package.searchers[1]}
+    for _, name in ipairs{"io", "os", "package", "debug"} do
+      G[name] = nil
+      loaded[name] = nil
+    end
+    G.dofile, G.loadfile = nil, nil
+    G.string.dump = nil
+    -- load takes text chunks only.
+    function G.load(chunk, name, mode, ...)
+      if select("#", ...) > 0 then return rawload(chunk, name, "t", (...)) end
+      return rawload(chunk, name, "t")
+    end
+    """
+
+    /// Applies `--sandbox`; false (after reporting) on failure.
+    static func applySandbox(_ L: OpaquePointer) -> Bool {
+        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=sandbox", "t")
+        if status == LUA_OK { status = lua_pcall(L, 0, 0, 0) }
+        if status != LUA_OK {
+            Runner.report(L, status)
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,248 @@
+"""gridrepl's limits: --max-memory (a capped allocator), --timeout (a count hook checking a
+monotonic clock) and --sandbox. Standard library only; the helpers come from test_repl."""
+
+import time
+
+from test_repl import TIMEOUT, clean_env, gridrepl, repl, run, script  # noqa: F401 (fixtures)
+
+import subprocess
+
+FILL = "local t = {} for i = 1, 1e8 do t[i] = i end"
+
+
+# ---------------------------------------------------------------------------------------------
+# --max-memory
+
+
+def test_memory_cap_stops_a_script(gridrepl):
+    start = time.monotonic()
+    r = run(gridrepl, "--max-memory", "10M", "-e", FILL)
+    assert r.returncode == 1
+    assert "not enough memory" in r.stderr
+    assert time.monotonic() - start < 5
+
+
+def test_memory_cap_suffixes_and_freed_memory_is_reusable(gridrepl):
+    # Each table is garbage once the next starts: the cap counts live bytes only.
+    code = "for i = 1, 20 do local t = {} for j = 1, 1e5 do t[j] = j end end print('done')"
+    for size in ["4194304", "4096k", "4M", "1G"]:
+        r = run(gridrepl, f"--max-memory={size}" if size == "1G" else "--max-memory", *([] if size == "1G" else [size]), "-e", code)
+        assert r.returncode == 0, (size, r.stderr)
+        assert r.stdout == "done\n"
+
+
+def test_memory_error_can_be_caught_and_the_script_goes_on(gridrepl):
+    r = run(gridrepl, "--max-memory", "8M", "-e",
+            f"print(pcall(function() {FILL} end)) print(#string.rep('x', 1000))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "false\tnot enough memory\n1000\n"
+
+
+def test_repl_lives_on_after_a_memory_error(repl):
+    r = repl(["--max-memory", "10M"])
+    r.line(FILL)
+    r.expect("not enough memory")
+    r.expect("> ")
+    r.line("1+1")
+    r.expect("\r\n2\r\n> ")
+    r.line("#string.rep('ab', 100000)")
+    r.expect("\r\n200000\r\n> ")
+
+
+# ---------------------------------------------------------------------------------------------
+# --timeout
+
+
+def test_timeout_stops_a_runaway_script(gridrepl):
+    start = time.monotonic()
+    r = run(gridrepl, "--timeout", "0.5", "-e", "while true do end")
+    elapsed = time.monotonic() - start
+    assert r.returncode == 1
+    assert "timeout: script ran longer than 0.5 seconds" in r.stderr
+    assert 0.4 < elapsed < 2
+
+
+def test_timeout_stops_a_looping_callback_and_names_it(gridrepl, tmp_path):
+    s = script(tmp_path, 'local g = require("gridlayout").new{}\n'
+                         'g.dataSource = {count = function() while true do end end,\n'
+                         '                size = function() return 10, 10 end}\n'
+                         'g:reload()\n')
+    start = time.monotonic()
+    r = run(gridrepl, "--timeout", "0.5", s)
+    assert time.monotonic() - start < 2
+    assert r.returncode == 1
+    assert "data source 'count' failed" in r.stderr
+    assert "timeout: script ran longer than 0.5 seconds" in r.stderr
+
+
+def test_timeout_cannot_be_swallowed_by_pcall(gridrepl):
+    start = time.monotonic()
+    r = run(gridrepl, "--timeout", "0.3", "-e",
+            "local n = 0 while true do n = n + 1 pcall(function() while true do end end) end")
+    assert time.monotonic() - start < 3
+    assert r.returncode == 1
+    assert "timeout: script ran longer than 0.3 seconds" in r.stderr
+
+
+def test_timeout_covers_coroutines(gridrepl):
+    r = run(gridrepl, "--timeout", "0.3", "-e",
+            "local co = coroutine.create(function() while true do end end) "
+            "print(coroutine.resume(co))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("false\t")
+    assert "timeout: script ran longer than 0.3 seconds" in r.stdout
+
+
+def test_timeout_is_per_whole_script(gridrepl):
+    # Each chunk is short, together they pass the budget.
+    r = run(gridrepl, "--timeout", "0.5", "-e", "local t = os.clock() while os.clock() - t < 0.3 do end",
+            "-e", "local t = os.clock() while os.clock() - t < 0.3 do end print('not reached')")
+    assert r.returncode == 1
+    assert "not reached" not in r.stdout
+    assert "timeout: script ran longer than 0.5 seconds" in r.stderr
+
+
+def test_quick_script_under_timeout_is_unaffected(gridrepl):
+    r = run(gridrepl, "--timeout", "5", "-e", "local s = 0 for i = 1, 1e5 do s = s + i end print(s)")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "5000050000\n"
+
+
+def test_timeout_in_the_repl_is_per_line(repl):
+    r = repl(["--timeout", "0.5"])
+    r.line("while true do end")
+    r.expect("timeout: script ran longer than 0.5 seconds", timeout=3)
+    r.expect("> ")
+    # Each line gets the whole budget: 0.3 s lines do not add up.
+    for _ in range(3):
+        r.line("local t = os.clock() while os.clock() - t < 0.3 do end print('ok')")
+        r.expect("\r\nok\r\n> ", timeout=3)
+    assert "timeout" not in r.text[r.text.index("0.5 seconds") + 11:]
+
+
+def test_ctrl_c_still_works_with_a_timeout(repl):
+    r = repl(["--timeout", "60"])
+    r.line("while true do end")
+    time.sleep(0.3)
+    r.send("\x03", wait_for_editing=False)
+    r.expect("interrupted!")
+    r.expect("> ")
+    r.line("1+1")
+    r.expect("\r\n2\r\n> ")
+
+
+# ---------------------------------------------------------------------------------------------
+# --sandbox
+
+
+def test_sandbox_removes_the_unsafe_functions(gridrepl):
+    r = run(gridrepl, "--sandbox", "-e",
+            "print(io, os, dofile, loadfile, package, debug, string.dump, ('').dump)")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "nil\tnil\tnil\tnil\tnil\tnil\tnil\tnil\n"
+
+
+def test_sandbox_keeps_the_safe_libraries(gridrepl):
+    r = run(gridrepl, "--sandbox", "-e",
+            "print(type(print), type(string.format), type(table.concat), type(math.floor), "
+            "type(utf8.char), type(coroutine.wrap), type(pcall), type(setmetatable))")
+    assert r.stdout == "function\tfunction\tfunction\tfunction\tfunction\tfunction\tfunction\tfunction\n"
+
+
+def test_sandbox_require_finds_preloaded_and_loaded_modules_only(gridrepl, tmp_path):
+    (tmp_path / "mymod.lua").write_text("return 42\n")
+    # As in lua, require("string") answers from package.loaded; io, os, debug and package are gone
+    # from there too, and no file is searched.
+    r = run(gridrepl, "--sandbox", "-e",
+            "print(type(require 'gridlayout'), require 'string' == string, pcall(require, 'io'))\n"
+            "print(pcall(require, 'os'))\n"
+            "print(pcall(require, 'mymod'))", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("table\ttrue\tfalse\tmodule 'io' not found:")
+    assert "module 'os' not found" in r.stdout
+    assert "false\tmodule 'mymod' not found:" in r.stdout
+    assert "mymod.lua" not in r.stdout  # no file searched
+    # Without the sandbox the file is found.
+    r = run(gridrepl, "-e", "print(require 'mymod')", cwd=tmp_path)
+    assert r.stdout.startswith("42")
+
+
+def test_sandbox_load_takes_text_only(gridrepl):
+    r = run(gridrepl, "-e", "print(pcall(load, string.dump(function() end)))")
+    assert r.stdout.startswith("true\tfunction")  # binary chunks load outside the sandbox
+    r = run(gridrepl, "--sandbox", "-e",
+            "print(load('return 1')(), load('return x', 'n', 't', {x = 5})(), load('return x', 'n', 't', nil))\n"
+            "print(pcall(function() return load(string.dump(function() end)) end))")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("1\t5\tfunction")
+    assert lines[1].startswith("false\t")  # string.dump is nil
+    # A binary chunk made elsewhere is refused.
+    r = run(gridrepl, "--sandbox", "-e",
+            "local f, err = load('\\27Lua\\84\\0') print(f, err)")
+    assert r.stdout.startswith("nil\t")
+    assert "attempt to load a binary chunk (mode is 't')" in r.stdout
+
+
+def test_sandbox_refuses_binary_scripts(gridrepl, tmp_path):
+    path = tmp_path / "bin.luac"
+    r = run(gridrepl, "-e", f"local f = io.open({str(path)!r}, 'wb') f:write(string.dump(load('print(1)'))) f:close()")
+    assert r.returncode == 0, r.stderr
+    assert run(gridrepl, str(path)).stdout == "1\n"
+    r = run(gridrepl, "--sandbox", str(path))
+    assert r.returncode == 1
+    assert "attempt to load a binary chunk (mode is 't')" in r.stderr
+
+
+def test_sandbox_refuses_svg(gridrepl, tmp_path):
+    out = tmp_path / "g.svg"
+    code = ('local g = require("gridlayout").new{} '
+            'g.dataSource = {count = function() return 3 end, size = function() return 10, 10 end} '
+            f'g:reload() g:svg({str(out)!r})')
+    r = run(gridrepl, "--sandbox", "-e", code)
+    assert r.returncode == 1
+    assert "svg: not allowed in the sandbox" in r.stderr
+    assert not out.exists()
+    r = run(gridrepl, "--sandbox", "-e", "local g = require('gridlayout').new{} print(type(g.draw), type(g.svg))")
+    assert r.stdout == "function\tfunction\n"
+    r = run(gridrepl, "-e", code)  # outside the sandbox it writes the file
+    assert r.returncode == 0, r.stderr
+    assert out.read_text().startswith("<svg")
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+def test_help_lists_the_new_options(gridrepl):
+    r = run(gridrepl, "--help")
+    assert r.returncode == 0
+    assert r.stdout.startswith("usage: gridrepl [options] [script [args]]\n")
+    for option in ["--max-memory BYTES", "--timeout SECONDS", "--sandbox"]:
+        assert option in r.stdout
+
+
+def test_bad_long_options(gridrepl):
+    for args, complaint in [(["--nope"], "unrecognized option '--nope'"),
+                            (["--timeout"], "'--timeout' needs argument"),
+                            (["--max-memory"], "'--max-memory' needs argument"),
+                            (["--timeout", "abc"], "bad value 'abc' for '--timeout'"),
+                            (["--timeout", "-1"], "bad value '-1' for '--timeout'"),
+                            (["--max-memory", "10X"], "bad value '10X' for '--max-memory'")]:
+        r = run(gridrepl, *args)
+        assert r.returncode == 1
+        assert r.stderr.startswith(f"gridrepl: {complaint}")
+        assert "usage: gridrepl [options] [script [args]]\n" in r.stderr
+        assert "--max-memory BYTES" in r.stderr
+
+
+def test_option_values_are_not_taken_for_options(gridrepl, tmp_path):
+    # "1e1" has an "e" second, like "-e"; the value of --timeout is not an option.
+    r = run(gridrepl, "--timeout", "1e1", "--max-memory", "1M", "-e", "print('ok')")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "ok\n"
+    # With a script, the options (values included) get negative indices in arg, as lua sets them.
+    s = script(tmp_path, "print(arg[-4], arg[-3], arg[-2], arg[-1], arg[1])")
+    r = run(gridrepl, "--timeout", "1e1", "--max-memory=1M", "--sandbox", s, "x")
+    assert r.stdout == "--timeout\t1e1\t--max-memory=1M\t--sandbox\tx\n"
