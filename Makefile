@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test bench deps golden sanitize
+.PHONY: example test bench deps golden sanitize fuzz
 
 deps:
 	@tools/ensure-deps.sh
@@ -20,6 +20,7 @@ test: deps
 	swift test
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
+	.build/debug/gridfuzz Tests/fuzz/corpus
 	python3 -m pytest -q Tests/repl bindings/python/tests
 
 # The Swift tests under AddressSanitizer with leak checking (tools/lsan.supp suppresses only the
@@ -33,3 +34,16 @@ sanitize: deps
 bench: deps
 	swift build -c release --product gridbench
 	.build/release/gridbench
+
+# libFuzzer on the engine (Sources/gridfuzz) for FUZZ_SECONDS, growing Tests/fuzz/corpus (its own
+# scratch path, release build). Tests/fuzz/corpus holds the committed seeds and regression inputs
+# (replayed by `make test`); new inputs go to .build-fuzz/corpus, crashers to
+# .build-fuzz/artifacts. SWIFT_BACKTRACE=enable=no: the backtracer can hang on a crash.
+FUZZ_SECONDS ?= 60
+# More libFuzzer flags, e.g. FUZZ_FLAGS='-fork=2 -ignore_crashes=1' to go on past a crash.
+FUZZ_FLAGS ?=
+fuzz: deps
+	swift build -c release --product gridfuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz
+	mkdir -p .build-fuzz/artifacts .build-fuzz/corpus
+	SWIFT_BACKTRACE=enable=no .build-fuzz/release/gridfuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/ $(FUZZ_FLAGS) .build-fuzz/corpus Tests/fuzz/corpus

@@ -19,7 +19,8 @@ extension Grid {
         guard length > 0 else { return 0 }
         let s = layout.axes.axisPoint(contentOffset).s
         if s >= layout.axes.axisPoint(maxOffset).s && s > 0 { return pageCount - 1 }
-        return Swift.min(Int((s / length).rounded()), pageCount - 1)
+        // Compared as Doubles: s / length can exceed Int.max (a tiny page, a huge content).
+        return Int(Swift.min((s / length).rounded(), Double(pageCount - 1)))
     }
 
     /// `offset` with its S coordinate on the nearest page start that the offset range allows.

@@ -71,14 +71,17 @@ struct PagedLanesLayout: Sendable {
         guard count > 0, item.s > 0, item.c > 0, lo < hi, cLo < cHi, pageLength > 0 else { return }
         let rowPitch = item.s + spacing, lanePitch = item.c + spacing
         func range(_ lo: Double, _ hi: Double, start: Double, pitch: Double, length: Double, count: Int) -> Range<Int> {
-            var first = Swift.max(0, Int(Swift.max(-1, ((lo - start - length) / pitch).rounded(.down))))
+            // Clamped as a Double first: a tiny pitch (5e-324) makes the quotient infinite.
+            let k = ((lo - start - length) / pitch).rounded(.down)
+            var first = k >= Double(count) ? count : Swift.max(0, Int(Swift.max(-1, k)))
             while first < count && !(start + Double(first) * pitch + length > lo) { first += 1 }
             var end = first
             while end < count && start + Double(end) * pitch < hi { end += 1 }
             return first..<end
         }
         let laneRange = range(cLo, cHi, start: cStart, pitch: lanePitch, length: item.c, count: lanes)
-        let firstPageIndex = Swift.max(0, Int(Swift.max(-1, ((lo - firstPage) / pageLength).rounded(.down))))
+        let p = ((lo - firstPage) / pageLength).rounded(.down)
+        let firstPageIndex = p >= Double(pageCount) ? pageCount : Swift.max(0, Int(Swift.max(-1, p)))
         var page = firstPageIndex
         while page < pageCount && pageStart(page) < hi {
             let rowRange = range(lo, hi, start: pageStart(page) + rowOffset, pitch: rowPitch, length: item.s, count: rows)

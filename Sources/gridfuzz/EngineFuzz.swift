@@ -1,0 +1,291 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GridLayout
+
+/// Reads the fuzzer's bytes; past the end every read gives 0.
+struct ByteReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var atEnd: Bool { pos >= bytes.count }
+    mutating func u8() -> UInt8 {
+        guard pos < bytes.count else { return 0 }
+        defer { pos += 1 }
+        return bytes[pos]
+    }
+    mutating func bool() -> Bool { u8() & 1 == 1 }
+    /// A number: mostly small ones, sometimes NaN, ±inf, negative, huge.
+    mutating func number() -> Double {
+        let b = u8()
+        switch b {
+        case 0: return .nan
+        case 1: return .infinity
+        case 2: return -.infinity
+        case 3: return -1
+        case 4: return 0
+        case 5: return 1e15
+        case 6: return 1e300
+        case 7: return .greatestFiniteMagnitude
+        case 8: return -.greatestFiniteMagnitude
+        case 9: return .leastNonzeroMagnitude
+        case 10: return 0.5
+        case 11: return -0.0
+        case 12...200: return Double(b - 12) * 2.5
+        default: return Double(u8()) * 4 + Double(u8()) / 256
+        }
+    }
+    /// A size, the same encoding on both sides.
+    mutating func size() -> Size { Size(width: number(), height: number()) }
+    mutating func integer() -> Double {
+        let b = u8()
+        switch b {
+        case 0: return 0
+        case 1: return -1
+        case 2: return 1e15
+        case 3: return 10_001
+        case 4: return .nan
+        case 5: return 2.5
+        default: return Double(b % 12)
+        }
+    }
+}
+
+/// A data source whose sizes come from the input; optionally says `itemsHaveSameSize`.
+struct FuzzDataSource: GridDataSource {
+    var sections: [ArrayDataSource.Section]
+    var showLoader: Bool
+    var sameSize: Bool
+    func numberOfSections() -> Int { sections.count }
+    func numberOfItems(inSection section: Int) -> Int { sections[section].sizes.count }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { sections[indexPath.section].sizes[indexPath.item] }
+    func sizesForItems(inSection section: Int) -> [Size]? { sameSize ? nil : sections[section].sizes }
+    func headerSize(inSection section: Int) -> Size? { sections[section].header }
+    func showsLoader() -> Bool { showLoader }
+    func itemsHaveSameSize() -> Bool { sameSize }
+    func lanes(inSection section: Int) -> Int? { sections[section].lanes }
+}
+
+/// The input file being replayed (regression mode), named in failures.
+nonisolated(unsafe) var currentInput = ""
+
+func fail(_ what: String, _ config: GridConfiguration, _ ds: FuzzDataSource) -> Never {
+    let counts = ds.sections.map { "\($0.sizes.count)" }.joined(separator: ",")
+    fatalError("gridfuzz: \(currentInput.isEmpty ? "" : currentInput + ": ")\(what)\n  configuration: \(config)\n  sections (item counts): [\(counts)] loader=\(ds.showLoader) sameSize=\(ds.sameSize)")
+}
+
+func allElements(of layout: ContentLayout) -> [GridElement] {
+    var result: [GridElement] = []
+    for section in 0..<layout.sectionCount {
+        if let header = try! layout.headerFrame(inSection: section) {
+            result.append(GridElement(id: .header(section: section), frame: header))
+        }
+        for item in 0..<(try! layout.itemCount(inSection: section)) {
+            let path = GridIndexPath(section: section, item: item)
+            result.append(GridElement(id: .item(path), frame: try! layout.frame(of: path)))
+        }
+    }
+    if let loader = layout.loaderFrame { result.append(GridElement(id: .loader, frame: loader)) }
+    return result
+}
+
+func isFinite(_ r: Rect) -> Bool { r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite && r.maxX.isFinite && r.maxY.isFinite }
+
+func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int) -> ArrayDataSource.Section {
+    let count = r.atEnd ? 0 : Int(r.u8()) % (maxItems + 1)
+    var sizes: [Size] = []
+    sizes.reserveCapacity(count)
+    if sameSize {
+        let s = r.size()
+        sizes = Array(repeating: s, count: count)
+    } else {
+        // Few distinct sizes, cycled, so that short inputs still make many items.
+        let distinct = max(1, Int(r.u8() % 8))
+        var palette: [Size] = []
+        for _ in 0..<distinct { palette.append(r.size()) }
+        for i in 0..<count { sizes.append(palette[i % distinct]) }
+    }
+    let header: Size? = r.bool() ? r.size() : nil
+    let lanesByte = r.u8()
+    let lanes: Int? = lanesByte < 200 ? nil : [0, -1, 1, 2, 3, 7, 10_001, Int.max, Int.min][Int(lanesByte - 200) % 9]
+    return ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes)
+}
+
+/// One fuzz input: returns normally when every check passes (including inputs the engine rejects).
+func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
+    guard let data, size > 0 else { return }
+    var r = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+
+    // Configuration through set(_:to:): bad values must throw and leave it unchanged.
+    var config = GridConfiguration()
+    let mask = UInt32(r.u8()) | UInt32(r.u8()) << 8 | UInt32(r.u8()) << 16
+    let layouts = ["lanes", "waterfall", "flow", "justified", "bogus"]
+    func set(_ name: String, _ value: OptionValue) {
+        let before = config
+        do throws(GridError) { try config.set(name, to: value) } catch {
+            if config != before { fail("set(\(name)) threw but changed the configuration", config, FuzzDataSource(sections: [], showLoader: false, sameSize: false)) }
+        }
+    }
+    set("layout", .string(layouts[Int(r.u8()) % layouts.count]))
+    if mask & 1 != 0 { set("direction", .string(r.bool() ? "horizontal" : "vertical")) }
+    if mask & 2 != 0 { set("width", .number(r.number())) }
+    if mask & 4 != 0 { set("height", .number(r.number())) }
+    if mask & 8 != 0 { set("padding", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))) }
+    if mask & 16 != 0 { set("spacing", .number(r.number())) }
+    if mask & 32 != 0 { set("lanes", .number(r.integer())) }
+    if mask & 64 != 0 { set("columns", .number(r.integer())) }
+    if mask & 128 != 0 { set("order", .string(["shortest", "ltr", "rtl", "x"][Int(r.u8()) % 4])) }
+    if mask & 256 != 0 { set("rowHeight", .number(r.number())) }
+    if mask & 512 != 0 { set("tolerance", .number(Double(r.u8()) / 200 - 0.1)) }
+    if mask & 1024 != 0 { set("widow", .string(["left", "justify", "hide", "center", "x"][Int(r.u8()) % 5])) }
+    if mask & 2048 != 0 { set("stickyHeaders", .bool(r.bool())) }
+    if mask & 4096 != 0 { set("paging", .bool(r.bool())) }
+    if mask & 8192 != 0 { set("pagingInverseOrder", .bool(r.bool())) }
+    if mask & 16384 != 0 { set("overscan", .number(r.number())) }
+    if mask & 32768 != 0 { set("loaderSize", .size(r.size())) }
+    if mask & 65536 != 0 { set(["lanes", "width", "nope", "padding"][Int(r.u8()) % 4], .string("x")) }
+    // Bad values stored directly: ContentLayout.init must reject them with a GridError.
+    if mask & 131072 != 0 {
+        switch r.u8() % 6 {
+        case 0: config.viewport.width = r.number()
+        case 1: config.spacing = r.number()
+        case 2: config.lanes = Int(r.u8()) - 128
+        case 3: config.rowHeight = r.number()
+        case 4: config.tolerance = r.number()
+        default: config.overscan = r.number()
+        }
+    }
+
+    let sameSize = mask & 262144 != 0
+    let sectionCount = Int(r.u8() % 5)
+    var sections: [ArrayDataSource.Section] = []
+    for _ in 0..<sectionCount { sections.append(makeSection(&r, sameSize: sameSize, maxItems: 200)) }
+    var ds = FuzzDataSource(sections: sections, showLoader: r.bool(), sameSize: sameSize)
+
+    let layout: ContentLayout
+    do throws(GridError) { layout = try ContentLayout(configuration: config, dataSource: ds) } catch { return }
+
+    if getenv("GRIDFUZZ_VERBOSE") != nil {
+        print("configuration: \(config)\nsections: \(ds.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted()), header \(String(describing: $0.header)), lanes \(String(describing: $0.lanes))" })\ncontent \(layout.contentSize)")
+    }
+    let all = allElements(of: layout)
+    // Content so large that sums overflow is not checked further (see the report).
+    guard all.allSatisfy({ isFinite($0.frame) }), layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else { return }
+
+    // KNOWN ISSUE (not fixed here, see Tests/fuzz/README.md): with `paging`, equal-size items longer
+    // than a page (less its S paddings) reach into the next page(s), and PagedLanesLayout.forEachIndex starts at the
+    // page containing the query's start, so it misses items of earlier pages that reach into it.
+    // Queries are not checked for such layouts until the engine decides (reject, or search back).
+    let content = layout.contentSize
+    let pageS = config.direction == .vertical ? config.viewport.height : config.viewport.width
+    let pagedOverlap = config.paging && all.contains { e in
+        guard case .item = e.id else { return false }
+        let pad = config.direction == .vertical ? config.padding.top + config.padding.bottom : config.padding.left + config.padding.right
+        return (config.direction == .vertical ? e.frame.height : e.frame.width) + pad > pageS
+    }
+    // KNOWN ISSUE 2: an item so thin that x + width == x (5e-324 at x = 8117) is reported by the
+    // same-size path (UniformGrid, which tests the size > 0, not the frame's extent) but has no
+    // area by Rect.overlaps; sections of denormal extent confuse the section search too. Layouts
+    // with a frame that thin (< 1e-300) are not checked either.
+    let absorbed = all.contains { e in
+        (e.frame.width > 0 && e.frame.maxX == e.frame.x) || (e.frame.height > 0 && e.frame.maxY == e.frame.y)
+            || (e.frame.width > 0 && e.frame.width < 1e-300) || (e.frame.height > 0 && e.frame.height < 1e-300)
+    }
+    // KNOWN ISSUE 3: PagedLanesLayout's first page is `(start / page * (1 - 1e-12)).rounded(.up)`:
+    // past ~1e12 pages the relative fudge moves it pages back, before the section's own start
+    // (section 2 of 3 at y = 1e15 - 640), where the section search does not look.
+    let pagedHuge = config.paging && max(content.width, content.height) > 1e11
+    let checkQueries = !(pagedOverlap || absorbed || pagedHuge) || getenv("GRIDFUZZ_STRICT") != nil
+
+    let vp = config.viewport
+    var offsets = [Point.zero, Point(x: content.width / 2, y: content.height / 2),
+                   Point(x: content.width - vp.width, y: content.height - vp.height)]
+    for _ in 0..<3 { offsets.append(Point(x: Double(r.u8()) * 8 - 64, y: Double(r.u8()) * 8 - 64)) }
+    for o in offsets where checkQueries {
+        let rects = [Rect(x: o.x, y: o.y, width: vp.width, height: vp.height),
+                     Rect(x: o.x, y: o.y, width: Double(r.u8()), height: Double(r.u8()))]
+        for rect in rects {
+            let expected = all.filter { $0.frame.overlaps(rect) }
+            let got = layout.elements(in: rect)
+            if got != expected { fail("elements(in: \(rect)) = \(got), brute force \(expected)", config, ds) }
+            if !config.stickyHeaders {
+                let vis = layout.visibleElements(in: rect)
+                if vis != expected { fail("visibleElements(in: \(rect)) = \(vis), brute force \(expected)", config, ds) }
+            }
+        }
+        var points = [o, Point(x: o.x + 0.5, y: o.y + 0.5)]
+        for e in all.prefix(3) { points.append(e.frame.origin) }
+        for p in points {
+            let expected = all.first { if case .item = $0.id { return $0.frame.contains(p) } else { return false } }
+            var expectedPath: GridIndexPath?
+            if let expected, case .item(let path) = expected.id { expectedPath = path }
+            let got = layout.indexPath(at: p)
+            if got != expectedPath {
+                let frames = [got, expectedPath].map { path in path.map { "\((try? layout.frame(of: $0)).map(String.init(describing:)) ?? "?")" } ?? "-" }
+                fail("indexPath(at: \(p)) = \(String(describing: got)), brute force \(String(describing: expectedPath)); frames \(frames)", config, ds)
+            }
+        }
+    }
+
+    // The grid: offsets stay clamped and finite.
+    let grid = Grid(configuration: config, dataSource: ds)
+    do throws(GridError) { try grid.reload() } catch { fail("Grid.reload failed (\(error)) where ContentLayout succeeded", config, ds) }
+    func checkOffset(_ what: String) {
+        let o = grid.contentOffset, m = grid.maxOffset
+        if !(o.x.isFinite && o.y.isFinite && o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
+            fail("offset \(o) after \(what) not within [0, \(m)]", config, ds)
+        }
+    }
+    let targets: [Point] = [Point(x: .infinity, y: .infinity), Point(x: -.infinity, y: -.infinity),
+                            Point(x: 1e300, y: -1e300), Point(x: r.number(), y: r.number())]
+    for t in targets {
+        do throws(GridError) { try grid.scroll(to: t) } catch {
+            if !(t.x.isNaN || t.y.isNaN) { fail("scroll(to: \(t)) threw \(error)", config, ds) }
+        }
+        checkOffset("scroll(to: \(t))")
+        if !config.stickyHeaders && checkQueries {
+            let expected = all.filter { $0.frame.overlaps(grid.viewport) }
+            if grid.visibleElements() != expected { fail("grid.visibleElements() at \(grid.contentOffset) = \(grid.visibleElements()), brute force \(expected)", config, ds) }
+        }
+    }
+    do throws(GridError) { try grid.scroll(by: r.number(), r.number()) } catch {}
+    checkOffset("scroll(by:)")
+
+    // reloadNew after appending equals a full reload.
+    let appendCount = Int(r.u8() % 40)
+    if ds.sections.isEmpty || r.bool() {
+        ds.sections.append(makeSection(&r, sameSize: sameSize, maxItems: 200))
+    }
+    let last = ds.sections.count - 1
+    let extra = sameSize ? Array(repeating: ds.sections[last].sizes.first ?? r.size(), count: appendCount)
+                         : (0..<appendCount).map { _ in r.size() }
+    ds.sections[last].sizes += extra.prefix(max(0, 200 - ds.sections[last].sizes.count))
+    grid.dataSource = ds
+    let full: ContentLayout?
+    do throws(GridError) { full = try ContentLayout(configuration: config, dataSource: ds) } catch { full = nil }
+    var incrementalError: GridError?
+    do throws(GridError) { try grid.reloadNew() } catch { incrementalError = error }
+    switch (full, incrementalError) {
+    case (nil, nil):
+        fail("reloadNew succeeded where a full reload fails", config, ds)
+    case (let full?, let err?):
+        fail("reloadNew threw \(err) where a full reload succeeds (\(full.contentSize))", config, ds)
+    case (let full?, nil):
+        let a = allElements(of: grid.layout), b = allElements(of: full)
+        // Sums that overflow to inf/NaN are not compared (NaN != NaN); see the guard above.
+        guard b.allSatisfy({ isFinite($0.frame) }), full.contentSize.width.isFinite, full.contentSize.height.isFinite else { return }
+        if a != b {
+            let diff = zip(a, b).first { $0 != $1 }.map { "\($0.0) vs full \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
+            fail("reloadNew frames differ from a full reload: \(diff)", config, ds)
+        }
+        if grid.layout.contentSize != full.contentSize { fail("reloadNew contentSize \(grid.layout.contentSize) vs full \(full.contentSize)", config, ds) }
+        checkOffset("reloadNew")
+    case (nil, _?):
+        break
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    runEngineFuzz(data, size)
+    return 0
+}
