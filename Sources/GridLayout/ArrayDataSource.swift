@@ -15,6 +15,8 @@ public struct ArrayDataSource: GridDataSource, Sendable {
 
     public var sections: [Section]
     public var showLoader: Bool
+    /// Whether items may be dragged between sections (`canMoveItem(fromSection:toSection:)`).
+    public var movesAcrossSections = false
 
     public init(sections: [Section], showLoader: Bool = false) {
         self.sections = sections
@@ -33,4 +35,17 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func headerSize(inSection section: Int) -> Size? { sections[section].header }
     public func showsLoader() -> Bool { showLoader }
     public func lanes(inSection section: Int) -> Int? { sections[section].lanes }
+
+    /// Drops the item's size (the grid calls it during a removal).
+    public mutating func removeItem(at indexPath: GridIndexPath) {
+        sections[indexPath.section].sizes.remove(at: indexPath.item)
+    }
+
+    /// Moves the item's size (the grid calls it for a move and at the end of a drag).
+    public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+        let size = sections[from.section].sizes.remove(at: from.item)
+        sections[to.section].sizes.insert(size, at: to.item)
+    }
+
+    public func canMoveItem(fromSection from: Int, toSection to: Int) -> Bool { movesAcrossSections }
 }

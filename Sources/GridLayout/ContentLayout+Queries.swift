@@ -22,6 +22,18 @@ extension ContentLayout {
         return sections[section].header.map(axes.rect)
     }
 
+    /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
+    public func frame(of id: ElementID) -> Rect? {
+        switch id {
+        case .item(let path): return try? frame(of: path)
+        case .header(let section): return sections.indices.contains(section) ? sections[section].header.map(axes.rect) : nil
+        case .loader: return loaderFrame
+        }
+    }
+
+    /// Every section's item count.
+    var itemCounts: [Int] { sections.map(\.items.count) }
+
     /// The loader's frame, or nil when the data source does not show it.
     public var loaderFrame: Rect? { loader.map(axes.rect) }
 

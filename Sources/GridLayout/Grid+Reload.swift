@@ -24,6 +24,7 @@ extension Grid {
     /// layout being changed, and the layout's buffers have one owner, so appending copies nothing.
     private func changeLayout(_ change: (inout ContentLayout, any GridDataSource) throws(GridError) -> Void) throws(GridError) {
         guard let dataSource else { throw .noDataSource }
+        try settle()
         guard configuration == layout.configuration else { return try reload() }
         try configuration.validate()  // a grid never reloaded holds a layout made without checking
         var working = layout

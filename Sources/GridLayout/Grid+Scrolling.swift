@@ -29,11 +29,13 @@ extension Grid {
     /// Changes the viewport's size. Every layout depends on the cross-axis size (and paging on the
     /// scroll-axis size): such a change re-lays out the content with the current layout's options,
     /// asking the data source again, and the first visible item keeps its place in the viewport.
-    /// A change that moves no frame keeps the layout. On error nothing changes.
+    /// A change that moves no frame keeps the layout. On error nothing changes. A drag in progress
+    /// is cancelled first, and running and queued mutations are finished.
     public func resize(to size: Size) throws(GridError) {
         var laidOut = layout.configuration
         laidOut.viewport = size
         try laidOut.validate()
+        try settle()
         let axes = layout.axes
         let old = axes.axisSize(layout.configuration.viewport), new = axes.axisSize(size)
         if old.c == new.c && !(laidOut.paging && old.s != new.s) {

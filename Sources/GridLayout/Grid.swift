@@ -9,14 +9,16 @@ public final class Grid {
     /// The last layout that succeeded.
     public internal(set) var layout: ContentLayout
     /// The viewport's origin in content coordinates, kept within the content (and on a page with paging).
-    public private(set) var contentOffset = Point.zero
+    public internal(set) var contentOffset = Point.zero
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
     /// `visibleElements()` order. Updated on every change of offset or layout.
-    public private(set) var loaded: [GridElement] = []
+    public internal(set) var loaded: [GridElement] = []
     /// The previous loaded set's buffer, reused for the next one (a scroll step allocates no list).
     private var spareLoaded: [GridElement] = []
     /// With paging, the page the offset is on (from 0), as last reported to the observer.
     public private(set) var page = 0
+    /// Queued mutations, the running animation and the drag (Grid+Mutations.swift, Grid+Drag.swift).
+    var motion = MotionState()
 
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
         self.configuration = configuration
@@ -25,8 +27,10 @@ public final class Grid {
     }
 
     /// Lays out everything again. On error the previous layout and offset stay, whole.
+    /// A drag in progress is cancelled first, and running and queued mutations are finished.
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
+        try settle()
         layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
         moveViewport(to: contentOffset)
     }
@@ -40,8 +44,13 @@ public final class Grid {
     }
 
     /// The elements the viewport shows (positive-area overlap), in `ContentLayout.elements(in:)`
-    /// order; with sticky headers, the current section's header where it is drawn.
-    public func visibleElements() -> [GridElement] { layout.visibleElements(in: viewport) }
+    /// order; with sticky headers, the current section's header where it is drawn. During an
+    /// animation or a drag, where they are drawn at this moment (see `GridElement`).
+    public func visibleElements() -> [GridElement] {
+        var result: [GridElement] = []
+        displayedElements(in: viewport, into: &result)
+        return result
+    }
 
     public func elements(in rect: Rect) -> [GridElement] { layout.elements(in: rect) }
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect { try layout.frame(of: path) }
@@ -80,14 +89,14 @@ public final class Grid {
     }
 
     /// Recomputes the loaded set and reports the difference: O(log n + k), a merge of two sorted lists.
-    private func updateLoaded() {
+    func updateLoaded() {
         let axes = layout.axes
         var area = axes.axisRect(viewport)
         area.s -= layout.configuration.overscan
         area.sSize += 2 * layout.configuration.overscan
         var now = spareLoaded
         now.removeAll(keepingCapacity: true)
-        layout.visibleElements(in: axes.rect(area), into: &now)
+        displayedElements(in: axes.rect(area), into: &now)
         let change = LoadedChange(from: loaded, to: now)
         spareLoaded = loaded
         loaded = now

@@ -22,7 +22,8 @@ extension GridConfiguration {
     public static let optionNames = [
         "layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns",
         "order", "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging",
-        "pagingInverseOrder", "overscan",
+        "pagingInverseOrder", "overscan", "animationDuration", "sort", "dragHysteresis",
+        "autoScrollMargin", "autoScrollSpeed",
     ]
 
     /// Sets the option `name`. Throws for an unknown name, a value of the wrong kind or out of range;
@@ -40,6 +41,11 @@ extension GridConfiguration {
         case "rowHeight": copy.rowHeight = try Self.number(name, value)
         case "tolerance": copy.tolerance = try Self.number(name, value)
         case "overscan": copy.overscan = try Self.number(name, value)
+        case "animationDuration": copy.animationDuration = try Self.number(name, value)
+        case "dragHysteresis": copy.dragHysteresis = try Self.number(name, value)
+        case "autoScrollMargin": copy.autoScrollMargin = try Self.number(name, value)
+        case "autoScrollSpeed": copy.autoScrollSpeed = try Self.number(name, value)
+        case "sort": copy.sort = try Self.flag(name, value)
         case "stickyHeaders": copy.stickyHeaders = try Self.flag(name, value)
         case "paging": copy.paging = try Self.flag(name, value)
         case "pagingInverseOrder": copy.pagingInverseOrder = try Self.flag(name, value)
@@ -83,6 +89,11 @@ extension GridConfiguration {
         case "stickyHeaders": return .bool(stickyHeaders)
         case "paging": return .bool(paging)
         case "pagingInverseOrder": return .bool(pagingInverseOrder)
+        case "animationDuration": return .number(animationDuration)
+        case "dragHysteresis": return .number(dragHysteresis)
+        case "autoScrollMargin": return .number(autoScrollMargin)
+        case "autoScrollSpeed": return .number(autoScrollSpeed)
+        case "sort": return .bool(sort)
         default: throw .unknownOption(name: name)
         }
     }

@@ -33,6 +33,20 @@ public struct GridConfiguration: Hashable, Sendable {
     public var pagingInverseOrder = false
     /// How far beyond the viewport, on both sides along S, items count as loaded (`overscan`).
     public var overscan: Double = 0
+    /// How long an insert, removal, move or drag re-flow takes, in seconds; 0 makes them instant
+    /// (`animationDuration`). A removal takes it twice: fade out, then slide.
+    public var animationDuration: Double = 0.2
+    /// Whether items can be dragged to reorder them (`sort`).
+    public var sort = false
+    /// How much nearer (in points) another slot's centre must be than the current target's before a
+    /// drag retargets to it, so that the target does not flicker between two slots (`dragHysteresis`).
+    public var dragHysteresis: Double = 10
+    /// How near the viewport's leading or trailing edge (along S) the drag point starts auto-scrolling
+    /// (`autoScrollMargin`).
+    public var autoScrollMargin: Double = 40
+    /// The auto-scroll speed with the drag point at (or past) the viewport's edge, in points per
+    /// second; it falls linearly to 0 at `autoScrollMargin` from the edge (`autoScrollSpeed`).
+    public var autoScrollSpeed: Double = 600
 
     public init() {}
 
@@ -54,5 +68,9 @@ public struct GridConfiguration: Hashable, Sendable {
         try require(tolerance >= 0 && tolerance <= 1, "tolerance", formatNumber(tolerance), "a number in 0...1")
         try require(loaderSize.isValid, "loaderSize", loaderSize.description, "finite sides >= 0")
         try require(isValidLength(overscan), "overscan", formatNumber(overscan), length)
+        try require(isValidLength(animationDuration), "animationDuration", formatNumber(animationDuration), length)
+        try require(isValidLength(dragHysteresis), "dragHysteresis", formatNumber(dragHysteresis), length)
+        try require(isValidLength(autoScrollMargin), "autoScrollMargin", formatNumber(autoScrollMargin), length)
+        try require(isValidLength(autoScrollSpeed), "autoScrollSpeed", formatNumber(autoScrollSpeed), length)
     }
 }

@@ -18,6 +18,21 @@ public protocol GridDataSource {
     func itemsHaveSameSize() throws -> Bool
     /// Lanes for this section under the `lanes` layout, or nil for the configuration's (default nil).
     func lanes(inSection section: Int) throws -> Int?
+
+    /// Puts a new item at `indexPath` into the data; the grid calls it when an `insertItem` starts
+    /// (default: nothing, the data has the item already).
+    mutating func insertItem(at indexPath: GridIndexPath) throws
+    /// Drops the item at `indexPath` from the data; the grid calls it when an animated removal has
+    /// faded the item out, before the rest slide (default: nothing, the data has dropped it already).
+    mutating func removeItem(at indexPath: GridIndexPath) throws
+    /// Moves the item at `from` to `to` in the data (a removal, then an insertion); the grid calls it
+    /// when a `moveItem` starts and when a drag ends elsewhere than it began (default: nothing).
+    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws
+    /// Whether the item can be dragged (default true).
+    func canMoveItem(at indexPath: GridIndexPath) throws -> Bool
+    /// Whether a dragged item of section `from` can be dropped into section `to` (default false;
+    /// never asked for `from == to`, which is always allowed).
+    func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool
 }
 
 extension GridDataSource {
@@ -27,4 +42,9 @@ extension GridDataSource {
     public func showsLoader() throws -> Bool { false }
     public func itemsHaveSameSize() throws -> Bool { false }
     public func lanes(inSection section: Int) throws -> Int? { nil }
+    public mutating func insertItem(at indexPath: GridIndexPath) throws {}
+    public mutating func removeItem(at indexPath: GridIndexPath) throws {}
+    public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws {}
+    public func canMoveItem(at indexPath: GridIndexPath) throws -> Bool { true }
+    public func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool { false }
 }

@@ -24,18 +24,35 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An element and its frame in content coordinates.
+/// An element and where it is drawn: its frame in content coordinates, and during a transition
+/// its opacity and scale (an inserted item fades in, a removed one fades and shrinks).
 public struct GridElement: Hashable, Sendable, CustomStringConvertible {
     public var id: ElementID
     public var frame: Rect
     /// True for a sticky header drawn pinned at the viewport's leading edge rather than in its place.
     public var pinned: Bool
+    /// Opacity, 0...1 (1 outside transitions).
+    public var alpha: Double
+    /// Scale about the frame's centre, 0...1 (1 outside transitions); the frame is the unscaled one.
+    public var scale: Double
+    /// True for the item being dragged: its frame follows the drag point instead of its slot.
+    public var dragged: Bool
 
-    public init(id: ElementID, frame: Rect, pinned: Bool = false) {
+    public init(id: ElementID, frame: Rect, pinned: Bool = false, alpha: Double = 1, scale: Double = 1, dragged: Bool = false) {
         self.id = id
         self.frame = frame
         self.pinned = pinned
+        self.alpha = alpha
+        self.scale = scale
+        self.dragged = dragged
     }
 
-    public var description: String { "\(id) \(frame)\(pinned ? " pinned" : "")" }
+    public var description: String {
+        var text = "\(id) \(frame)"
+        if pinned { text += " pinned" }
+        if alpha != 1 { text += " alpha \(formatNumber(alpha))" }
+        if scale != 1 { text += " scale \(formatNumber(scale))" }
+        if dragged { text += " dragged" }
+        return text
+    }
 }

@@ -47,6 +47,23 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// (a count that shrank, `sameSize` that changed): `value` is what `callback` returned,
     /// `previous` what the layout has. Only `reload()` lays that out.
     case notAppended(callback: String, at: ElementLocation, value: String, previous: String)
+    /// An insert, removal or move named an index path that will not exist when it runs (it is
+    /// checked against the counts after every mutation asked for before it). `itemCount` is nil
+    /// when the section does not exist.
+    case mutationOutOfRange(operation: String, GridIndexPath, itemCount: Int?, sectionCount: Int)
+    /// After an insert, removal or move the data source's count for `section` is not the one the
+    /// mutation implies (`expected`).
+    case updateMismatch(operation: String, at: GridIndexPath, section: Int, count: Int, expected: Int)
+    /// A `step` time that is NaN, infinite or negative.
+    case invalidTime(Double)
+    /// A drag point that is NaN or infinite.
+    case invalidPoint(Point)
+    /// `beginDrag` on a grid whose `sort` option is off.
+    case sortingOff
+    /// A drag call out of turn: `beginDrag` during a drag, or `dragTo`/`endDrag` without one.
+    case dragState(operation: String, dragging: Bool)
+    /// An insert, removal or move asked for during a drag.
+    case busyDragging(operation: String)
 
     /// The message with sections and items counted from `base`.
     public func message(base: Int = 0) -> String {
@@ -79,6 +96,31 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .notAppended(callback, at, value, previous):
             let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
             return "reloadNew: data source '\(callback)' returned \(value)\(whereTo) where the layout has \(previous); reloadNew only lays out items appended at the end: call reload()"
+        case let .mutationOutOfRange(operation, path, count, sections):
+            let item = ElementLocation.item(path).describe(base: base)
+            guard let count else { return "\(operation): \(item) is out of range: the grid has \(sections) sections" }
+            let allowed = operation == "insert" || operation == "move to" ? count + 1 : count
+            let range = allowed == 0 ? "none" : "\(base)...\(allowed - 1 + base)"
+            return "\(operation): \(item) is out of range: section \(path.section &+ base) has \(count) items (\(operation) takes items \(range))"
+        case let .updateMismatch(operation, path, section, count, expected):
+            let hint: String
+            switch operation {
+            case "insert": hint = "add the item to the data before insert, or in the data source's 'insert'"
+            case "remove": hint = "the data source's 'remove' must drop the item"
+            default: hint = "the data source's 'move' must move the item"
+            }
+            return "\(operation) \(ElementLocation.item(path).describe(base: base)): data source 'count' returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
+        case let .invalidTime(dt):
+            return "step: time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
+        case let .invalidPoint(p):
+            return "drag point \(p) is invalid (expected finite numbers)"
+        case .sortingOff:
+            return "beginDrag: sorting is off (set the option 'sort' to true)"
+        case let .dragState(operation, dragging):
+            return dragging ? "\(operation): a drag is already in progress (call endDrag first)"
+                            : "\(operation): no drag is in progress (call beginDrag first)"
+        case let .busyDragging(operation):
+            return "\(operation): not allowed during a drag (call endDrag first)"
         }
     }
 

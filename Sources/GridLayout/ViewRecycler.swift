@@ -68,6 +68,19 @@ public struct ViewRecycler<View> {
         return view
     }
 
+    /// Gives the live views the ids an insert, removal or move gave their elements (a removed
+    /// item's view is queued, like a departing one's).
+    @inlinable public mutating func renumber(_ change: IndexChange) {
+        var pairs: [(ElementID, View)] = []
+        pairs.reserveCapacity(ids.count)
+        for (id, view) in zip(ids, views) {
+            if let next = change.after(id) { pairs.append((next, view)) } else { pool.append(view) }
+        }
+        pairs.sort { $0.0 < $1.0 }
+        ids = pairs.map(\.0)
+        views = pairs.map(\.1)
+    }
+
     /// Forgets every view (live and pooled) and the counts.
     @inlinable public mutating func removeAll() {
         self = ViewRecycler()

@@ -16,10 +16,11 @@ struct CFailure: Error {
     init(_ error: GridError) {
         message = error.message(base: 0)
         switch error {
-        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit: status = GL_EINVAL
-        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended: status = GL_EDATA
+        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: status = GL_EINVAL
+        case .sortingOff, .dragState, .busyDragging: status = GL_EINVAL
+        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch: status = GL_EDATA
         case .callbackFailed: status = GL_ECALLBACK
-        case .indexPathOutOfRange, .sectionOutOfRange: status = GL_ERANGE
+        case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange: status = GL_ERANGE
         case .noDataSource: status = GL_ENOSOURCE
         }
     }

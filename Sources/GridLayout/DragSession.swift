@@ -1,0 +1,59 @@
+/// A drag in progress (Grid+Drag.swift). While it lasts the grid's layout is a preview: the data
+/// source's content with the item moved from `origin` to `target`, made from `base`.
+struct DragSession {
+    /// Where the item is in the data.
+    var origin: GridIndexPath
+    /// The slot it would drop into (its index path in the preview).
+    var target: GridIndexPath
+    /// The drag point, in viewport coordinates (it stays put while the grid auto-scrolls under it).
+    var point: Point
+    /// From the item's frame origin to the point where it was grabbed.
+    var grab: Point
+    /// The item's frame size when it was grabbed, and its size as the data source gives it.
+    var frameSize: Size
+    var itemSize: Size
+    /// The layout when the drag began.
+    var base: ContentLayout
+    /// The sections it may drop into, ascending: its own and those `canMoveItem(fromSection:toSection:)` allows.
+    var sections: [Int]
+
+    /// The preview's renumbering: from the data's index paths to the preview's.
+    var change: IndexChange { .move(from: origin, to: target) }
+}
+
+/// The data source as if the item at `move`'s origin were at its target: what a drag's preview is
+/// laid out from. Only the sections the move touches differ.
+struct ReorderedDataSource: GridDataSource {
+    let base: any GridDataSource
+    let origin: GridIndexPath
+    let target: GridIndexPath
+    /// The moved item's size (asked once, when the drag began).
+    let itemSize: Size
+
+    private var change: IndexChange { .move(from: origin, to: target) }
+
+    func numberOfSections() throws -> Int { try base.numberOfSections() }
+
+    func numberOfItems(inSection section: Int) throws -> Int {
+        let count = try base.numberOfItems(inSection: section)
+        if origin.section == target.section { return count }
+        return section == origin.section ? count - 1 : section == target.section ? count + 1 : count
+    }
+
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
+        if indexPath == target { return itemSize }
+        return try base.sizeForItem(at: change.before(indexPath)!)
+    }
+
+    func sizesForItems(inSection section: Int) throws -> [Size]? {
+        guard var sizes = try base.sizesForItems(inSection: section) else { return nil }
+        if section == origin.section, origin.item < sizes.count { sizes.remove(at: origin.item) }
+        if section == target.section, target.item <= sizes.count { sizes.insert(itemSize, at: target.item) }
+        return sizes
+    }
+
+    func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
+    func showsLoader() throws -> Bool { try base.showsLoader() }
+    func itemsHaveSameSize() throws -> Bool { try base.itemsHaveSameSize() }
+    func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
+}

@@ -1,0 +1,322 @@
+/// Inserting, removing and moving items, animated on the grid's clock (DESIGN.md, "Mutations and
+/// animation").
+///
+/// A mutation asked for while an animation runs is queued and starts when the animations before it
+/// have ended: none is dropped. Its index paths mean what they would if every mutation asked for
+/// before it had already happened, and they are checked against that when it is asked for. The
+/// data changes when a mutation starts: the data source's `insertItem` (for data sources that add
+/// the item then; others have it already), `removeItem` once the removed item has faded out, and
+/// `moveItem`. The grid then lays out the sections concerned again and checks their counts.
+extension Grid {
+    /// Whether a mutation is running or queued.
+    public var isAnimating: Bool { motion.animation != nil || !motion.queue.isEmpty }
+
+    /// Inserts the item the data has (or gets from `insertItem`) at `path`: the items after it slide
+    /// along while it fades in. With `scroll`, the viewport first moves so that the new item is at
+    /// its centre.
+    public func insertItem(at path: GridIndexPath, animated: Bool = true, scroll: Bool = false) throws(GridError) {
+        try request(Mutation(change: .insert(path), animated: animated, scroll: scroll))
+    }
+
+    /// Removes the item at `path`: it fades and shrinks, then the data source's `removeItem` drops
+    /// it from the data, then the items after it slide into place.
+    public func removeItem(at path: GridIndexPath, animated: Bool = true) throws(GridError) {
+        try request(Mutation(change: .remove(path), animated: animated, scroll: false))
+    }
+
+    /// Moves the item at `from` to `to` (in its own or another section) by way of the data source's
+    /// `moveItem`; every item whose frame changes slides to its new one.
+    public func moveItem(from: GridIndexPath, to: GridIndexPath, animated: Bool = true) throws(GridError) {
+        try request(Mutation(change: .move(from: from, to: to), animated: animated, scroll: false))
+    }
+
+    /// Advances the animation clock by `dt` seconds: running animations progress, those that end
+    /// make way for the next phase or the next queued mutation (the time left over goes on to it),
+    /// and during a drag near the viewport's edge the grid auto-scrolls. A queued mutation that
+    /// fails is dropped and its error thrown after the rest of the time has run.
+    public func step(_ dt: Double) throws(GridError) {
+        guard dt.isFinite && dt >= 0 else { throw .invalidTime(dt) }
+        var failure: GridError?
+        do { try autoScroll(dt) } catch { failure = error }
+        do { try advance(by: dt) } catch { failure = failure ?? error }
+        if let failure { throw failure }
+    }
+
+    /// Cancels a drag and runs every animation and queued mutation to its end.
+    func settle() throws(GridError) {
+        if motion.drag != nil { cancelDrag() }
+        guard !motion.isIdle else { return }
+        try advance(by: .infinity)
+    }
+
+    private func request(_ mutation: Mutation) throws(GridError) {
+        guard dataSource != nil else { throw .noDataSource }
+        guard motion.drag == nil else { throw .busyDragging(operation: mutation.operation) }
+        var counts = motion.plannedCounts ?? layout.itemCounts
+        try Self.apply(mutation, to: &counts)
+        motion.plannedCounts = counts
+        motion.queue.append(mutation)
+        if motion.animation == nil { try startQueued() }
+    }
+
+    /// Checks `mutation` against `counts` (every section's item count) and applies it.
+    private static func apply(_ mutation: Mutation, to counts: inout [Int]) throws(GridError) {
+        func check(_ path: GridIndexPath, _ operation: String, extra: Int) throws(GridError) {
+            guard counts.indices.contains(path.section) else {
+                throw .mutationOutOfRange(operation: operation, path, itemCount: nil, sectionCount: counts.count)
+            }
+            guard path.item >= 0 && path.item < counts[path.section] + extra else {
+                throw .mutationOutOfRange(operation: operation, path, itemCount: counts[path.section], sectionCount: counts.count)
+            }
+        }
+        switch mutation.change {
+        case .insert(let path):
+            try check(path, "insert", extra: 1)
+            guard counts[path.section] < GridLimits.maxItemsPerSection else {
+                throw .invalidCount(callback: "count", at: .section(path.section), value: counts[path.section] + 1,
+                                    allowed: 0...GridLimits.maxItemsPerSection)
+            }
+            counts[path.section] += 1
+        case .remove(let path):
+            try check(path, "remove", extra: 0)
+            counts[path.section] -= 1
+        case .move(let from, let to):
+            try check(from, "move", extra: 0)
+            counts[from.section] -= 1
+            do throws(GridError) { try check(to, "move to", extra: 1) } catch {
+                counts[from.section] += 1
+                throw error
+            }
+            counts[to.section] += 1
+        }
+    }
+
+    /// Runs the clock forward by `time` (infinity: to the end of everything queued).
+    private func advance(by time: Double) throws(GridError) {
+        var failure: GridError?
+        var remaining = time
+        while var animation = motion.animation {
+            let left = animation.duration - animation.elapsed
+            if remaining < left {
+                animation.elapsed += remaining
+                motion.animation = animation
+                if case .scroll(let from, let to, _) = animation.phase {
+                    let t = animation.progress
+                    moveViewport(to: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+                }
+                break
+            }
+            remaining -= left
+            do { try finish(animation) } catch { failure = failure ?? error }
+        }
+        updateLoaded()
+        if let failure { throw failure }
+    }
+
+    /// Ends `animation`'s phase: the next phase starts, or the mutation is told done and the next
+    /// queued one starts.
+    private func finish(_ animation: Animation) throws(GridError) {
+        var failure: GridError?
+        motion.animation = nil
+        switch animation.phase {
+        case .scroll(_, let to, let slide):
+            moveViewport(to: to)
+            motion.animation = Animation(phase: .slide(slide), duration: animation.duration, event: animation.event)
+        case .vanish(let path):
+            do { try remove(path, animated: true) } catch { failure = error }
+        case .slide:
+            if let event = animation.event { report(event) }
+        }
+        if motion.animation == nil {
+            do { try startQueued() } catch { failure = failure ?? error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Starts queued mutations until one animates or none is left; one that fails is dropped (the
+    /// first error is thrown once the others have started).
+    func startQueued() throws(GridError) {
+        var failure: GridError?
+        while motion.animation == nil && motion.drag == nil && !motion.queue.isEmpty {
+            let mutation = motion.queue.removeFirst()
+            do { try start(mutation) } catch {
+                failure = failure ?? error
+                motion.plannedCounts = plannedCounts()
+            }
+        }
+        if motion.isIdle { motion.plannedCounts = nil }
+        if let failure { throw failure }
+    }
+
+    /// The counts after the queued mutations, from the layout's (after a queued one failed).
+    private func plannedCounts() -> [Int] {
+        var counts = layout.itemCounts
+        for mutation in motion.queue { try? Self.apply(mutation, to: &counts) }
+        return counts
+    }
+
+    private func start(_ mutation: Mutation) throws(GridError) {
+        let duration = configuration.animationDuration
+        let animated = mutation.animated && duration > 0
+        switch mutation.change {
+        case .insert(let path):
+            let before = layout
+            let after = try relaidOut(mutation.change, from: layout) { data throws in try data.insertItem(at: path) }
+            let target = mutation.scroll ? centredOffset(on: try after.frame(of: path), in: after) : contentOffset
+            guard animated else {
+                commit(after, renumbering: [mutation.change])
+                if mutation.scroll { moveViewport(to: target) }
+                report(.inserted(path))
+                return
+            }
+            let slide = Transition(from: before, changes: [mutation.change], appearing: [.item(path)])
+            let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
+            motion.animation = Animation(phase: phase, duration: duration, event: .inserted(path))
+            commit(after, renumbering: [mutation.change])
+        case .remove(let path):
+            guard animated else { return try remove(path, animated: false) }
+            motion.animation = Animation(phase: .vanish(path), duration: duration, event: .removed(path))
+            updateLoaded()
+        case .move(let from, let to):
+            let before = layout
+            let after = try relaidOut(mutation.change, from: layout) { data throws in try data.moveItem(from: from, to: to) }
+            if animated {
+                motion.animation = Animation(phase: .slide(Transition(from: before, changes: [mutation.change])),
+                                             duration: duration, event: .moved(from, to))
+            }
+            commit(after, renumbering: [mutation.change])
+            if !animated { report(.moved(from, to)) }
+        }
+    }
+
+    /// A removal's second half: the data source drops the item, the rest slide (or jump) into place.
+    private func remove(_ path: GridIndexPath, animated: Bool) throws(GridError) {
+        let before = layout
+        let after = try relaidOut(.remove(path), from: layout) { data throws in try data.removeItem(at: path) }
+        if animated {
+            motion.animation = Animation(phase: .slide(Transition(from: before, changes: [.remove(path)])),
+                                         duration: configuration.animationDuration, event: .removed(path))
+        }
+        commit(after, renumbering: [.remove(path)])
+        if !animated { report(.removed(path)) }
+    }
+
+    /// Lets the data source change the data (`perform`), then lays out the sections `change` touches
+    /// again, from `base`, and checks their counts. Returns the new layout without making it the
+    /// grid's; on error the grid's layout is as it was. While the data source runs, the grid holds
+    /// an empty layout (its callbacks may query the grid, as during a reload).
+    func relaidOut(_ change: IndexChange, from base: ContentLayout,
+                   perform: (inout any GridDataSource) throws -> Void) throws(GridError) -> ContentLayout {
+        guard var dataSource else { throw .noDataSource }
+        let (operation, path, sections): (String, GridIndexPath, [Int]) = switch change {
+        case .insert(let p): ("insert", p, [p.section])
+        case .remove(let p): ("remove", p, [p.section])
+        case .move(let from, let to): ("move", from, from.section == to.section ? [from.section] : [from.section, to.section].sorted())
+        }
+        var expected = base.itemCounts
+        switch change {
+        case .insert(let p): expected[p.section] += 1
+        case .remove(let p): expected[p.section] -= 1
+        case .move(let from, let to):
+            expected[from.section] -= 1
+            expected[to.section] += 1
+        }
+        let saved = layout
+        layout = ContentLayout(configuration: configuration)
+        defer { layout = saved }
+        try ask(operation, .item(path)) { try perform(&dataSource) }
+        self.dataSource = dataSource
+        var working = base
+        if configuration != base.configuration {
+            working = try ContentLayout(configuration: configuration, dataSource: dataSource)
+        } else {
+            for section in sections { try working.relayOutSection(section, from: dataSource) }
+        }
+        for section in sections where working.sections.indices.contains(section) {
+            let count = working.sections[section].items.count
+            if count != expected[section] {
+                throw .updateMismatch(operation: operation, at: path, section: section, count: count, expected: expected[section])
+            }
+        }
+        guard working.sectionCount == base.sectionCount else {
+            throw .updateMismatch(operation: operation, at: path, section: base.sectionCount, count: working.sectionCount, expected: base.sectionCount)
+        }
+        return working
+    }
+
+    /// Makes `new` the grid's layout: the loaded elements are renumbered by `changes` first (each
+    /// told to the observer), then the viewport is kept within the content and the loaded set updated.
+    func commit(_ new: ContentLayout, renumbering changes: [IndexChange]) {
+        for change in changes { renumberLoaded(change) }
+        layout = new
+        moveViewport(to: contentOffset)
+    }
+
+    private func renumberLoaded(_ change: IndexChange) {
+        var gone: [ElementID] = []
+        var kept: [GridElement] = []
+        kept.reserveCapacity(loaded.count)
+        for element in loaded {
+            if let id = change.after(element.id) {
+                var moved = element
+                moved.id = id
+                kept.append(moved)
+            } else {
+                gone.append(element.id)
+            }
+        }
+        if !gone.isEmpty {
+            loaded.removeAll { gone.contains($0.id) }
+            observer?.grid(self, didChangeLoaded: LoadedChange(unloaded: gone, loaded: []))
+        }
+        kept.sort { $0.id < $1.id }
+        loaded = kept
+        observer?.grid(self, didRenumber: change)
+    }
+
+    /// The offset that centres `frame` in the viewport (clamped later by `moveViewport`).
+    private func centredOffset(on frame: Rect, in layout: ContentLayout) -> Point {
+        let size = layout.configuration.viewport
+        var target = contentOffset
+        let content = layout.contentSize
+        if layout.axes.direction == .vertical {
+            target.y = Swift.min(Swift.max(frame.y + frame.height / 2 - size.height / 2, 0), Swift.max(0, content.height - size.height))
+        } else {
+            target.x = Swift.min(Swift.max(frame.x + frame.width / 2 - size.width / 2, 0), Swift.max(0, content.width - size.width))
+        }
+        return target
+    }
+
+    private func report(_ event: MutationEvent) {
+        switch event {
+        case .inserted(let path): observer?.grid(self, didInsert: path)
+        case .removed(let path): observer?.grid(self, didRemove: path)
+        case .moved(let from, let to): observer?.grid(self, didMove: from, to: to)
+        }
+    }
+
+    /// The elements drawn over `area` (content coordinates) at this moment, appended to `result`:
+    /// the layout's, or during an animation where the animation has them, with the dragged item
+    /// where the drag point holds it.
+    func displayedElements(in area: Rect, into result: inout [GridElement]) {
+        let first = result.count
+        if let animation = motion.animation {
+            switch animation.phase {
+            case .slide(let transition):
+                transition.elements(in: area, to: layout, at: animation.progress, into: &result)
+            case .scroll(_, _, let transition):
+                transition.elements(in: area, to: layout, at: 0, into: &result)
+            case .vanish(let path):
+                layout.visibleElements(in: area, into: &result)
+                let fade = 1 - animation.progress
+                for i in first..<result.count where result[i].id == .item(path) {
+                    result[i].alpha = fade
+                    result[i].scale = fade
+                }
+            }
+        } else {
+            layout.visibleElements(in: area, into: &result)
+        }
+        if let drag = motion.drag { placeDragged(drag, in: area, from: first, into: &result) }
+    }
+}

@@ -1,0 +1,75 @@
+/// How an insert, a removal or a move renumbers the items: it maps an index path from before the
+/// change to after it (`after`), and back (`before`). Headers and the loader keep their ids.
+public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
+    /// An item was inserted at this path: the later items of its section move up by one.
+    case insert(GridIndexPath)
+    /// The item at this path was removed: the later items of its section move down by one.
+    case remove(GridIndexPath)
+    /// The item at `from` now is at `to` (in its own or another section): a removal, then an insertion.
+    case move(from: GridIndexPath, to: GridIndexPath)
+
+    /// Where the item at `path` before the change is after it; nil for a removed item.
+    public func after(_ path: GridIndexPath) -> GridIndexPath? {
+        switch self {
+        case .insert(let at):
+            return path.section == at.section && path.item >= at.item ? GridIndexPath(section: path.section, item: path.item + 1) : path
+        case .remove(let at):
+            if path == at { return nil }
+            return path.section == at.section && path.item > at.item ? GridIndexPath(section: path.section, item: path.item - 1) : path
+        case .move(let from, let to):
+            if path == from { return to }
+            return IndexChange.insert(to).after(IndexChange.remove(from).after(path)!)
+        }
+    }
+
+    /// Where the item at `path` after the change was before it; nil for an inserted item.
+    public func before(_ path: GridIndexPath) -> GridIndexPath? {
+        switch self {
+        case .insert(let at): return IndexChange.remove(at).after(path)
+        case .remove(let at): return IndexChange.insert(at).after(path)
+        case .move(let from, let to): return IndexChange.move(from: to, to: from).after(path)
+        }
+    }
+
+    /// `after(_:)` for any element.
+    public func after(_ id: ElementID) -> ElementID? {
+        guard case .item(let path) = id else { return id }
+        return after(path).map(ElementID.item)
+    }
+
+    /// `before(_:)` for any element.
+    public func before(_ id: ElementID) -> ElementID? {
+        guard case .item(let path) = id else { return id }
+        return before(path).map(ElementID.item)
+    }
+
+    public var description: String {
+        switch self {
+        case .insert(let p): return "insert \(p.section).\(p.item)"
+        case .remove(let p): return "remove \(p.section).\(p.item)"
+        case .move(let from, let to): return "move \(from.section).\(from.item) to \(to.section).\(to.item)"
+        }
+    }
+}
+
+extension Array where Element == IndexChange {
+    /// Applies the changes in order.
+    func after(_ id: ElementID) -> ElementID? {
+        var id = id
+        for change in self {
+            guard let next = change.after(id) else { return nil }
+            id = next
+        }
+        return id
+    }
+
+    /// Undoes the changes, last first.
+    func before(_ id: ElementID) -> ElementID? {
+        var id = id
+        for change in reversed() {
+            guard let previous = change.before(id) else { return nil }
+            id = previous
+        }
+        return id
+    }
+}

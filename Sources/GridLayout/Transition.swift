@@ -1,0 +1,87 @@
+/// Where an element is drawn at one moment of a transition.
+struct ElementState {
+    var frame: Rect
+    var alpha: Double = 1
+    var scale: Double = 1
+
+    /// The state a fraction `t` of the way from `self` to `other`.
+    func interpolated(to other: ElementState, _ t: Double) -> ElementState {
+        func mix(_ a: Double, _ b: Double) -> Double { t == 1 ? b : a + (b - a) * t }
+        return ElementState(
+            frame: Rect(x: mix(frame.x, other.frame.x), y: mix(frame.y, other.frame.y),
+                        width: mix(frame.width, other.frame.width), height: mix(frame.height, other.frame.height)),
+            alpha: mix(alpha, other.alpha), scale: mix(scale, other.scale))
+    }
+}
+
+/// The curve every transition follows: a cubic ease-in-out (0 → 0, ½ → ½, 1 → 1, flat at both ends).
+func easeInOut(_ t: Double) -> Double {
+    if t <= 0 { return 0 }
+    if t >= 1 { return 1 }
+    if t < 0.5 { return 4 * t * t * t }
+    let u = 2 - 2 * t
+    return 1 - u * u * u / 2
+}
+
+/// Elements sliding from one layout to the next (`from` → the grid's current layout), as after an
+/// insert, a removal, a move, or a new target slot during a drag.
+///
+/// It stores no frames for the elements it moves: at any moment it asks both layouts for the
+/// elements near the viewport (O(log n + k)), so a change that moves a million items costs no
+/// more than one that moves ten. Like UIKit's collection views, it animates the elements that are
+/// in view at the start or at the end; an element that would only cross the viewport mid-way is
+/// not drawn.
+struct Transition {
+    /// The layout before the change; its ids map to the current ones through `changes`.
+    var from: ContentLayout
+    var changes: [IndexChange]
+    /// Where elements start when not at their frame in `from` (keyed by their current id): a
+    /// transition that replaces one still running starts from where things are drawn.
+    var starts: [ElementID: ElementState] = [:]
+    /// Items that fade in (current ids).
+    var appearing: Set<ElementID> = []
+
+    /// The elements drawn at eased progress `t` over `area` (content coordinates), when the grid's
+    /// layout is `to`: each element of `to` near the area slides from where it started, as does each
+    /// element of `from` that still exists. Appended to `result` in element order.
+    func elements(in area: Rect, to: ContentLayout, at t: Double, into result: inout [GridElement]) {
+        let first = result.count
+        var seen = Set<ElementID>()
+        var targets: [GridElement] = []
+        to.visibleElements(in: area, into: &targets)
+        for target in targets {
+            seen.insert(target.id)
+            if target.pinned {
+                result.append(target)
+                continue
+            }
+            let end = ElementState(frame: target.frame)
+            var start: ElementState
+            if let s = starts[target.id] {
+                start = s
+            } else if appearing.contains(target.id) {
+                start = ElementState(frame: target.frame, alpha: 0)
+            } else if let old = changes.before(target.id), let frame = from.frame(of: old) {
+                start = ElementState(frame: frame)
+            } else {
+                start = ElementState(frame: target.frame, alpha: 0)
+            }
+            append(target.id, start.interpolated(to: end, t), area, &result)
+        }
+        for old in from.elements(in: area) {
+            guard let id = changes.after(old.id), !seen.contains(id), let frame = to.frame(of: id) else { continue }
+            seen.insert(id)
+            append(id, (starts[id] ?? ElementState(frame: old.frame)).interpolated(to: ElementState(frame: frame), t), area, &result)
+        }
+        for (id, start) in starts where !seen.contains(id) {
+            guard let frame = to.frame(of: id) else { continue }
+            append(id, start.interpolated(to: ElementState(frame: frame), t), area, &result)
+        }
+        result[first...].sort { $0.id < $1.id }
+    }
+
+    private func append(_ id: ElementID, _ state: ElementState, _ area: Rect, _ result: inout [GridElement]) {
+        guard state.frame.overlaps(area) else { return }
+        result.append(GridElement(id: id, frame: state.frame, alpha: state.alpha, scale: state.scale))
+    }
+}
