@@ -13,6 +13,7 @@ struct LuaDataSource: GridDataSource {
     /// The callbacks, in the order of their stack slots.
     enum Callback: Int32, CaseIterable {
         case sections, count, size, sizes, header, showLoader, sameSize, lanes
+        case insert, remove, move, canMove, canMoveToSection
         var name: String { String(describing: self) }
     }
 
@@ -205,5 +206,42 @@ struct LuaDataSource: GridDataSource {
         try call(0)
         defer { pop() }
         return lua_toboolean(L, -2) != 0
+    }
+
+    // MARK: Mutations and drags (the script changes its data when the grid says so)
+
+    func insertItem(at path: GridIndexPath) throws { try perform(.insert, path.section, path.item) }
+    func removeItem(at path: GridIndexPath) throws { try perform(.remove, path.section, path.item) }
+
+    /// `move(section, from, to, toSection)`: `toSection` is `section` unless a drag crossed sections.
+    func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
+        try perform(.move, from.section, from.item, to.item, to.section)
+    }
+
+    /// `canMove(section, item)`: without the callback every item can move.
+    func canMoveItem(at path: GridIndexPath) throws -> Bool {
+        guard push(.canMove) else { return true }
+        arg(path.section)
+        arg(path.item)
+        try call(2, results: 1)
+        defer { pop(1) }
+        return lua_toboolean(L, -1) != 0
+    }
+
+    /// `canMoveToSection(from, to)`: without the callback items stay in their section.
+    func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool {
+        guard push(.canMoveToSection) else { return false }
+        arg(from)
+        arg(to)
+        try call(2, results: 1)
+        defer { pop(1) }
+        return lua_toboolean(L, -1) != 0
+    }
+
+    /// Calls an optional callback with index arguments (each converted to count from 1).
+    private func perform(_ callback: Callback, _ indices: Int...) throws(ScriptError) {
+        guard push(callback) else { return }
+        for index in indices { arg(index) }
+        try call(Int32(indices.count), results: 0)
     }
 }

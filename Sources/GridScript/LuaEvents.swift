@@ -5,7 +5,9 @@ import GridLayout
 /// done: views for newly loaded elements (`dataSource.view`, `headerView`), departing item views to
 /// the reuse pool (after `dataSource.willQueue`), the loader's coming and going
 /// (`delegate.loaderShown` then `dataSource.loadMore`, `delegate.loaderHidden`), and page changes
-/// (`delegate.pageChanged`, pages counted from 1). Every callback runs under `lua_pcall`; the first
+/// (`delegate.pageChanged`, pages counted from 1), renumbered views after an insert, removal or
+/// move, and the delegate's `didInsert`, `didRemove`, `didMove`, `dragStarted` and `dragEnded`
+/// (index paths counted from 1). Every callback runs under `lua_pcall`; the first
 /// error is raised after every event is delivered, so the views stay consistent.
 enum LuaEvents {
     /// Delivers `object.pending`; the grid userdata is at stack index `gridIndex`.
@@ -30,9 +32,15 @@ enum LuaEvents {
             switch object.pending.removeFirst() {
             case .page(let page):
                 attempt { () throws(ScriptError) in _ = try context.call(delegate, "pageChanged", [page + 1]) }
-            case .loaded(let change):
+            case .loaded(let change, let data):
                 for id in change.unloaded { attempt { () throws(ScriptError) in try unload(id, object, context) } }
-                for element in change.loaded { attempt { () throws(ScriptError) in try load(element.id, object, context) } }
+                for (element, path) in zip(change.loaded, data) {
+                    attempt { () throws(ScriptError) in try load(element.id, data: path, object, context) }
+                }
+            case .renumbered(let change):
+                object.views.renumber(change)
+            case .told(let name, let indices):
+                attempt { () throws(ScriptError) in _ = try context.call(delegate, name, indices.map { $0 + 1 }) }
             }
         }
         if let firstError { throw firstError }
@@ -98,7 +106,9 @@ enum LuaEvents {
 
     /// An element joined the loaded set: an item gets a view from `view` (which may `dequeue()`
     /// one), a header from `headerView`; the loader's coming is told and `loadMore` asked.
-    private static func load(_ id: ElementID, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
+    /// `data` is the item's index path in the data (during a drag the preview shows the dragged
+    /// item in its target slot, so the two differ).
+    private static func load(_ id: ElementID, data: GridIndexPath?, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
         let L = c.L
         switch id {
         case .item(let path):
@@ -109,7 +119,8 @@ enum LuaEvents {
                 for ref in object.dequeued ?? [] { luaL_unref(L, c.views, ref) }  // handed out, not used
                 object.dequeued = outer
             }
-            guard try c.call(c.dataSource, "view", [path.section + 1, path.item + 1], result: true) else { return }
+            let data = data ?? path
+            guard try c.call(c.dataSource, "view", [data.section + 1, data.item + 1], result: true) else { return }
             defer { lua_settop(L, -2) }
             if lua_type(L, -1) == LUA_TNIL { return }
             // A view that dequeue() handed out during the call is reused; any other is new.

@@ -23,6 +23,15 @@ enum LuaGridMethods {
         ("resize", resize),
         ("page", page),
         ("pageCount", pageCount),
+        ("insert", insert),
+        ("remove", remove),
+        ("move", move),
+        ("step", step),
+        ("animating", animating),
+        ("beginDrag", beginDrag),
+        ("dragTo", dragTo),
+        ("endDrag", endDrag),
+        ("dragging", dragging),
         ("dequeue", dequeue),
         ("stats", stats),
         ("draw", draw),
@@ -62,7 +71,8 @@ enum LuaGridMethods {
     /// Runs `body` (a layout operation of the engine) with `grid.dataSource` resolved for the
     /// engine, then delivers the events it caused. A callback cannot re-enter a layout operation of
     /// the same grid. Engine errors about callbacks carry a traceback.
-    static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String,
+    /// With `required` false, a grid without a data source runs `body` without one.
+    static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String, required: Bool = true,
                                _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
         guard !object.reloading else {
             throw ScriptError("\(name): called from inside a data source callback of the same grid")
@@ -71,6 +81,10 @@ enum LuaGridMethods {
         LuaGrid.pushAttachment(L, 1, "dataSource")
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
+            if !required {
+                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(base: 1)) }
+                return try LuaEvents.deliver(L, gridIndex: 1, object)
+            }
             throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)")
         }
         let dataSource: LuaDataSource
@@ -235,8 +249,12 @@ enum LuaGridMethods {
             setField(L, "y", element.frame.y)
             setField(L, "w", element.frame.width)
             setField(L, "h", element.frame.height)
-            setField(L, "alpha", 1)
-            setField(L, "scale", 1)
+            setField(L, "alpha", element.alpha)
+            setField(L, "scale", element.scale)
+            if element.dragged {
+                lua_pushboolean(L, 1)
+                lua_setfield(L, -2, "dragged")
+            }
             lua_rawseti(L, -2, lua_Integer(n + 1))
         }
     }

@@ -15,14 +15,35 @@ final class ScriptGrid: GridObserver {
     var pending: [Event] = []
 
     enum Event {
-        case loaded(LoadedChange)
+        /// With the data's index path of each loaded element (they differ during a drag), taken
+        /// when the change happened: the drag may retarget before the change is delivered.
+        case loaded(LoadedChange, data: [GridIndexPath?])
         case page(Int)
+        case renumbered(IndexChange)
+        /// A delegate call and its index arguments (counted from 0).
+        case told(String, [Int])
     }
 
     init() { grid.observer = self }
 
-    func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) { pending.append(.loaded(change)) }
+    func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) {
+        let data = change.loaded.map { element -> GridIndexPath? in
+            if case .item(let path) = element.id { return grid.dataIndexPath(path) }
+            return nil
+        }
+        pending.append(.loaded(change, data: data))
+    }
     func grid(_ grid: Grid, didChangePage page: Int) { pending.append(.page(page)) }
+    func grid(_ grid: Grid, didRenumber change: IndexChange) { pending.append(.renumbered(change)) }
+    func grid(_ grid: Grid, didInsert path: GridIndexPath) { pending.append(.told("didInsert", [path.section, path.item])) }
+    func grid(_ grid: Grid, didRemove path: GridIndexPath) { pending.append(.told("didRemove", [path.section, path.item])) }
+    func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
+        pending.append(.told("didMove", [from.section, from.item, to.section, to.item]))
+    }
+    func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) { pending.append(.told("dragStarted", [path.section, path.item])) }
+    func grid(_ grid: Grid, didEndDrag from: GridIndexPath, to: GridIndexPath) {
+        pending.append(.told("dragEnded", [from.section, from.item, to.section, to.item]))
+    }
 }
 
 /// The grid userdata: a full userdata holding a retained `ScriptGrid`, whose user value 1 is a

@@ -5,7 +5,8 @@ import Glibc
 
 /// `grid:draw()`: the viewport as text, each element a box labelled the Lua way (`section.item`
 /// counted from 1). Items are drawn with `+-|`, headers with `#=|` (`@=|` when pinned by sticky
-/// headers), the loader with `*~|`.
+/// headers), the loader with `*~|`. During an animation an item fading in or out (alpha below 1)
+/// is drawn with `.` corners and edges; a dragged item is drawn last, over the others, with `%` corners.
 enum TextPicture {
     /// The terminal's size, from the terminal itself, else $COLUMNS/$LINES, else 80×24.
     static func terminalSize() -> (columns: Int, rows: Int) {
@@ -36,9 +37,10 @@ enum TextPicture {
         var canvas = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
 
         let elements = grid.visibleElements()
-        // Items first, so headers and the loader are drawn over them.
-        let ordered = elements.filter { if case .item = $0.id { true } else { false } }
+        // Items first, so headers and the loader are drawn over them; a dragged item over everything.
+        let ordered = elements.filter { if case .item = $0.id { !$0.dragged } else { false } }
             + elements.filter { if case .item = $0.id { false } else { true } }
+            + elements.filter(\.dragged)
         for element in ordered {
             let f = element.frame
             let x0 = Int(((f.x - viewport.x) * sx).rounded(.down))
@@ -46,7 +48,8 @@ enum TextPicture {
             let y0 = Int(((f.y - viewport.y) * sy).rounded(.down))
             let y1 = Int(((f.maxY - viewport.y) * sy).rounded(.up)) - 1
             let (corner, edge, label): (Character, Character, String) = switch element.id {
-            case .item(let p): ("+", "-", "\(p.section + 1).\(p.item + 1)")
+            case .item(let p):
+                (element.dragged ? "%" : element.alpha < 1 ? "." : "+", element.alpha < 1 ? "." : "-", "\(p.section + 1).\(p.item + 1)")
             case .header(let s): (element.pinned ? "@" : "#", "=", "header \(s + 1)")
             case .loader: ("*", "~", "loader")
             }

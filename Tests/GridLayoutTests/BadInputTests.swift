@@ -105,6 +105,10 @@ import GridLayoutTestSupport
         #expect(error("colums", .number(3)) == "unknown option 'colums'")
         #expect(error("paging", .number(1)) == "option 'paging': 1 is invalid (expected a boolean)")
         #expect(error("overscan", .number(-1)) == "option 'overscan': -1 is invalid (expected a finite number >= 0)")
+        #expect(error("animationDuration", .number(.infinity)) == "option 'animationDuration': inf is invalid (expected a finite number >= 0)")
+        #expect(error("sort", .string("yes")) == "option 'sort': 'yes' is invalid (expected a boolean)")
+        #expect(error("dragHysteresis", .number(-2)) == "option 'dragHysteresis': -2 is invalid (expected a finite number >= 0)")
+        #expect(error("autoScrollSpeed", .number(-1)) == "option 'autoScrollSpeed': -1 is invalid (expected a finite number >= 0)")
         #expect(config == GridConfiguration(), "a rejected option leaves the configuration as it was")
     }
 
@@ -116,7 +120,8 @@ import GridLayoutTestSupport
             "spacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
             "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),
             "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
-            "pagingInverseOrder": .bool(true), "overscan": .number(50),
+            "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
+            "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }
