@@ -32,7 +32,7 @@ extension ContentLayout {
     }
 
     /// Every section's item count.
-    var itemCounts: [Int] { sections.map(\.items.count) }
+    public var itemCounts: [Int] { sections.map(\.items.count) }
 
     /// The loader's frame, or nil when the data source does not show it.
     public var loaderFrame: Rect? { loader.map(axes.rect) }

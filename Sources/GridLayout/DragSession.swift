@@ -16,6 +16,9 @@ struct DragSession {
     var base: ContentLayout
     /// The sections it may drop into, ascending: its own and those `canMoveItem(fromSection:toSection:)` allows.
     var sections: [Int]
+    /// With paging, auto-scroll travel not yet enough to reach another page (each scroll snaps to
+    /// the nearest page, so steps smaller than half a page add up here).
+    var scrollCarry = 0.0
 
     /// The preview's renumbering: from the data's index paths to the preview's.
     var change: IndexChange { .move(from: origin, to: target) }

@@ -98,6 +98,7 @@ extension Grid {
 
     /// Auto-scroll for `dt` seconds when the drag point is within `autoScrollMargin` of the
     /// viewport's leading or trailing edge along S (faster nearer the edge), then follows the drag.
+    /// With paging, the travel adds up over steps until it reaches the next page.
     func autoScroll(_ dt: Double) throws(GridError) {
         guard let drag = motion.drag, dt > 0 else { return }
         let axes = layout.axes
@@ -113,9 +114,14 @@ extension Grid {
         }
         guard velocity != 0 else { return }
         let before = contentOffset
-        let delta = velocity * configuration.autoScrollSpeed * dt
+        let delta = velocity * configuration.autoScrollSpeed * dt + drag.scrollCarry
         moveViewport(to: axes.direction == .vertical ? Point(x: before.x, y: before.y + delta) : Point(x: before.x + delta, y: before.y))
-        if contentOffset != before { try followDrag() }
+        if contentOffset != before {
+            motion.drag!.scrollCarry = 0
+            try followDrag()
+        } else if layout.configuration.paging {
+            motion.drag!.scrollCarry = Swift.max(-extent, Swift.min(delta, extent))
+        }
     }
 
     private func check(_ point: Point) throws(GridError) {

@@ -42,6 +42,9 @@ extension Grid {
         if let failure { throw failure }
     }
 
+    /// Times closer than this (seconds) count as equal on the animation clock.
+    static let clockResolution = 1e-9
+
     /// Cancels a drag and runs every animation and queued mutation to its end.
     func settle() throws(GridError) {
         if motion.drag != nil { cancelDrag() }
@@ -97,7 +100,9 @@ extension Grid {
         var remaining = time
         while var animation = motion.animation {
             let left = animation.duration - animation.elapsed
-            if remaining < left {
+            // Within a nanosecond of its end a phase ends: steps that add up to a duration in
+            // floating point (0.05 × 4) end it exactly, leaving no sliver of time for the next.
+            if remaining < left - Self.clockResolution {
                 animation.elapsed += remaining
                 motion.animation = animation
                 if case .scroll(let from, let to, _) = animation.phase {
@@ -106,7 +111,7 @@ extension Grid {
                 }
                 break
             }
-            remaining -= left
+            remaining = remaining - left < Self.clockResolution ? 0 : remaining - left
             do { try finish(animation) } catch { failure = failure ?? error }
         }
         updateLoaded()

@@ -119,6 +119,20 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(data.log.isEmpty)
     }
 
+    @Test func withPagingAutoScrollMovesAPageOnceItHasTravelledHalfOne() throws {
+        let data = ListDataSource([items(40)])
+        let grid = try laneGrid(data, options: options + [("paging", .bool(true))])  // pages of 200
+        try grid.beginDrag(at: point(50, 25))
+        try grid.drag(to: point(50, 199))  // 39 into the margin: 0.975 × 600 points a second
+        try grid.step(0.1)  // 58.5: not yet half a page
+        #expect(grid.contentOffset == point(0, 0))
+        try grid.step(0.1)  // 117
+        #expect(grid.contentOffset == point(0, 200))
+        try grid.step(0.1)  // starts again from the new page
+        #expect(grid.contentOffset == point(0, 200))
+        try grid.endDrag()
+    }
+
     @Test func badDragCallsGiveClearErrors() throws {
         let data = ListDataSource([items(6)])
         data.fixed = [path(0, 1)]
