@@ -166,7 +166,9 @@ struct LayoutBuilder {
     mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool) throws(GridError) -> SectionFrames {
         if header != nil && count > 0 { cursor += configuration.spacing }
         let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor), sameSize: sameSize)
-        cursor = end
+        // Never backwards: paged items start at a page boundary, which may lie a rounding error
+        // before the cursor, and items of zero thickness end there; sections must stay in order.
+        cursor = Swift.max(cursor, end)
         return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation)
     }
 
@@ -224,11 +226,13 @@ struct LayoutBuilder {
     }
 
     /// The arithmetic items of a same-size section: with paging, lanes arranged page by page
-    /// (SMGridView's paged arrangement); else a uniform grid, or nil where equal sizes do not give
+    /// (SMGridView's paged arrangement) when a row fits a page; else a uniform grid, or nil where equal sizes do not give
     /// one (justified; zero-thickness items in shortest lanes).
     func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> SectionItems? {
         let pageLength = axes.axisSize(configuration.viewport).s
-        if configuration.paging && configuration.layout == .lanes && pageLength > 0 {
+        // A page must hold a row between its paddings; else the items go on as without paging.
+        if configuration.paging && configuration.layout == .lanes && pageLength > 0
+            && padding.sStart + item.s + padding.sEnd <= pageLength {
             return .paged(PagedLanesLayout(count: count, lanes: lanes, item: item, pageLength: pageLength,
                                            padding: (padding.sStart, padding.sEnd), area: area,
                                            inverse: configuration.pagingInverseOrder))

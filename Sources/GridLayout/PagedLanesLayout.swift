@@ -30,7 +30,11 @@ struct PagedLanesLayout: Sendable {
         self.lanes = lanes
         self.item = item
         areaStart = area.sStart
-        let page = ((area.sStart - padding.sStart) / pageLength * (1 - 1e-12)).rounded(.up)
+        // The first page starting at or after x, where "at" allows a billionth of a page of
+        // rounding (a relative margin on x would be whole pages off beyond ~1e12 pages).
+        let x = area.sStart - padding.sStart
+        var page = (x / pageLength).rounded(.up)
+        if page > 0 && x - (page - 1) * pageLength <= pageLength * 1e-9 { page -= 1 }
         firstPage = page.isFinite && page > 0 ? page * pageLength : 0
         self.pageLength = pageLength
         rowOffset = padding.sStart

@@ -42,16 +42,19 @@ struct UniformGrid: Sendable {
         let lines = overlapping(lo, hi, start: sStart, pitch: sPitch, length: item.s, count: lineCount)
         let slots = overlapping(cLo, cHi, start: cStart, pitch: cPitch, length: item.c, count: perLine)
         guard !lines.isEmpty, !slots.isEmpty else { return }
-        for line in lines {
+        // An item far from 0 may have a size the addition absorbs (5e-324 at 8000): its frame has
+        // no area there, like an empty one.
+        @inline(__always) func solid(_ slot: Int) -> Bool { slotStart(slot) + item.c > slotStart(slot) }
+        for line in lines where lineStart(line) + item.s > lineStart(line) {
             let first = line * perLine
             let inLine = Swift.min(perLine, count - first)
             if reversed {
                 // Slot k holds item perLine − 1 − k: walk the slots downwards for ascending items.
-                for slot in slots.reversed() where perLine - 1 - slot < inLine {
+                for slot in slots.reversed() where perLine - 1 - slot < inLine && solid(slot) {
                     body(first + perLine - 1 - slot)
                 }
             } else {
-                for slot in slots where slot < inLine { body(first + slot) }
+                for slot in slots where slot < inLine && solid(slot) { body(first + slot) }
             }
         }
     }

@@ -28,6 +28,20 @@ import GridLayoutTestSupport
         #expect(layout.storedItemCount == 0)
     }
 
+    @Test func iconsLongerThanAPageGoOnAsWithoutPaging() throws {
+        // Icons 290 wide: 10 + 290 + 10 > 300, so no page holds a row; they are not page-aligned
+        // (found by the fuzzer: page-aligned, they overlapped the next page's and queries missed them).
+        var config = try configuration([("layout", .string("lanes")), ("direction", .string("horizontal")),
+                                        ("lanes", .number(2)), ("width", .number(300)), ("height", .number(220)),
+                                        ("spacing", .number(20)), ("padding", .number(10)), ("paging", .bool(true))])
+        let paged = try ContentLayout(configuration: config, dataSource: UniformDataSource(counts: [3], size: size(290, 90)))
+        #expect(try itemFrames(paged) == [rect(10, 10, 290, 90), rect(10, 120, 290, 90), rect(320, 10, 290, 90)])
+        #expect(paged.elements(in: rect(400, 0, 300, 220)).map(\.id) == [.item(GridIndexPath(section: 0, item: 2))])
+        config.paging = false
+        let plain = try ContentLayout(configuration: config, dataSource: UniformDataSource(counts: [3], size: size(290, 90)))
+        #expect(try itemFrames(plain) == itemFrames(paged))
+    }
+
     @Test func laneByLane() throws {
         let layout = try springboard(inverse: true)
         // Each lane takes 3 consecutive items on a page: lane 0 items 0-2, lane 1 items 3-5.
