@@ -35,15 +35,20 @@ bench: deps
 	swift build -c release --product gridbench
 	.build/release/gridbench
 
-# libFuzzer on the engine (Sources/gridfuzz) for FUZZ_SECONDS, growing Tests/fuzz/corpus (its own
-# scratch path, release build). Tests/fuzz/corpus holds the committed seeds and regression inputs
-# (replayed by `make test`); new inputs go to .build-fuzz/corpus, crashers to
-# .build-fuzz/artifacts. SWIFT_BACKTRACE=enable=no: the backtracer can hang on a crash.
+# libFuzzer (Sources/gridfuzz) on each target of FUZZ_TARGETS — the engine, the Lua API, the C
+# ABI — for FUZZ_SECONDS each (its own scratch path, release build). Tests/fuzz/corpus/TARGET holds
+# the committed seeds and regression inputs (replayed by `make test`); new inputs go to
+# .build-fuzz/corpus-TARGET, crashers to .build-fuzz/artifacts-TARGET. SWIFT_BACKTRACE=enable=no:
+# the backtracer can hang on a crash.
 FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= engine lua c
 # More libFuzzer flags, e.g. FUZZ_FLAGS='-fork=2 -ignore_crashes=1' to go on past a crash.
 FUZZ_FLAGS ?=
 fuzz: deps
 	swift build -c release --product gridfuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz
-	mkdir -p .build-fuzz/artifacts .build-fuzz/corpus
-	SWIFT_BACKTRACE=enable=no .build-fuzz/release/gridfuzz -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	  -timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts/ $(FUZZ_FLAGS) .build-fuzz/corpus Tests/fuzz/corpus
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/artifacts-$$t .build-fuzz/corpus-$$t && \
+	  GRIDFUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no .build-fuzz/release/gridfuzz -max_total_time=$(FUZZ_SECONDS) \
+	    -max_len=4096 -timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts-$$t/ $(FUZZ_FLAGS) \
+	    .build-fuzz/corpus-$$t Tests/fuzz/corpus/$$t || exit 1; \
+	done

@@ -42,8 +42,9 @@ let package = Package(
         // Helpers shared by the test targets: brute-force model, random data, fixtures.
         .target(name: "GridLayoutTestSupport", dependencies: ["GridLayout"],
                 path: "Tests/GridLayoutTestSupport"),
-        // libFuzzer target for the engine: `make fuzz`; plain build replays Tests/fuzz/corpus.
-        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout"]),
+        // libFuzzer targets for the engine, the Lua API and the C ABI: `make fuzz`; the plain
+        // build replays Tests/fuzz/corpus.
+        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout", "GridScript", "CLua"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
         .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
     ]

@@ -87,17 +87,34 @@ extension ContentLayout {
         let delta = (new.sEnd + (followed ? spacing : 0)) - (old.end + (old.followed ? spacing : 0))
         sections[section] = new
         // Empty sections before the next element sit at the end of the elements before them (no
-        // spacing): at the section's new end. From the next element on, everything moves by delta.
+        // spacing): at the section's new end. From the next element on, everything moves by delta;
+        // with paging, a paged section's items start on the first page after their new area start,
+        // so what follows it moves by the change in its end instead.
         var elementAfter = false
+        var moveBy = delta
         for later in (section + 1)..<sections.count {
             if !elementAfter && sections[later].isEmpty {
                 sections[later] = .empty(at: new.sEnd)
             } else {
                 elementAfter = true
-                sections[later].shift(by: delta)
+                let oldEnd = sections[later].sEnd
+                sections[later].shift(by: moveBy)
+                if case .paged(var pages) = sections[later].items {
+                    pages.realign(areaStart: pages.areaStart)
+                    sections[later].items = .paged(pages)
+                    sections[later].sEnd = Swift.max(pages.areaStart, pages.sEnd)  // as LayoutBuilder.addItems ends it
+                    moveBy = sections[later].sEnd - oldEnd
+                }
             }
         }
-        loader?.s += delta
+        if loader != nil {
+            if ContentLayout.pageLength(configuration, axes) != nil {
+                let elements = sections.contains { !$0.isEmpty }
+                loader = ContentLayout.loaderRect(after: elements ? sectionsEnd : nil, cursor: 0, configuration: configuration, axes: axes)
+            } else {
+                loader?.s += moveBy
+            }
+        }
         hasElements = followed || elementAfter
         storedItems = builder.storedItems
         let end = loader?.sEnd ?? sectionsEnd

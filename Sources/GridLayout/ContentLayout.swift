@@ -45,6 +45,26 @@ public struct ContentLayout: Sendable {
     }
 }
 
+extension ContentLayout {
+    /// The page length with paging (the viewport's S size), else nil.
+    static func pageLength(_ configuration: GridConfiguration, _ axes: AxisMap) -> Double? {
+        let length = axes.axisSize(configuration.viewport).s
+        return configuration.paging && length > 0 ? length : nil
+    }
+
+    /// The loader's frame: at `cursor` (after the spacing), or with paging centred on a page of its
+    /// own, the first page at or after the last element's end `lastEnd` (page 0 with no elements).
+    static func loaderRect(after lastEnd: Double?, cursor: Double, configuration: GridConfiguration, axes: AxisMap) -> AxisRect {
+        let size = axes.axisSize(configuration.loaderSize)
+        var s = cursor
+        if let page = pageLength(configuration, axes) {
+            s = lastEnd.map { firstPageStart(atOrAfter: $0, pageLength: page) } ?? 0
+            s += (page - size.s) / 2
+        }
+        return AxisRect(s: s, c: (axes.axisSize(configuration.viewport).c - size.c) / 2, sSize: size.s, cSize: size.c)
+    }
+}
+
 /// Walks the data source section by section and stacks the sections along S (DESIGN.md,
 /// "Layout contract"): a header, `spacing`, the items; `spacing` between non-empty sections and
 /// before the loader; never before the first element or after the last.
@@ -109,23 +129,14 @@ struct LayoutBuilder {
         if try ask("showLoader", .loader, { try dataSource.showsLoader() }) {
             let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
-            let size = axes.axisSize(configuration.loaderSize)
-            var s = cursor
-            if let page = pageLength {
-                let start = lastEnd.map { ($0 / page * (1 - 1e-12)).rounded(.up) * page } ?? 0
-                s = start + (page - size.s) / 2
-            }
-            let rect = AxisRect(s: s, c: (viewportC - size.c) / 2, sSize: size.s, cSize: size.c)
+            let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
             loader = rect
             cursor = rect.sEnd
         }
     }
 
     /// The page length with paging (the viewport's S size), else nil.
-    var pageLength: Double? {
-        let length = axes.axisSize(configuration.viewport).s
-        return configuration.paging && length > 0 ? length : nil
-    }
+    var pageLength: Double? { ContentLayout.pageLength(configuration, axes) }
 
     /// The content's S extent when the last element ends at `end`: the end padding follows it and,
     /// with paging, the content fills its last page.

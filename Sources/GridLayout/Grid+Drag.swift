@@ -24,8 +24,9 @@ extension Grid {
         guard configuration.sort else { throw .sortingOff }
         guard motion.drag == nil else { throw .dragState(operation: "beginDrag", dragging: true) }
         try check(point)
+        guard self.dataSource != nil else { throw .noDataSource }
+        try settle()  // may change the data source (a value): read it after
         guard let dataSource else { throw .noDataSource }
-        try settle()
         let content = Point(x: contentOffset.x + point.x, y: contentOffset.y + point.y)
         guard let path = layout.indexPath(at: content),
               try ask("canMove", .item(path), { try dataSource.canMoveItem(at: path) }) else { return nil }

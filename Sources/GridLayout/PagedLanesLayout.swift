@@ -30,19 +30,21 @@ struct PagedLanesLayout: Sendable {
         self.lanes = lanes
         self.item = item
         areaStart = area.sStart
-        // The first page starting at or after x, where "at" allows a billionth of a page of
-        // rounding (a relative margin on x would be whole pages off beyond ~1e12 pages).
-        let x = area.sStart - padding.sStart
-        var page = (x / pageLength).rounded(.up)
-        if page > 0 && x - (page - 1) * pageLength <= pageLength * 1e-9 { page -= 1 }
-        firstPage = page.isFinite && page > 0 ? page * pageLength : 0
         self.pageLength = pageLength
+        firstPage = firstPageStart(atOrAfter: area.sStart - padding.sStart, pageLength: pageLength)
         rowOffset = padding.sStart
         cStart = area.cStart
         spacing = area.spacing
         self.inverse = inverse
         let room = (pageLength - padding.sStart - padding.sEnd + spacing) / (item.s + spacing)
         rows = room.isFinite && room >= 2 ? Int(Swift.min(room.rounded(.down), Double(Swift.max(count, 1)))) : 1
+    }
+
+    /// The same items after the section's items area moved to start at `start` (a section before
+    /// it changed): on the first page at or after it, like a new layout. O(1).
+    mutating func realign(areaStart start: Double) {
+        areaStart = start
+        firstPage = firstPageStart(atOrAfter: start - rowOffset, pageLength: pageLength)
     }
 
     var perPage: Int { lanes * rows }
@@ -88,14 +90,30 @@ struct PagedLanesLayout: Sendable {
         let firstPageIndex = p >= Double(pageCount) ? pageCount : Swift.max(0, Int(Swift.max(-1, p)))
         var page = firstPageIndex
         while page < pageCount && pageStart(page) < hi {
-            let rowRange = range(lo, hi, start: pageStart(page) + rowOffset, pitch: rowPitch, length: item.s, count: rows)
+            let rowStart = pageStart(page) + rowOffset
+            let rowRange = range(lo, hi, start: rowStart, pitch: rowPitch, length: item.s, count: rows)
             let base = page * perPage
+            // A size the addition absorbs (5e-324 at 24480) leaves a frame without area: not reported.
+            func solidRow(_ row: Int) -> Bool { rowStart + Double(row) * rowPitch + item.s > rowStart + Double(row) * rowPitch }
+            func solidLane(_ lane: Int) -> Bool { cStart + Double(lane) * lanePitch + item.c > cStart + Double(lane) * lanePitch }
             if inverse {
-                for lane in laneRange { for row in rowRange where base + lane * rows + row < count { body(base + lane * rows + row) } }
+                for lane in laneRange where solidLane(lane) {
+                    for row in rowRange where base + lane * rows + row < count && solidRow(row) { body(base + lane * rows + row) }
+                }
             } else {
-                for row in rowRange { for lane in laneRange where base + row * lanes + lane < count { body(base + row * lanes + lane) } }
+                for row in rowRange where solidRow(row) {
+                    for lane in laneRange where base + row * lanes + lane < count && solidLane(lane) { body(base + row * lanes + lane) }
+                }
             }
             page += 1
         }
     }
+}
+
+/// The start of the first page that starts at or after `x`, where "at" allows a billionth of a page
+/// of rounding (a relative margin on `x` would be whole pages off beyond ~1e12 pages); 0 for x ≤ 0.
+func firstPageStart(atOrAfter x: Double, pageLength: Double) -> Double {
+    var page = (x / pageLength).rounded(.up)
+    if page > 0 && x - (page - 1) * pageLength <= pageLength * 1e-9 { page -= 1 }
+    return page.isFinite && page > 0 ? page * pageLength : 0
 }

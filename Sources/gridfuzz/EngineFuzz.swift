@@ -65,6 +65,12 @@ struct FuzzDataSource: GridDataSource {
     func lanes(inSection section: Int) -> Int? { sections[section].lanes }
 }
 
+/// Writes a GRIDFUZZ_VERBOSE line to stderr (unbuffered: it survives a crash).
+func debugLog(_ line: String) {
+    let text = line + "\n"
+    _ = text.withCString { write(2, $0, strlen($0)) }
+}
+
 /// The input file being replayed (regression mode), named in failures.
 nonisolated(unsafe) var currentInput = ""
 
@@ -165,7 +171,7 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     do throws(GridError) { layout = try ContentLayout(configuration: config, dataSource: ds) } catch { return }
 
     if getenv("GRIDFUZZ_VERBOSE") != nil {
-        print("configuration: \(config)\nsections: \(ds.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted()), header \(String(describing: $0.header)), lanes \(String(describing: $0.lanes))" })\ncontent \(layout.contentSize)")
+        debugLog("configuration: \(config)\nsections: \(ds.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted()), header \(String(describing: $0.header)), lanes \(String(describing: $0.lanes))" })\ncontent \(layout.contentSize)")
     }
     let all = allElements(of: layout)
     // Content so large that sums overflow is not checked further (see the report).
@@ -255,13 +261,10 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         }
         if grid.layout.contentSize != full.contentSize { fail("reloadNew contentSize \(grid.layout.contentSize) vs full \(full.contentSize)", config, ds) }
         checkOffset("reloadNew")
+        runMutationFuzz(grid, ds, &r)
     case (nil, _?):
         break
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    runEngineFuzz(data, size)
-    return 0
-}
+

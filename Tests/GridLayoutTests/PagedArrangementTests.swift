@@ -42,6 +42,25 @@ import GridLayoutTestSupport
         #expect(try itemFrames(plain) == itemFrames(paged))
     }
 
+    @Test func reloadSectionRealignsTheLaterSectionsPagesAndTheLoader() throws {
+        // Found by the mutation fuzzer: later paged sections moved by the change in the section's
+        // extent and left their pages; they must start on the first page after their new start.
+        let config = try configuration([("layout", .string("lanes")), ("direction", .string("horizontal")),
+                                        ("lanes", .number(2)), ("width", .number(300)), ("height", .number(220)),
+                                        ("spacing", .number(20)), ("padding", .number(10)), ("paging", .bool(true))])
+        var data = UniformDataSource(counts: [7, 5], size: size(80, 90), showLoader: true)
+        let grid = Grid(configuration: config, dataSource: data)
+        try grid.reload()
+        data.counts[0] = 3  // section 0 now ends on page 0: section 1 starts on page 1, not 2
+        grid.dataSource = data
+        try grid.reloadSection(0)
+        let fresh = try ContentLayout(configuration: config, dataSource: data)
+        #expect(try itemFrames(grid.layout, section: 1) == itemFrames(fresh, section: 1))
+        #expect(try grid.layout.frame(of: GridIndexPath(section: 1, item: 0)) == rect(310, 10, 80, 90))
+        #expect(grid.layout.loaderFrame == fresh.loaderFrame)
+        #expect(grid.layout.contentSize == fresh.contentSize)
+    }
+
     @Test func laneByLane() throws {
         let layout = try springboard(inverse: true)
         // Each lane takes 3 consecutive items on a page: lane 0 items 0-2, lane 1 items 3-5.

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLua
+import GridScript
+
+/// The Lua API target: the bytes become a Lua chunk that configures a grid (good and bad option
+/// values), gives it a data source whose callbacks return good values, wrong types, nothing, raise,
+/// or call back into the grid, then makes a random sequence of method calls with random arguments,
+/// each under `pcall`. Nothing may crash or hang; then, with a plain data source, a reload must
+/// work and `visible()` must equal `elements()` over the viewport.
+func runLuaFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
+    guard let data, size > 0 else { return }
+    var r = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+    let chunk = luaFuzzChunk(&r)
+    if getenv("GRIDFUZZ_VERBOSE") != nil { debugLog(chunk) }
+    guard let L = luaL_newstate() else { fatalError("gridfuzz: no Lua state") }
+    defer { lua_close(L) }
+    luaL_openlibs(L)
+    GridScript.preload(L)
+    guard luaL_loadbuffer(L, chunk, chunk.utf8.count, "=fuzz") == LUA_OK else {
+        fatalError("gridfuzz: \(currentInput): the generated chunk does not compile: \(String(cString: lua_tolstring(L, -1, nil)))\n\(chunk)")
+    }
+    if lua_pcall(L, 0, 0, 0) != LUA_OK {
+        fatalError("gridfuzz: \(currentInput): Lua API check failed: \(String(cString: lua_tolstring(L, -1, nil)))\n\(chunk)")
+    }
+}
+
+/// Lua values for arguments and callback results: `V[k]` (V[16] is nil).
+private let values = """
+    local gl = require "gridlayout"
+    local V = { 0, 1, 2, 3, -1, 0.5, 1/0, -1/0, 0/0, 1e300, 2^53, "2", "x", true, false, nil,
+                {}, { 1, 2 }, function() end, math.maxinteger, math.mininteger, 1e-320, 40, 100, 7 }
+    local function val(k) return V[k] end
+
+    """
+
+private func luaFuzzChunk(_ r: inout ByteReader) -> String {
+    func value() -> String { "val(\(Int(r.u8()) % 25 + 1))" }
+    func small() -> String { r.bool() ? String(Int(r.u8() % 6)) : value() }
+    var lua = values
+    // Options: mostly sensible, sometimes anything.
+    let options = ["layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns", "order",
+                   "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging", "pagingInverseOrder",
+                   "overscan", "animationDuration", "sort", "dragHysteresis", "autoScrollMargin", "autoScrollSpeed"]
+    lua += "local ok, g = pcall(gl.new, { sort = true, animationDuration = 0.125 })\nassert(ok, g)\n"
+    for _ in 0..<Int(r.u8() % 6) {
+        let name = options[Int(r.u8()) % options.count]
+        let v: String
+        switch r.u8() % 4 {
+        case 0: v = ["'lanes'", "'waterfall'", "'flow'", "'justified'", "'horizontal'", "'vertical'", "'rtl'", "'center'"][Int(r.u8() % 8)]
+        case 1: v = "{ \(small()), \(small()) }"
+        default: v = value()
+        }
+        lua += "pcall(function() g.\(name) = \(v) end)\n"
+    }
+    // The data source: each callback absent, well-behaved, returning random values, raising, or
+    // re-entering the grid.
+    lua += """
+        local counts = { \(Int(r.u8() % 30)), \(Int(r.u8() % 30)), \(Int(r.u8() % 30)) }
+        local nsections = \(Int(r.u8() % 4))
+        local ds = {}
+
+        """
+    let good: [String: String] = [
+        "sections": "function() return nsections end",
+        "count": "function(s) return counts[s] or 0 end",
+        "size": "function(s, i) return 20 + (i % 5) * 10, 30 + (i % 3) * 15 end",
+        "sizes": "function(s) local t = {} for i = 1, counts[s] or 0 do t[#t + 1] = 30; t[#t + 1] = 20 + i % 4 end return t end",
+        "header": "function(s) return 50, 20 end",
+        "showLoader": "function() return true end",
+        "sameSize": "function() return false end",
+        "lanes": "function(s) return s end",
+        "insert": "function(s, i) counts[s] = (counts[s] or 0) + 1 end",
+        "remove": "function(s, i) counts[s] = (counts[s] or 1) - 1 end",
+        "move": "function(s, i, j, t) counts[s] = counts[s] - 1; counts[t or s] = counts[t or s] + 1 end",
+        "canMove": "function(s, i) return i % 3 ~= 0 end",
+        "canMoveToSection": "function(a, b) return true end",
+        "view": "function(s, i) return g:dequeue() or {} end",
+        "willQueue": "function(v) end",
+        "headerView": "function(s) return {} end",
+        "loadMore": "function() end",
+    ]
+    for name in good.keys.sorted() {
+        switch r.u8() % 8 {
+        case 0: continue
+        case 1: lua += "ds.\(name) = function() return \(value()), \(value()) end\n"
+        case 2: lua += "ds.\(name) = function() error('boom') end\n"
+        case 3: lua += "ds.\(name) = function() g:reload(); g:step(1) end\n"
+        case 4: lua += "ds.\(name) = \(value())\n"
+        default: lua += "ds.\(name) = \(good[name]!)\n"
+        }
+    }
+    lua += "pcall(function() g.dataSource = ds end)\npcall(g.reload, g)\n"
+    // Calls.
+    let methods: [(String, Int)] = [
+        ("reload", 0), ("reloadNew", 0), ("reloadSection", 1), ("contentSize", 0), ("offset", 0), ("frame", 2),
+        ("headerFrame", 1), ("loaderFrame", 0), ("sectionCount", 0), ("itemCount", 1), ("visible", 0), ("elements", 4),
+        ("indexPathAt", 2), ("scrollTo", 2), ("scrollBy", 2), ("scrollToItem", 3), ("resize", 2), ("page", 0),
+        ("pageCount", 0), ("insert", 4), ("remove", 3), ("move", 5), ("step", 1), ("animating", 0), ("beginDrag", 2),
+        ("dragTo", 2), ("endDrag", 0), ("dragging", 0), ("dequeue", 0), ("stats", 0), ("draw", 1),
+    ]
+    for _ in 0..<Int(r.u8() % 24) where !r.atEnd {
+        let (name, argc) = methods[Int(r.u8()) % methods.count]
+        var args = (0..<argc).map { _ in small() }
+        if name == "draw" { args = ["{ text = true, cols = \(small()), rows = \(small()) }"] }
+        if name == "step" && r.bool() { args = ["0.0625"] }
+        lua += "pcall(g.\(name), g\(args.map { ", " + $0 }.joined()))\n"
+    }
+    // Still usable: a plain data source lays out, and visible() agrees with elements().
+    lua += """
+        pcall(g.endDrag, g)
+        g.dataSource = { count = function() return 12 end, size = function() return 30, 20 end }
+        g.stickyHeaders = false
+        local ok = pcall(g.reload, g)
+        if ok then
+          assert(not g:animating(), "animating after reload")
+          local x, y = g:offset()
+          local w, h = g.width, g.height
+          local a, b = g:visible(), g:elements(x, y, w, h)
+          assert(#a == #b, "visible " .. #a .. " vs elements " .. #b)
+          for k = 1, #a do
+            assert(a[k].kind == b[k].kind and a[k].item == b[k].item and a[k].x == b[k].x and a[k].y == b[k].y,
+                   "visible and elements differ at " .. k)
+          end
+        end
+
+        """
+    return lua
+}

@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GridLayout
+
+/// The fuzz data, changed by the grid's inserts, removals and moves as a script's would be.
+struct MutatingFuzzDataSource: GridDataSource {
+    var base: FuzzDataSource
+    /// Sizes `insertItem` adds, first first (10×10 when none are left).
+    var incoming: [Size] = []
+    var acrossSections = false
+
+    func numberOfSections() -> Int { base.numberOfSections() }
+    func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { base.sizeForItem(at: indexPath) }
+    func sizesForItems(inSection section: Int) -> [Size]? { base.sizesForItems(inSection: section) }
+    func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
+    func showsLoader() -> Bool { base.showsLoader() }
+    func itemsHaveSameSize() -> Bool { base.itemsHaveSameSize() }
+    func lanes(inSection section: Int) -> Int? { base.lanes(inSection: section) }
+
+    mutating func insertItem(at path: GridIndexPath) {
+        let size = incoming.isEmpty ? Size(width: 10, height: 10) : incoming.removeFirst()
+        base.sections[path.section].sizes.insert(size, at: path.item)
+    }
+    mutating func removeItem(at path: GridIndexPath) { base.sections[path.section].sizes.remove(at: path.item) }
+    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+        let size = base.sections[from.section].sizes.remove(at: from.item)
+        base.sections[to.section].sizes.insert(size, at: to.item)
+    }
+    func canMoveItem(fromSection from: Int, toSection to: Int) -> Bool { acrossSections }
+}
+
+/// Mutations and drags on a laid-out grid: random inserts, removals, moves, steps of the clock,
+/// drags, scrolls and resizes. Whatever is drawn during them has finite frames (when the content is
+/// finite), alpha and scale in 0...1, and offsets stay clamped; when none of them failed, the
+/// final layout equals a fresh layout of the data they left (up to rounding in sums).
+func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) {
+    var data = MutatingFuzzDataSource(base: ds, acrossSections: r.bool())
+    data.incoming = (0..<8).map { _ in ds.sections.first?.sizes.first ?? Size(width: 10, height: 10) }
+    grid.dataSource = data
+    grid.configuration.sort = true
+    try? grid.configuration.set("animationDuration", to: .number(Double(r.u8() % 4) / 8))
+    let config = grid.configuration
+    var failed = false
+    var counts = grid.layout.itemCounts
+    func index(_ count: Int) -> Int { count <= 0 ? 0 : Int(r.u8()) % count }
+    func attempt(_ body: () throws(GridError) -> Void) {
+        do throws(GridError) { try body() } catch { failed = true }
+    }
+    let verbose = getenv("GRIDFUZZ_VERBOSE") != nil
+    func check(_ what: String) {
+        if verbose { debugLog("\(what): counts \(grid.layout.itemCounts) planned \(counts) offset \(grid.contentOffset) animating \(grid.isAnimating) drag \(String(describing: grid.drag))") }
+        // Layouts whose sums overflow are not checked (as in runEngineFuzz).
+        let content = grid.contentSize
+        let finite = content.width.isFinite && content.height.isFinite && grid.layout.itemCounts.reduce(0, +) < 5_000
+            && allElements(of: grid.layout).allSatisfy { isFinite($0.frame) }
+        for e in grid.visibleElements() {
+            if finite && !isFinite(e.frame) { fail("after \(what): element \(e) is not finite", config, ds) }
+            if !(0...1).contains(e.alpha) || !(0...1).contains(e.scale) { fail("after \(what): element \(e) alpha/scale out of 0...1", config, ds) }
+        }
+        let o = grid.contentOffset, m = grid.maxOffset
+        if !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) { fail("after \(what): offset \(o) not within [0, \(m)]", config, ds) }
+    }
+    let operations = Int(r.u8() % 16)
+    for _ in 0..<operations where !r.atEnd && !counts.isEmpty {
+        let section = index(counts.count)
+        let animated = r.bool()
+        switch r.u8() % 8 {
+        case 0:
+            attempt { () throws(GridError) in try grid.insertItem(at: GridIndexPath(section: section, item: index(counts[section] + 1)), animated: animated, scroll: r.bool()) }
+            if !failed { counts[section] += 1 }
+            check("insert")
+        case 1 where counts[section] > 0:
+            attempt { () throws(GridError) in try grid.removeItem(at: GridIndexPath(section: section, item: index(counts[section])), animated: animated) }
+            if !failed { counts[section] -= 1 }
+            check("remove")
+        case 2 where counts[section] > 0:
+            let to = index(counts.count)
+            let target = GridIndexPath(section: to, item: index(counts[to] + (to == section ? 0 : 1)))
+            attempt { () throws(GridError) in try grid.moveItem(from: GridIndexPath(section: section, item: index(counts[section])), to: target, animated: animated) }
+            if !failed && to != section {
+                counts[section] -= 1
+                counts[to] += 1
+            }
+            check("move")
+        case 3:
+            attempt { () throws(GridError) in try grid.step(Double(r.u8()) / 64) }
+            check("step")
+        case 4:
+            let viewport = grid.layout.configuration.viewport
+            func point() -> Point { Point(x: Double(r.u8()) / 255 * viewport.width * 1.2 - 10, y: Double(r.u8()) / 255 * viewport.height * 1.2 - 10) }
+            attempt { () throws(GridError) in
+                guard try grid.beginDrag(at: point()) != nil else { return }
+                for _ in 0..<Int(r.u8() % 6) {
+                    try grid.drag(to: point())
+                    try grid.step(Double(r.u8()) / 128)
+                    check("drag")
+                }
+                try grid.endDrag()
+            }
+            counts = grid.layout.itemCounts
+            check("endDrag")
+        case 5:
+            attempt { () throws(GridError) in try grid.scroll(to: Point(x: r.number(), y: r.number())) }
+            check("scroll")
+        case 6:
+            attempt { () throws(GridError) in try grid.step(1e6) }
+            counts = grid.layout.itemCounts
+            check("settle")
+        default:
+            attempt { () throws(GridError) in try grid.resize(to: Size(width: r.number(), height: r.number())) }
+            counts = grid.layout.itemCounts
+            check("resize")
+        }
+        if failed { return }  // the data and the layout may now disagree, as documented
+    }
+    attempt { () throws(GridError) in try grid.step(1e6) }
+    guard !failed, let final = grid.dataSource as? MutatingFuzzDataSource else { return }
+    let fresh: ContentLayout
+    do throws(GridError) { fresh = try ContentLayout(configuration: grid.layout.configuration, dataSource: final) } catch {
+        fail("a fresh layout of the mutated data fails (\(error)) where the grid's succeeded", config, ds)
+    }
+    let a = allElements(of: grid.layout), b = allElements(of: fresh)
+    guard b.allSatisfy({ isFinite($0.frame) }) else { return }
+    let scale = max(1, fresh.contentSize.width, fresh.contentSize.height)
+    func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * scale }
+    let same = a.count == b.count && zip(a, b).allSatisfy { p, q in
+        p.id == q.id && close(p.frame.x, q.frame.x) && close(p.frame.y, q.frame.y)
+            && close(p.frame.width, q.frame.width) && close(p.frame.height, q.frame.height)
+    }
+    if !same {
+        let diff = zip(a, b).first { $0 != $1 }.map { "\($0.0) vs fresh \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
+        fail("after mutations the layout differs from a fresh one: \(diff)", config, ds)
+    }
+}
