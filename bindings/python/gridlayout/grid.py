@@ -185,7 +185,7 @@ _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_A
 _KINDS = ("item", "header", "loader")
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed")
 
-_ELEMENT = struct.Struct("iiqqdddd")
+_ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
@@ -675,7 +675,7 @@ class Grid:
         kinds = _KINDS
         return [Element(kinds[k], s if s >= 0 else None, i if i >= 0 else None, x, y, w, h,
                         p != 0)
-                for k, p, s, i, x, y, w, h in _ELEMENT.iter_unpack(raw)]
+                for k, p, s, i, x, y, w, h, _a, _sc, _d in _ELEMENT.iter_unpack(raw)]
 
     def visible(self) -> List[Element]:
         """The elements overlapping the viewport with positive area: per section its header,
