@@ -154,8 +154,23 @@ static void on_event(void *ctx, gl_grid *grid, const gl_event *e) {
     }
 }
 
+/* A grid of the shape above (sort 0/1: drags), without data. */
+static gl_grid *lane_grid(int sort) {
+    gl_config c;
+    gl_config_init(&c);
+    c.width = 210;
+    c.height = 200;
+    c.lanes = 2;
+    c.spacing = 10;
+    c.animation_duration = 0.25;
+    c.sort = sort;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    return g;
+}
+
 /* A grid over a list of `count` items (ids 0, 1, ...) in section 0 (and `second` in section 1). */
-static gl_grid *list_grid(list *l, int count, int second) {
+static gl_grid *list_grid(list *l, int count, int second, int sort) {
     memset(l, 0, sizeof *l);
     l->sections = second ? 2 : 1;
     l->counts[0] = count;
@@ -165,15 +180,7 @@ static gl_grid *list_grid(list *l, int count, int second) {
     l->adds_inserted = 1;
     l->drops_removed = 1;
     l->fixed_item = -1;
-    gl_config c;
-    gl_config_init(&c);
-    c.width = 210;
-    c.height = 200;
-    c.lanes = 2;
-    c.spacing = 10;
-    c.animation_duration = 0.25;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
+    gl_grid *g = lane_grid(sort);
     gl_data_source ds;
     gl_data_source_init(&ds);
     ds.context = l;
@@ -235,6 +242,12 @@ static int views_follow(gl_grid *g, const list *l) {
     }
     return 1;
 }
+
+/* Nothing animates any more, the log is `events`, and every loaded item's view shows its item. */
+#define EXPECT_SETTLED(g, l, events) do { EXPECT_STR((l)->log, events); EXPECT(animating(g) == 0); \
+    EXPECT(views_follow(g, l)); } while (0)
+/* Advances the clock, then checks what is drawn. */
+#define STEP_DRAWS(g, dt, frames) do { OK(gl_grid_step(g, dt)); EXPECT_STR(drawn(g), frames); } while (0)
 
 static int animating(gl_grid *g) {
     int a = -1;
@@ -319,7 +332,7 @@ static void test_abi(void) {
 
 static void test_insert_frames(void) {
     list l;
-    gl_grid *g = list_grid(&l, 4, 0);
+    gl_grid *g = list_grid(&l, 4, 0, 0);
     EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60");
     EXPECT(animating(g) == 0);
     OK(gl_grid_insert(g, 0, 0, 1, 0));
@@ -333,16 +346,11 @@ static void test_insert_frames(void) {
     EXPECT_RECT(r, 0, 120, 100, 50);
     /* Start, middle (eased 0.5), three quarters (eased 1 - 0.5^3 / 2 = 0.9375), end. */
     EXPECT_STR(drawn(g), "0 0,0 a0|1 0,0|2 110,0|3 0,60|4 110,60");
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 0,0 a0.5|1 55,0|2 55,30|3 55,60|4 55,90");
-    OK(gl_grid_step(g, 0.0625));
-    EXPECT_STR(drawn(g), "0 0,0 a0.9375|1 103.125,0|2 6.875,56.25|3 103.125,60|4 6.875,116.25");
+    STEP_DRAWS(g, 0.125, "0 0,0 a0.5|1 55,0|2 55,30|3 55,60|4 55,90");
+    STEP_DRAWS(g, 0.0625, "0 0,0 a0.9375|1 103.125,0|2 6.875,56.25|3 103.125,60|4 6.875,116.25");
     clear_log(&l);
-    OK(gl_grid_step(g, 0.0625));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120");
-    EXPECT_STR(l.log, "INSERTED 0.0 0.0");
-    EXPECT(animating(g) == 0);
-    EXPECT(views_follow(g, &l));
+    STEP_DRAWS(g, 0.0625, "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120");
+    EXPECT_SETTLED(g, &l, "INSERTED 0.0 0.0");
     gl_stats st;
     OK(gl_grid_stats(g, &st));
     EXPECT(st.live == 5 && st.created == 5 && st.queued == 0);
@@ -352,8 +360,7 @@ static void test_insert_frames(void) {
     OK(gl_grid_insert(g, 0, 5, 0, 0));
     EXPECT_STR(l.log, "insert_item 0.5|RENUMBERED insert 0.5|LOADED 0.5|INSERTED 0.5 0.5");
     EXPECT(animating(g) == 0);
-    OK(gl_grid_step(g, 0));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120|5 110,120");
+    STEP_DRAWS(g, 0, "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120|5 110,120");
 
     /* An insert with scroll: the viewport moves first (the items held), then they slide. */
     clear_log(&l);
@@ -376,29 +383,23 @@ static void test_insert_frames(void) {
 
 static void test_remove_sequence(void) {
     list l;
-    gl_grid *g = list_grid(&l, 4, 0);
+    gl_grid *g = list_grid(&l, 4, 0, 0);
     OK(gl_grid_remove(g, 0, 1, 1));
     EXPECT(l.log[0] == 0);                  /* nothing yet: the item fades first */
     EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60");
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0 a0.5 s0.5|2 0,60|3 110,60");
+    STEP_DRAWS(g, 0.125, "0 0,0|1 110,0 a0.5 s0.5|2 0,60|3 110,60");
     EXPECT(l.log[0] == 0);
-    OK(gl_grid_step(g, 0.0625));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0 a0.0625 s0.0625|2 0,60|3 110,60");
+    STEP_DRAWS(g, 0.0625, "0 0,0|1 110,0 a0.0625 s0.0625|2 0,60|3 110,60");
     EXPECT(l.log[0] == 0 && l.counts[0] == 4);
     /* Faded out: the data source drops it, then the rest slide. */
     OK(gl_grid_step(g, 0.0625));
     EXPECT_STR(l.log, "remove_item 0.1|UNLOADED 0.1|RENUMBERED remove 0.1");
     EXPECT_STR(data(&l), "0|2|3");
     EXPECT_STR(drawn(g), "0 0,0|1 0,60|2 110,60");
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 0,0|1 55,30|2 55,60");
+    STEP_DRAWS(g, 0.125, "0 0,0|1 55,30|2 55,60");
     clear_log(&l);
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60");
-    EXPECT_STR(l.log, "REMOVED 0.1 0.1");
-    EXPECT(animating(g) == 0);
-    EXPECT(views_follow(g, &l));
+    STEP_DRAWS(g, 0.125, "0 0,0|1 110,0|2 0,60");
+    EXPECT_SETTLED(g, &l, "REMOVED 0.1 0.1");
 
     /* Not animated: the callback, then everything at once. */
     clear_log(&l);
@@ -430,7 +431,7 @@ static void test_remove_sequence(void) {
 
 static void test_queue(void) {
     list l;
-    gl_grid *g = list_grid(&l, 4, 0);
+    gl_grid *g = list_grid(&l, 4, 0, 0);
     OK(gl_grid_insert(g, 0, 0, 1, 0));      /* 5 items planned */
     OK(gl_grid_remove(g, 0, 2, 1));         /* 4 */
     OK(gl_grid_move(g, 0, 0, 0, 3, 1));     /* 4 */
@@ -458,10 +459,8 @@ static void test_queue(void) {
     OK(gl_grid_move(g, 0, 0, 0, 4, 1));
     EXPECT_STR(l.log, "move_item 0.0 0.4|RENUMBERED move 0.0 0.4");
     EXPECT_STR(drawn(g), "0 110,0|1 0,60|2 110,60|3 0,120|4 0,0");
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 55,0|1 55,30|2 55,60|3 55,90|4 0,60");
-    OK(gl_grid_step(g, 0.125));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120");
+    STEP_DRAWS(g, 0.125, "0 55,0|1 55,30|2 55,60|3 55,90|4 0,60");
+    STEP_DRAWS(g, 0.125, "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120");
     EXPECT(views_follow(g, &l));
     OK(gl_grid_destroy(g));
 }
@@ -471,7 +470,7 @@ static void test_events_numbered_as_they_happened(void) {
      * renumbers it to 0.1 before the handler hears of it. Inside the handler index paths are the
      * event's: the view goes to 0.0 as it was then, gl_grid_data_index_path finds its data now. */
     list l;
-    gl_grid *g = list_grid(&l, 2, 0);
+    gl_grid *g = list_grid(&l, 2, 0, 0);
     OK(gl_grid_insert(g, 0, 2, 1, 0));      /* id 2 */
     OK(gl_grid_insert(g, 0, 0, 0, 0));      /* id 3 */
     OK(gl_grid_insert(g, 0, 0, 0, 0));      /* id 4 */
@@ -489,9 +488,7 @@ static void test_events_numbered_as_they_happened(void) {
 
 static void test_drag(void) {
     list l;
-    gl_grid *g = list_grid(&l, 6, 0);
-    OK(gl_grid_set_option_number(g, "sort", 1));
-    OK(gl_grid_reload(g));
+    gl_grid *g = list_grid(&l, 6, 0, 1);
     clear_log(&l);
     int found = -1, dragging = -1;
     int64_t s = -1, i = -1, ts = -1, ti = -1;
@@ -509,8 +506,7 @@ static void test_drag(void) {
     EXPECT(l.moves == 0);
     /* The preview: the dragged item (now 3) under the point, the others sliding to their slots. */
     EXPECT_STR(drawn(g), "0 110,0|1 0,60|2 110,60|3 110,60 dragged|4 0,120|5 110,120");
-    OK(gl_grid_step(g, 0.25));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60 dragged|4 0,120|5 110,120");
+    STEP_DRAWS(g, 0.25, "0 0,0|1 110,0|2 0,60|3 110,60 dragged|4 0,120|5 110,120");
     /* During the drag the shown index paths are the preview's; the data's differ. */
     int64_t ds = -1, di = -1;
     OK(gl_grid_data_index_path(g, 0, 3, &ds, &di));
@@ -529,8 +525,7 @@ static void test_drag(void) {
     EXPECT(l.moves == 1);
     EXPECT_STR(l.log, "move_item 0.0 0.3|DRAG_ENDED 0.0 0.3");
     EXPECT_STR(data(&l), "1|2|3|0|4|5");
-    OK(gl_grid_step(g, 0.25));
-    EXPECT_STR(drawn(g), "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120|5 110,120");
+    STEP_DRAWS(g, 0.25, "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120|5 110,120");
     EXPECT(views_follow(g, &l));
     OK(gl_grid_drag_state(g, &dragging, &s, &i, &ts, &ti));
     EXPECT(dragging == 0);
@@ -584,9 +579,7 @@ static void test_drag_auto_scroll(void) {
     /* 20 items: content 590 high. The point 20 from the bottom edge (half the 40 margin) scrolls
      * at half of 600 points a second. */
     list l;
-    gl_grid *g = list_grid(&l, 20, 0);
-    OK(gl_grid_set_option_number(g, "sort", 1));
-    OK(gl_grid_reload(g));
+    gl_grid *g = list_grid(&l, 20, 0, 1);
     int found = 0;
     int64_t s, i;
     OK(gl_grid_begin_drag(g, 50, 85, &found, &s, &i));
@@ -608,7 +601,7 @@ static void test_drag_auto_scroll(void) {
 
 static void test_bad_input(void) {
     list l;
-    gl_grid *g = list_grid(&l, 4, 2);
+    gl_grid *g = list_grid(&l, 4, 2, 0);
     EXPECT_STATUS(gl_grid_step(g, NAN), GL_EINVAL);
     EXPECT_LAST_ERROR("step: time nan is invalid (expected a finite number of seconds >= 0)");
     EXPECT_STATUS(gl_grid_step(g, -0.5), GL_EINVAL);
@@ -677,14 +670,7 @@ static void test_bad_input(void) {
 static void test_bulk_data(void) {
     /* The library's copy of bulk sizes performs removals and moves; an insert needs the sections
      * with the new item first. */
-    gl_config c;
-    gl_config_init(&c);
-    c.width = 210;
-    c.lanes = 2;
-    c.spacing = 10;
-    c.animation_duration = 0.25;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
+    gl_grid *g = lane_grid(0);
     gl_size sizes[5] = { { 100, 50 }, { 100, 10 }, { 100, 20 }, { 100, 30 }, { 100, 40 } };
     gl_section sec = { sizes, 4, 0, { 0, 0 }, 0 };
     OK(gl_grid_set_sections(g, &sec, 1, 0));
