@@ -30,13 +30,14 @@ let package = Package(
         // The C ABI's structs (from bindings/c/gridlayout.h) and its per-thread error message.
         .target(name: "GridLayoutCSupport"),
         // @_cdecl exports of libgridlayout.so. Only gl_* and luaopen_gridlayout are exported
-        // (exports.map); the library has a SONAME and stays loaded once loaded (nodelete: the
-        // Swift runtime keeps pointers into its metadata).
+        // (exports.map); the library has a SONAME (libgridlayout.so.GL_VERSION_MAJOR: keep it in
+        // step with gridlayout.h) and stays loaded once loaded (nodelete: the Swift runtime keeps
+        // pointers into its metadata).
         .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutCSupport"],
                 exclude: ["exports.map"],
                 linkerSettings: [.unsafeFlags([
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GridLayoutC/exports.map",
-                    "-Xlinker", "-soname", "-Xlinker", "libgridlayout.so.0",
+                    "-Xlinker", "-soname", "-Xlinker", "libgridlayout.so.1",
                     "-Xlinker", "-z", "-Xlinker", "nodelete",
                 ])]),
         // Helpers shared by the test targets: brute-force model, random data, fixtures.

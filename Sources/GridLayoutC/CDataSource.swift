@@ -90,12 +90,42 @@ struct CallbackDataSource: GridDataSource {
         try check(f(source.context, Int64(section), &lanes), "lanes")
         return lanes == 0 ? nil : Int(lanes)
     }
+
+    func insertItem(at indexPath: GridIndexPath) throws {
+        guard let f = source.insert_item else { return }
+        try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item)), "insert_item")
+    }
+
+    func removeItem(at indexPath: GridIndexPath) throws {
+        guard let f = source.remove_item else { return }
+        try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item)), "remove_item")
+    }
+
+    func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
+        guard let f = source.move_item else { return }
+        try check(f(source.context, Int64(from.section), Int64(from.item), Int64(to.section), Int64(to.item)), "move_item")
+    }
+
+    func canMoveItem(at indexPath: GridIndexPath) throws -> Bool {
+        guard let f = source.can_move else { return true }
+        var can: Int32 = 1
+        try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &can), "can_move")
+        return can != 0
+    }
+
+    func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool {
+        guard let f = source.can_move_to_section else { return false }
+        var can: Int32 = 0
+        try check(f(source.context, Int64(from), Int64(to), &can), "can_move_to_section")
+        return can != 0
+    }
 }
 
 /// The bulk data source with GL_SAME_SIZE: per section a count and one size (item 0's).
+/// A removal or a move changes the counts (an insert needs new sections with the item).
 struct SameSizeDataSource: GridDataSource {
     let arrays: ArrayDataSource
-    let counts: [Int]
+    var counts: [Int]
 
     func numberOfSections() -> Int { counts.count }
     func numberOfItems(inSection section: Int) -> Int { counts[section] }
@@ -104,6 +134,12 @@ struct SameSizeDataSource: GridDataSource {
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }
     func lanes(inSection section: Int) -> Int? { arrays.lanes(inSection: section) }
+    mutating func removeItem(at indexPath: GridIndexPath) { counts[indexPath.section] -= 1 }
+
+    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+        counts[from.section] -= 1
+        counts[to.section] += 1
+    }
 }
 
 /// Reads a caller's versioned struct: the fields its `struct_size` covers over `defaults`.
@@ -119,8 +155,10 @@ func readVersioned<T>(_ p: UnsafePointer<T>, size: Int, minimum: Int, defaults: 
     return value
 }
 
-let configMinimumSize = MemoryLayout<gl_config>.size
-let dataSourceMinimumSize = MemoryLayout<gl_data_source>.size
+/// The first versions of the growing structs (1.0's are larger): what a caller's struct_size
+/// must cover at least.
+let configMinimumSize = MemoryLayout<gl_config>.offset(of: \gl_config.overscan)! + MemoryLayout<Double>.size
+let dataSourceMinimumSize = MemoryLayout<gl_data_source>.offset(of: \gl_data_source.release)! + MemoryLayout<UnsafeRawPointer>.size
 
 /// The C configuration from the engine's.
 func cConfig(_ c: GridConfiguration) -> gl_config {
@@ -143,14 +181,20 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.paging = c.paging ? 1 : 0
     g.paging_inverse_order = c.pagingInverseOrder ? 1 : 0
     g.overscan = c.overscan
+    g.animation_duration = c.animationDuration
+    g.sort = c.sort ? 1 : 0
+    g.drag_hysteresis = c.dragHysteresis
+    g.auto_scroll_margin = c.autoScrollMargin
+    g.auto_scroll_speed = c.autoScrollSpeed
     return g
 }
 
-/// The engine's configuration from the C one, checked.
-func swiftConfig(_ p: UnsafePointer<gl_config>?) throws(CFailure) -> GridConfiguration {
+/// The engine's configuration from the C one, checked. Fields beyond the caller's struct_size
+/// come from `base`.
+func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridConfiguration()) throws(CFailure) -> GridConfiguration {
     guard let p else { throw CFailure(GL_EINVAL, "config is NULL") }
     let g = try readVersioned(p, size: p.pointee.struct_size, minimum: configMinimumSize,
-                              defaults: cConfig(GridConfiguration()), "gl_config")
+                              defaults: cConfig(base), "gl_config")
     func choice<T: CaseIterable>(_ value: Int32, _ field: String, _: T.Type) throws(CFailure) -> T {
         let all = Array(T.allCases)
         guard value >= 0 && Int(value) < all.count else {
@@ -179,6 +223,11 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?) throws(CFailure) -> GridConfigu
     c.paging = try flag(g.paging, "paging")
     c.pagingInverseOrder = try flag(g.paging_inverse_order, "paging_inverse_order")
     c.overscan = g.overscan
+    c.animationDuration = g.animation_duration
+    c.sort = try flag(g.sort, "sort")
+    c.dragHysteresis = g.drag_hysteresis
+    c.autoScrollMargin = g.auto_scroll_margin
+    c.autoScrollSpeed = g.auto_scroll_speed
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -61,7 +61,7 @@ public func gl_grid_set_config(_ handle: OpaquePointer?, _ config: UnsafePointer
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         try requireIdle(box, "gl_grid_set_config")
-        box.grid.configuration = try swiftConfig(config)
+        box.grid.configuration = try swiftConfig(config, base: box.grid.configuration)
     }
 }
 
@@ -80,7 +80,7 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
     }
 }
 
-private let booleanOptions: Set<String> = ["stickyHeaders", "paging", "pagingInverseOrder"]
+private let booleanOptions: Set<String> = ["stickyHeaders", "paging", "pagingInverseOrder", "sort"]
 
 private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> String {
     guard let name else { throw CFailure(GL_EINVAL, "option name is NULL") }
@@ -96,7 +96,8 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         var option = OptionValue.number(value)
         if booleanOptions.contains(name) {
             guard value == 0 || value == 1 else {
-                throw CFailure(GL_EINVAL, "option '\(name)': \(value) is invalid (expected 0 or 1)")
+                let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+                throw CFailure(GL_EINVAL, "option '\(name)': \(shown) is invalid (expected 0 or 1)")
             }
             option = .bool(value == 1)
         }
@@ -469,7 +470,7 @@ public func gl_grid_dequeue(_ handle: OpaquePointer?, _ view: UnsafeMutablePoint
 
 private func loadedItem(_ box: GridBox, _ section: Int64, _ item: Int64) throws(CFailure) -> ElementID {
     let id = ElementID.item(GridIndexPath(section: Int(section), item: Int(item)))
-    guard box.isLoaded(id) else {
+    guard box.isLoadedForCaller(id) else {
         throw CFailure(GL_ERANGE, "item (section \(section), item \(item)) is not loaded (only loaded items have views)")
     }
     return id

@@ -27,6 +27,12 @@ final class GridBox: @unchecked Sendable {
     enum Pending {
         case loaded(LoadedChange)
         case page(Int)
+        /// The loaded items were renumbered: the views follow when it is delivered (in order
+        /// with the loads and unloads around it, which name items as they were numbered then).
+        case renumbered(IndexChange)
+        /// An insert, removal or move ended, or a drag began or ended: the event's kind and the
+        /// index paths as a change (a drag's start is a move from its item to itself).
+        case mutation(gl_event_kind, IndexChange)
     }
 
     /// Hears the engine and queues what it heard (the grid holds its observer weakly).
@@ -34,6 +40,22 @@ final class GridBox: @unchecked Sendable {
         weak var box: GridBox?
         func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) { box?.pending.append(.loaded(change)) }
         func grid(_ grid: Grid, didChangePage page: Int) { box?.pending.append(.page(page)) }
+        func grid(_ grid: Grid, didRenumber change: IndexChange) {
+            // A drag's retarget renumbers through its origin: a move of an item to itself renumbers nothing.
+            if case .move(let from, let to) = change, from == to { return }
+            box?.pending.append(.renumbered(change))
+        }
+        func grid(_ grid: Grid, didInsert path: GridIndexPath) { box?.pending.append(.mutation(GL_EVENT_INSERTED, .insert(path))) }
+        func grid(_ grid: Grid, didRemove path: GridIndexPath) { box?.pending.append(.mutation(GL_EVENT_REMOVED, .remove(path))) }
+        func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
+            box?.pending.append(.mutation(GL_EVENT_MOVED, .move(from: from, to: to)))
+        }
+        func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) {
+            box?.pending.append(.mutation(GL_EVENT_DRAG_STARTED, .move(from: path, to: path)))
+        }
+        func grid(_ grid: Grid, didEndDrag from: GridIndexPath, to: GridIndexPath) {
+            box?.pending.append(.mutation(GL_EVENT_DRAG_ENDED, .move(from: from, to: to)))
+        }
     }
 
     init(handle: OpaquePointer) {
@@ -86,6 +108,17 @@ final class GridBox: @unchecked Sendable {
                 event.kind = Int32(GL_EVENT_PAGE_CHANGED.rawValue)
                 event.page = Int64(page)
                 emit(event)
+            case .renumbered(let change):
+                views.renumber(change)
+                var event = gl_event()
+                event.kind = Int32(GL_EVENT_RENUMBERED.rawValue)
+                event.change = cChange(change)
+                emit(event)
+            case .mutation(let kind, let change):
+                var event = gl_event()
+                event.kind = Int32(kind.rawValue)
+                event.change = cChange(change)
+                emit(event)
             case .loaded(let change):
                 for id in change.unloaded {
                     var event = gl_event()
@@ -116,6 +149,36 @@ final class GridBox: @unchecked Sendable {
         guard let handler, !destroyed else { return }
         var event = event
         handler(handlerContext, handle, &event)
+    }
+
+    /// Inside the event handler, index paths are numbered as when the event being delivered
+    /// happened; the renumberings still pending happened after it. `id` in the grid's numbering
+    /// now, or nil when a later change removes it. (Outside a delivery, `id` itself.)
+    func numberedNow(_ id: ElementID) -> ElementID? {
+        guard delivering else { return id }
+        var id = id
+        for case .renumbered(let change) in pending {
+            guard let next = change.after(id) else { return nil }
+            id = next
+        }
+        return id
+    }
+
+    /// Whether the item is loaded, numbered as `numberedNow` takes it: inside the event handler,
+    /// loaded when the event being delivered happened (an item that a pending event unloads is).
+    func isLoadedForCaller(_ id: ElementID) -> Bool {
+        guard delivering else { return isLoaded(id) }
+        var id = id
+        for event in pending {
+            switch event {
+            case .loaded(let change) where change.unloaded.contains(id): return true
+            case .renumbered(let change):
+                guard let next = change.after(id) else { return true }
+                id = next
+            default: break
+            }
+        }
+        return isLoaded(id)
     }
 
     /// Whether the item is in the loaded set (a binary search: the set is in element order).
@@ -152,5 +215,20 @@ func cElement(_ element: GridElement) -> gl_element {
     e.y = element.frame.y
     e.w = element.frame.width
     e.h = element.frame.height
+    e.alpha = element.alpha
+    e.scale = element.scale
+    e.dragged = element.dragged ? 1 : 0
     return e
+}
+
+/// The C form of an insert's, a removal's or a move's renumbering (an insert's or a removal's
+/// `to` is its own index path).
+func cChange(_ change: IndexChange) -> gl_change {
+    let (kind, from, to): (gl_change_kind, GridIndexPath, GridIndexPath) = switch change {
+    case .insert(let p): (GL_CHANGE_INSERT, p, p)
+    case .remove(let p): (GL_CHANGE_REMOVE, p, p)
+    case .move(let from, let to): (GL_CHANGE_MOVE, from, to)
+    }
+    return gl_change(kind: Int32(kind.rawValue), section: Int64(from.section), item: Int64(from.item),
+                     to_section: Int64(to.section), to_item: Int64(to.item))
 }

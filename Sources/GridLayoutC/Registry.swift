@@ -17,7 +17,7 @@ struct CFailure: Error {
         message = error.message(base: 0)
         switch error {
         case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: status = GL_EINVAL
-        case .sortingOff, .dragState, .busyDragging: status = GL_EINVAL
+        case .sortingOff, .dragState, .busyDragging: status = GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch: status = GL_EDATA
         case .callbackFailed: status = GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange: status = GL_ERANGE

@@ -28,6 +28,7 @@ const char *gl_status_name(gl_status status) {
     case GL_ENOSOURCE: return "GL_ENOSOURCE";
     case GL_EVERSION: return "GL_EVERSION";
     case GL_EBUSY: return "GL_EBUSY";
+    case GL_ESTATE: return "GL_ESTATE";
     }
     return "GL_E?";
 }

@@ -7,18 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gridlayout.h"
-
-static int passed, failed;
-
-#define EXPECT(cond) do { if (cond) passed++; else { failed++; \
-    fprintf(stderr, "%s:%d: FAILED: %s (last error: %s)\n", __FILE__, __LINE__, #cond, gl_last_error()); } } while (0)
-#define EXPECT_STATUS(call, status) do { gl_status s_ = (call); if (s_ == (status)) passed++; else { failed++; \
-    fprintf(stderr, "%s:%d: FAILED: %s gave %s, expected %s (%s)\n", __FILE__, __LINE__, #call, \
-            gl_status_name(s_), gl_status_name(status), gl_last_error()); } } while (0)
-#define OK(call) EXPECT_STATUS(call, GL_OK)
-#define EXPECT_ERROR(text) do { if (strstr(gl_last_error(), text)) passed++; else { failed++; \
-    fprintf(stderr, "%s:%d: FAILED: last error \"%s\" lacks \"%s\"\n", __FILE__, __LINE__, gl_last_error(), text); } } while (0)
-#define EXPECT_RECT(r, X, Y, W, H) EXPECT((r).x == (X) && (r).y == (Y) && (r).w == (W) && (r).h == (H))
+#include "expect.h"
 
 /* ---- helpers ---------------------------------------------------------------------------------- */
 
@@ -779,6 +768,5 @@ int main(void) {
     test_paging();
     test_last_error_per_thread();
     test_many_grids();
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return expect_summary();
 }

@@ -12,12 +12,13 @@ package, else by the system loader. Sections and items count from 0.
 """
 
 from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
-from .grid import (Element, Event, Grid, GridError, IndexPath, Insets, Point, Rect, Size, Stats,
-                   Uniform, library_path, library_version)
+from .grid import (Change, Drag, Element, Event, Grid, GridError, IndexPath, Insets, Point, Rect,
+                   Size, Stats, Uniform, library_path, library_version)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
-    "Grid", "GridError", "LibraryNotFound", "Element", "Event", "Rect", "Size", "Point", "Insets",
-    "IndexPath", "Stats", "Uniform", "library_version", "library_path", "HEADER_VERSION", "__version__",
+    "Grid", "GridError", "LibraryNotFound", "Element", "Event", "Change", "Drag", "Rect", "Size",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "library_version", "library_path",
+    "HEADER_VERSION", "__version__",
 ]

@@ -16,11 +16,11 @@ from typing import Optional
 
 # ---- version ----------------------------------------------------------------------------------
 
-GL_VERSION_MAJOR = 0
-GL_VERSION_MINOR = 1
+GL_VERSION_MAJOR = 1
+GL_VERSION_MINOR = 0
 GL_VERSION_PATCH = 0
 GL_VERSION_NUM = GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH
-GL_VERSION_STRING = "0.1.0"
+GL_VERSION_STRING = "1.0.0"
 
 # ---- status (gl_status) -----------------------------------------------------------------------
 
@@ -34,6 +34,7 @@ GL_EDATA = 6
 GL_ENOSOURCE = 7
 GL_EVERSION = 8
 GL_EBUSY = 9
+GL_ESTATE = 10
 
 gl_status = c_int  # an enum: int-sized in the C ABI
 
@@ -47,6 +48,9 @@ GL_ALIGN_START, GL_ALIGN_CENTER, GL_ALIGN_END, GL_ALIGN_NEAREST = 0, 1, 2, 3
 GL_KIND_ITEM, GL_KIND_HEADER, GL_KIND_LOADER = 0, 1, 2
 (GL_EVENT_LOADED, GL_EVENT_UNLOADED, GL_EVENT_LOADER_SHOWN, GL_EVENT_LOADER_HIDDEN,
  GL_EVENT_PAGE_CHANGED) = 0, 1, 2, 3, 4
+(GL_EVENT_RENUMBERED, GL_EVENT_INSERTED, GL_EVENT_REMOVED, GL_EVENT_MOVED, GL_EVENT_DRAG_STARTED,
+ GL_EVENT_DRAG_ENDED) = 5, 6, 7, 8, 9, 10
+GL_CHANGE_INSERT, GL_CHANGE_REMOVE, GL_CHANGE_MOVE = 0, 1, 2
 
 gl_align = c_int
 
@@ -96,6 +100,11 @@ class gl_config(Structure):
         ("paging", c_int),
         ("paging_inverse_order", c_int),
         ("overscan", c_double),
+        ("animation_duration", c_double),
+        ("sort", c_int),
+        ("drag_hysteresis", c_double),
+        ("auto_scroll_margin", c_double),
+        ("auto_scroll_speed", c_double),
     ]
 
 
@@ -121,6 +130,11 @@ same_size_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int))
 lanes_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int))
 item_sizes_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(gl_size), c_int64)
 release_fn = CFUNCTYPE(None, c_void_p)
+insert_item_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64)
+remove_item_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64)
+move_item_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, c_int64, c_int64)
+can_move_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
+can_move_to_section_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
 
 
 class gl_data_source(Structure):
@@ -136,6 +150,11 @@ class gl_data_source(Structure):
         ("lanes", lanes_fn),
         ("item_sizes", item_sizes_fn),
         ("release", release_fn),
+        ("insert_item", insert_item_fn),
+        ("remove_item", remove_item_fn),
+        ("move_item", move_item_fn),
+        ("can_move", can_move_fn),
+        ("can_move_to_section", can_move_to_section_fn),
     ]
 
 
@@ -152,10 +171,23 @@ class gl_element(Structure):
         ("y", c_double),
         ("w", c_double),
         ("h", c_double),
+        ("alpha", c_double),
+        ("scale", c_double),
+        ("dragged", c_int),
     ]
 
 
 # ---- events -----------------------------------------------------------------------------------
+
+
+class gl_change(Structure):
+    _fields_ = [
+        ("kind", c_int),
+        ("section", c_int64),
+        ("item", c_int64),
+        ("to_section", c_int64),
+        ("to_item", c_int64),
+    ]
 
 
 class gl_event(Structure):
@@ -164,6 +196,7 @@ class gl_event(Structure):
         ("page", c_int64),
         ("element", gl_element),
         ("view", c_void_p),
+        ("change", gl_change),
     ]
 
 
@@ -208,6 +241,20 @@ _FUNCTIONS = [
     ("gl_grid_page", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_page_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_scroll_to_page", gl_status, [gl_grid_p, c_int64]),
+    ("gl_grid_insert", gl_status, [gl_grid_p, c_int64, c_int64, c_int, c_int]),
+    ("gl_grid_remove", gl_status, [gl_grid_p, c_int64, c_int64, c_int]),
+    ("gl_grid_move", gl_status, [gl_grid_p, c_int64, c_int64, c_int64, c_int64, c_int]),
+    ("gl_grid_step", gl_status, [gl_grid_p, c_double]),
+    ("gl_grid_is_animating", gl_status, [gl_grid_p, POINTER(c_int)]),
+    ("gl_grid_begin_drag", gl_status,
+     [gl_grid_p, c_double, c_double, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
+    ("gl_grid_drag_to", gl_status, [gl_grid_p, c_double, c_double]),
+    ("gl_grid_end_drag", gl_status, [gl_grid_p]),
+    ("gl_grid_drag_state", gl_status,
+     [gl_grid_p, POINTER(c_int), POINTER(c_int64), POINTER(c_int64), POINTER(c_int64),
+      POINTER(c_int64)]),
+    ("gl_grid_data_index_path", gl_status,
+     [gl_grid_p, c_int64, c_int64, POINTER(c_int64), POINTER(c_int64)]),
     ("gl_grid_set_event_handler", gl_status, [gl_grid_p, gl_event_fn, c_void_p]),
     ("gl_grid_dequeue", gl_status, [gl_grid_p, POINTER(c_void_p)]),
     ("gl_grid_attach_view", gl_status, [gl_grid_p, c_int64, c_int64, c_void_p]),
@@ -237,7 +284,7 @@ def _candidates() -> list[str]:
         return [env]
     here = os.path.dirname(os.path.abspath(__file__))
     found = []
-    for name in (_LIBRARY_NAME, _LIBRARY_NAME + ".0"):
+    for name in (_LIBRARY_NAME, f"{_LIBRARY_NAME}.{GL_VERSION_MAJOR}"):
         path = os.path.join(here, name)
         if os.path.exists(path):
             found.append(path)

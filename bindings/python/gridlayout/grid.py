@@ -19,14 +19,16 @@ from typing import (Any, Callable, Dict, List, Literal, Mapping, NamedTuple, Opt
 from . import _lib as C
 
 __all__ = [
-    "Grid", "GridError", "Element", "Event", "Rect", "Size", "Point", "Insets", "IndexPath",
-    "Stats", "Uniform", "library_version", "library_path",
+    "Grid", "GridError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
+    "IndexPath", "Stats", "Uniform", "library_version", "library_path",
 ]
 
 # ---- records ----------------------------------------------------------------------------------
 
 Kind = Literal["item", "header", "loader"]
-EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed"]
+EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
+                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended"]
+ChangeKind = Literal["insert", "remove", "move"]
 Align = Literal["start", "center", "end", "nearest"]
 
 
@@ -62,7 +64,10 @@ class IndexPath(NamedTuple):
 class Element(NamedTuple):
     """An item, a section header or the loader, with its frame in content coordinates.
     `section` is None for the loader, `item` None for a header or the loader. `pinned` is True
-    for a sticky header drawn pinned at the viewport's edge."""
+    for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
+    frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
+    about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
+    otherwise), and `dragged` is True for the item being dragged."""
     kind: Kind
     section: Optional[int]
     item: Optional[int]
@@ -71,20 +76,45 @@ class Element(NamedTuple):
     w: float
     h: float
     pinned: bool = False
+    alpha: float = 1.0
+    scale: float = 1.0
+    dragged: bool = False
 
     @property
     def rect(self) -> Rect:
         return Rect(self.x, self.y, self.w, self.h)
 
 
+class Change(NamedTuple):
+    """How an insert, removal or move renumbers the items: the inserted or removed item
+    (section, item), or a move from (section, item) to (to_section, to_item). For an insert or a
+    removal, to_section and to_item repeat section and item."""
+    kind: ChangeKind
+    section: int
+    item: int
+    to_section: int
+    to_item: int
+
+
 class Event(NamedTuple):
-    """What the grid reports after a reload, scroll or resize: `element` for loaded/unloaded
-    (its frame is zero for unloaded) and the loader events, `page` for page_changed, `view` for an
-    unloaded item whose attached view went to the reuse queue."""
+    """What the grid reports after a call: `element` for loaded/unloaded (its frame is zero for
+    unloaded) and the loader events, `page` for page_changed, `view` for an unloaded item whose
+    attached view went to the reuse queue, `change` for renumbered (the loaded items now have
+    the index paths it gives; their views follow), inserted, removed, moved, drag_started (a move
+    of the picked item to itself) and drag_ended (from the item's index path in the data to where
+    it dropped)."""
     kind: EventKind
     element: Optional[Element] = None
     page: Optional[int] = None
     view: Any = None
+    change: Optional[Change] = None
+
+
+class Drag(NamedTuple):
+    """A drag in progress: the dragged item's index path in the data, and the slot it would drop
+    into."""
+    origin: IndexPath
+    target: IndexPath
 
 
 class Stats(NamedTuple):
@@ -129,7 +159,7 @@ _STATUS_NAMES = {
     C.GL_OK: "GL_OK", C.GL_EINVAL: "GL_EINVAL", C.GL_ERANGE: "GL_ERANGE",
     C.GL_ECALLBACK: "GL_ECALLBACK", C.GL_ENOMEM: "GL_ENOMEM", C.GL_EHANDLE: "GL_EHANDLE",
     C.GL_EDATA: "GL_EDATA", C.GL_ENOSOURCE: "GL_ENOSOURCE", C.GL_EVERSION: "GL_EVERSION",
-    C.GL_EBUSY: "GL_EBUSY",
+    C.GL_EBUSY: "GL_EBUSY", C.GL_ESTATE: "GL_ESTATE",
 }
 
 
@@ -175,6 +205,8 @@ _OPTIONS = {
     "order": "order", "row_height": "rowHeight", "tolerance": "tolerance", "widow": "widow",
     "loader_size": "loaderSize", "sticky_headers": "stickyHeaders", "paging": "paging",
     "paging_inverse_order": "pagingInverseOrder", "overscan": "overscan",
+    "animation_duration": "animationDuration", "sort": "sort", "drag_hysteresis": "dragHysteresis",
+    "auto_scroll_margin": "autoScrollMargin", "auto_scroll_speed": "autoScrollSpeed",
 }
 _LAYOUTS = ("lanes", "waterfall", "flow", "justified")
 _DIRECTIONS = ("vertical", "horizontal")
@@ -183,9 +215,11 @@ _WIDOWS = ("left", "center", "justify")
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
 _KINDS = ("item", "header", "loader")
-_EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed")
+_EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
+                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended")
+_CHANGE_KINDS = ("insert", "remove", "move")
 
-_ELEMENT = struct.Struct("iiqqdddd")
+_ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
@@ -395,7 +429,9 @@ class Grid:
         padding (a number, (top, left, bottom, right) or a dict of those keys), spacing, lanes,
         columns, order ("shortest", "ltr", "rtl"), row_height, tolerance, widow ("left",
         "center", "justify"), loader_size ((w, h)), sticky_headers, paging,
-        paging_inverse_order, overscan. The library's camelCase names are accepted too.
+        paging_inverse_order, overscan, animation_duration (seconds), sort (drag reordering),
+        drag_hysteresis, auto_scroll_margin, auto_scroll_speed (points per second). The
+        library's camelCase names are accepted too.
         Either every option is set or none is: an unknown keyword raises TypeError, a bad value
         GridError with the library's message."""
         resolved = []
@@ -454,6 +490,9 @@ class Grid:
             "loader_size": Size(c.loader_size.w, c.loader_size.h),
             "sticky_headers": bool(c.sticky_headers), "paging": bool(c.paging),
             "paging_inverse_order": bool(c.paging_inverse_order), "overscan": c.overscan,
+            "animation_duration": c.animation_duration, "sort": bool(c.sort),
+            "drag_hysteresis": c.drag_hysteresis, "auto_scroll_margin": c.auto_scroll_margin,
+            "auto_scroll_speed": c.auto_scroll_speed,
         }
 
     # -- data --
@@ -508,14 +547,27 @@ class Grid:
                         header: Optional[Callable[[int], Optional[SizeLike]]] = None,
                         show_loader: Union[bool, Callable[[], bool]] = False,
                         same_size: Union[bool, Callable[[], bool]] = False,
-                        lanes: Union[None, int, Callable[[int], Optional[int]]] = None) -> None:
+                        lanes: Union[None, int, Callable[[int], Optional[int]]] = None,
+                        insert: Optional[Callable[[int, int], Any]] = None,
+                        remove: Optional[Callable[[int, int], Any]] = None,
+                        move: Optional[Callable[[int, int, int, int], Any]] = None,
+                        can_move: Optional[Callable[[int, int], bool]] = None,
+                        can_move_to_section: Union[bool, Callable[[int, int], bool]] = False,
+                        ) -> None:
         """A data source of callables, asked at each reload:
         count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
         sizes(section) -> the section's sizes at once (a sequence of pairs or a flat array('d'));
         sections() -> int (or an int); header(section) -> (w, h) or None;
         show_loader() / same_size() -> bool (or a bool); lanes(section) -> int or None (or an
         int). An exception raised by a callable fails the reload with GridError naming it (the
-        previous layout stays)."""
+        previous layout stays).
+        The data changes of insert, remove, move and drags go through: insert(section, item)
+        when an insert starts (leave it out when the data has the item before `grid.insert`),
+        remove(section, item) once a removed item has faded out, move(section, item,
+        to_section, to_item) when a move starts or a drag drops elsewhere than it began;
+        can_move(section, item) -> bool (default True) and can_move_to_section(from_section,
+        to_section) -> bool (or a bool; default False) for drags. Afterwards count must give
+        the count the change implies."""
         failure_holder = self
 
         def guard(body: Callable[..., None]) -> Callable[..., int]:
@@ -595,6 +647,21 @@ class Grid:
                 def lanes_of(ctx: Any, s: int, out: Any) -> None:
                     out[0] = n_lanes
             put("lanes", C.lanes_fn, lanes_of)
+        if insert is not None:
+            put("insert_item", C.insert_item_fn, lambda ctx, s, i: insert(s, i))
+        if remove is not None:
+            put("remove_item", C.remove_item_fn, lambda ctx, s, i: remove(s, i))
+        if move is not None:
+            put("move_item", C.move_item_fn, lambda ctx, s, i, ts, ti: move(s, i, ts, ti))
+        if can_move is not None:
+            put("can_move", C.can_move_fn,
+                lambda ctx, s, i, out: out.__setitem__(0, 1 if can_move(s, i) else 0))
+        if callable(can_move_to_section):
+            put("can_move_to_section", C.can_move_to_section_fn,
+                lambda ctx, s, t, out: out.__setitem__(0, 1 if can_move_to_section(s, t) else 0))
+        elif can_move_to_section:
+            put("can_move_to_section", C.can_move_to_section_fn,
+                lambda ctx, s, t, out: out.__setitem__(0, 1))
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
@@ -674,8 +741,8 @@ class Grid:
         raw = ctypes.string_at(buffer, n * _ELEMENT.size)
         kinds = _KINDS
         return [Element(kinds[k], s if s >= 0 else None, i if i >= 0 else None, x, y, w, h,
-                        p != 0)
-                for k, p, s, i, x, y, w, h in _ELEMENT.iter_unpack(raw)]
+                        p != 0, a, sc, d != 0)
+                for k, p, s, i, x, y, w, h, a, sc, d in _ELEMENT.iter_unpack(raw)]
 
     def visible(self) -> List[Element]:
         """The elements overlapping the viewport with positive area: per section its header,
@@ -729,13 +796,89 @@ class Grid:
     def scroll_to_page(self, page: int) -> None:
         self._run(self._lib.gl_grid_scroll_to_page, page)
 
+    # -- mutations and animation --
+
+    def insert(self, section: int, item: int, animated: bool = True, scroll: bool = False) -> None:
+        """Inserts an item at (section, item): the data source's insert runs at once (or the
+        data has the item already: with set_sections/set_sizes, set the sizes with the new item
+        first); animated, the item fades in while the others slide, on the grid's clock (step).
+        With scroll, the viewport first moves so that the new item is at its centre. Asked
+        while an animation runs, it is queued; the index path is checked now (GridError,
+        GL_ERANGE)."""
+        self._run(self._lib.gl_grid_insert, section, item, 1 if animated else 0,
+                  1 if scroll else 0)
+
+    def remove(self, section: int, item: int, animated: bool = True) -> None:
+        """Removes the item: animated, it fades and shrinks, then the data source's remove
+        drops it from the data, then the others slide (two animation_durations)."""
+        self._run(self._lib.gl_grid_remove, section, item, 1 if animated else 0)
+
+    def move(self, section: int, item: int, to_section: int, to_item: int,
+             animated: bool = True) -> None:
+        """Moves the item to (to_section, to_item) through the data source's move (called at
+        once); animated, every item whose frame changed slides."""
+        self._run(self._lib.gl_grid_move, section, item, to_section, to_item,
+                  1 if animated else 0)
+
+    def step(self, dt: float) -> None:
+        """Advances the animation clock by dt >= 0 seconds: animations progress (cubic
+        ease-in-out), queued mutations start in order, a drag near the edge auto-scrolls."""
+        self._run(self._lib.gl_grid_step, dt)
+
+    @property
+    def is_animating(self) -> bool:
+        """True while a mutation runs or is queued."""
+        a = c_int()
+        _check(self._lib.gl_grid_is_animating(self._h, byref(a)))
+        return a.value != 0
+
+    # -- drag reordering (sort=True) --
+
+    def begin_drag(self, x: float, y: float) -> Optional[IndexPath]:
+        """Picks up the item under the viewport point (x, y) and returns its index path, or
+        None when no item is there or can_move says no. Running and queued mutations finish
+        first. GridError (GL_ESTATE) with sort off or during a drag."""
+        found, s, i = c_int(), c_int64(), c_int64()
+        self._run(self._lib.gl_grid_begin_drag, x, y, byref(found), byref(s), byref(i))
+        return IndexPath(s.value, i.value) if found.value else None
+
+    def drag_to(self, x: float, y: float) -> None:
+        """Moves the dragged item with the viewport point; the others re-flow around its target
+        slot. GridError (GL_ESTATE) without a drag."""
+        self._run(self._lib.gl_grid_drag_to, x, y)
+
+    def end_drag(self) -> None:
+        """Drops the item into its target slot: the data source's move runs once, unless the slot
+        is where the item began. GridError (GL_ESTATE) without a drag."""
+        self._run(self._lib.gl_grid_end_drag)
+
+    @property
+    def drag(self) -> Optional[Drag]:
+        """The drag in progress (the item's index path in the data and its target slot), or None."""
+        dragging, fs, fi, ts, ti = c_int(), c_int64(), c_int64(), c_int64(), c_int64()
+        _check(self._lib.gl_grid_drag_state(self._h, byref(dragging), byref(fs), byref(fi),
+                                            byref(ts), byref(ti)))
+        if not dragging.value:
+            return None
+        return Drag(IndexPath(fs.value, fi.value), IndexPath(ts.value, ti.value))
+
+    def data_index_path(self, section: int, item: int) -> IndexPath:
+        """The data's index path of the item shown at (section, item): during a drag the layout
+        is a preview with the dragged item in its target slot; otherwise the same path."""
+        s, i = c_int64(), c_int64()
+        _check(self._lib.gl_grid_data_index_path(self._h, section, item, byref(s), byref(i)))
+        return IndexPath(s.value, i.value)
+
     # -- events and views --
 
     def set_event_handler(self, handler: Optional[Callable[[Event], Any]]) -> None:
         """Calls handler(event) for each event, after the call that caused it (reload, scroll,
-        resize) has done its work: unloads, then loads, then the page change. An exception from
-        the handler skips the call's remaining events and is raised by that call.
-        None removes the handler."""
+        resize, a mutation, step, a drag call) has done its work, in the order they happened:
+        unloads, then loads, then the page change for a scroll. An exception from the handler
+        skips the call's remaining events and is raised by that call. None removes the handler.
+        An event's index paths are numbered as when it happened (one step may start several
+        mutations): inside the handler, attach_view, view and data_index_path take them in that
+        numbering, and the "renumbered" events that follow carry them (and the views) on."""
         if handler is None:
             _check(self._lib.gl_grid_set_event_handler(self._h, C.gl_event_fn(), None))
             self._handler, self._handler_fn = None, None
@@ -750,13 +893,18 @@ class Grid:
                 e = event_p[0]
                 el = e.element
                 kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
-                element = None
-                if kind != "page_changed":
+                element = change = None
+                if e.kind >= C.GL_EVENT_RENUMBERED:
+                    c = e.change
+                    change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section,
+                                    c.to_item)
+                elif kind != "page_changed":
                     element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
                                       el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
-                                      el.pinned != 0)
+                                      el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
                 view = self._views.get(e.view) if e.view else None
-                handler(Event(kind, element, e.page if kind == "page_changed" else None, view))
+                handler(Event(kind, element, e.page if kind == "page_changed" else None, view,
+                              change))
             except BaseException as err:  # never let an exception into the library
                 self._event_error = err
 
