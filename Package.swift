@@ -45,7 +45,7 @@ let package = Package(
                 path: "Tests/GridLayoutTestSupport"),
         // libFuzzer targets for the engine, the Lua API and the C ABI: `make fuzz`; the plain
         // build replays Tests/fuzz/corpus.
-        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout", "GridScript", "CLua"]),
+        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutC", "GridLayoutCSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
         .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
     ]

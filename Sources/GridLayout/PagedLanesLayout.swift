@@ -110,10 +110,13 @@ struct PagedLanesLayout: Sendable {
     }
 }
 
-/// The start of the first page that starts at or after `x`, where "at" allows a billionth of a page
-/// of rounding (a relative margin on `x` would be whole pages off beyond ~1e12 pages); 0 for x ≤ 0.
+/// The start of the first page that starts at or after `x`, where "at" allows for the rounding of
+/// the sums that made `x`: 1e-14 of x (about 50 ulps), never more than half a page. (A margin
+/// relative to the page would put x = 577 on page 0 of pages 1e308 long; a margin of whole pages,
+/// as `x × (1 − 1e-12)` gave past 1e12 pages, would put items before their section.) 0 for x ≤ 0.
 func firstPageStart(atOrAfter x: Double, pageLength: Double) -> Double {
     var page = (x / pageLength).rounded(.up)
-    if page > 0 && x - (page - 1) * pageLength <= pageLength * 1e-9 { page -= 1 }
+    if x > 0 && page == 0 { page = 1 }  // x / pageLength underflowed (x = 1e-323)
+    if page > 0 && x - (page - 1) * pageLength <= Swift.min(abs(x) * 1e-14, pageLength / 2) { page -= 1 }
     return page.isFinite && page > 0 ? page * pageLength : 0
 }

@@ -43,10 +43,13 @@ enum TextPicture {
             + elements.filter(\.dragged)
         for element in ordered {
             let f = element.frame
-            let x0 = Int(((f.x - viewport.x) * sx).rounded(.down))
-            let x1 = Int(((f.maxX - viewport.x) * sx).rounded(.up)) - 1
-            let y0 = Int(((f.y - viewport.y) * sy).rounded(.down))
-            let y1 = Int(((f.maxY - viewport.y) * sy).rounded(.up)) - 1
+            // Cells clamped to just outside the canvas: an element thousands of screens long is
+            // drawn in the time of one on screen (and a frame of 1e300 converts to Int safely).
+            func cell(_ v: Double, _ limit: Int) -> Int { v.isNaN ? -2 : Int(Swift.min(Swift.max(v, -2), Double(limit + 1))) }
+            let x0 = cell(((f.x - viewport.x) * sx).rounded(.down), width)
+            let x1 = cell(((f.maxX - viewport.x) * sx).rounded(.up), width) - 1
+            let y0 = cell(((f.y - viewport.y) * sy).rounded(.down), height)
+            let y1 = cell(((f.maxY - viewport.y) * sy).rounded(.up), height) - 1
             let (corner, edge, label): (Character, Character, String) = switch element.id {
             case .item(let p):
                 (element.dragged ? "%" : element.alpha < 1 ? "." : "+", element.alpha < 1 ? "." : "-", "\(p.section + 1).\(p.item + 1)")

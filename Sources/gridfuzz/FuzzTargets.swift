@@ -6,6 +6,7 @@ import Glibc
 let fuzzTargets: [String: @Sendable (UnsafePointer<UInt8>?, Int) -> Void] = [
     "engine": runEngineFuzz,
     "lua": runLuaFuzz,
+    "c": runCFuzz,
 ]
 
 /// The target of this run: GRIDFUZZ_TARGET (engine by default), or in regression mode the name of

@@ -123,14 +123,19 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     }
     let a = allElements(of: grid.layout), b = allElements(of: fresh)
     guard b.allSatisfy({ isFinite($0.frame) }) else { return }
+    if a.map(\.id) != b.map(\.id) { fail("after mutations the elements differ from a fresh layout's", config, ds) }
+    // Waterfall and justified scale items: their sums are not exact, and a section laid out again
+    // from an offset start may break a near-tie between columns or rows the other way (as
+    // reloadSection documents). Their frames are compared by count only.
+    guard config.layout == .lanes || config.layout == .flow else { return }
     let scale = max(1, fresh.contentSize.width, fresh.contentSize.height)
     func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * scale }
-    let same = a.count == b.count && zip(a, b).allSatisfy { p, q in
+    func same(_ p: GridElement, _ q: GridElement) -> Bool {
         p.id == q.id && close(p.frame.x, q.frame.x) && close(p.frame.y, q.frame.y)
             && close(p.frame.width, q.frame.width) && close(p.frame.height, q.frame.height)
     }
-    if !same {
-        let diff = zip(a, b).first { $0 != $1 }.map { "\($0.0) vs fresh \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
-        fail("after mutations the layout differs from a fresh one: \(diff)", config, ds)
+    if a.count != b.count || !zip(a, b).allSatisfy(same) {
+        let diff = zip(a, b).first { !same($0, $1) }.map { "\($0.0) vs fresh \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
+        fail("after mutations the layout differs from a fresh one (tolerance \(1e-9 * scale)): \(diff)", config, ds)
     }
 }

@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import GridLayoutC
+import GridLayoutCSupport
+
+/// The C ABI target: random sequences of `gl_` calls, as a careless C client makes them — on two
+/// grids, a destroyed handle, NULL and a made-up one; with NULL out-parameters, NaN and huge
+/// numbers, bulk sections and a callback data source whose callbacks fail, return bad values or
+/// call back into the grid; an event handler that attaches views and scrolls. Every call must
+/// return a status in GL_OK...GL_ESTATE, with a message in `gl_last_error()` exactly when it
+/// fails; nothing may crash or leak (the plain build runs under valgrind in `make sanitize`).
+/// Then, with plain sections, a reload must work and `gl_grid_visible` must equal
+/// `gl_grid_elements_in` over the viewport.
+func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
+    guard let data, size > 0 else { return }
+    var r = ByteReader(bytes: UnsafeBufferPointer(start: data, count: size))
+    var grids: [OpaquePointer?] = [nil, nil]
+    for k in 0..<2 {
+        var config = gl_config()
+        check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
+        config.lanes = Int32(r.u8() % 4) + 1
+        config.paging = Int32(r.u8() % 2)
+        config.sort = 1
+        config.animation_duration = Double(r.u8() % 3) / 8
+        config.sticky_headers = Int32(r.u8() % 2)
+        var grid: OpaquePointer?
+        check(gl_grid_create(&config, &grid), "gl_grid_create")
+        grids[k] = grid
+    }
+    var stale: OpaquePointer?
+    check(gl_grid_create(nil, &stale), "gl_grid_create(NULL config)")
+    check(gl_grid_destroy(stale), "gl_grid_destroy")
+    let source = CFuzzSource(&r)
+    defer {
+        for grid in grids { check(gl_grid_destroy(grid), "gl_grid_destroy") }
+    }
+    func handle() -> OpaquePointer? {
+        switch r.u8() % 10 {
+        case 0: return nil
+        case 1: return stale
+        case 2: return OpaquePointer(bitPattern: 0x1234)
+        default: return grids[Int(r.u8() % 2)]
+        }
+    }
+    func index() -> Int64 { [0, 1, 2, 3, -1, 5, 40, Int64.max, Int64.min][Int(r.u8() % 9)] }
+    // Out-parameters, passed or replaced by NULL as the input says.
+    let element = UnsafeMutablePointer<gl_element>.allocate(capacity: 8)
+    let count = UnsafeMutablePointer<Int>.allocate(capacity: 1), found = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    let s = UnsafeMutablePointer<Int64>.allocate(capacity: 1), i = UnsafeMutablePointer<Int64>.allocate(capacity: 1)
+    let rect = UnsafeMutablePointer<gl_rect>.allocate(capacity: 1), point = UnsafeMutablePointer<gl_point>.allocate(capacity: 1)
+    let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1), view = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: 1)
+    defer {
+        element.deallocate(); count.deallocate(); found.deallocate(); s.deallocate(); i.deallocate()
+        rect.deallocate(); point.deallocate(); flag.deallocate(); view.deallocate()
+    }
+    for _ in 0..<Int(r.u8() % 40) where !r.atEnd {
+        let g = handle()
+        let nullOut = r.u8() % 8 == 0  // pass NULL for one out-parameter
+        func out<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T>? { nullOut ? nil : p }
+        switch r.u8() % 34 {
+        case 0: check(gl_grid_reload(g), "gl_grid_reload")
+        case 1: check(gl_grid_reload_new(g), "gl_grid_reload_new")
+        case 2: check(gl_grid_reload_section(g, index()), "gl_grid_reload_section")
+        case 3: check(gl_grid_set_sections(g, source.sections, source.sectionCount, Int32(r.u8() % 4)), "gl_grid_set_sections")
+        case 4: check(gl_grid_set_data_source(g, r.bool() ? nil : source.pointer(for: g)), "gl_grid_set_data_source")
+        case 5: check(gl_grid_scroll_to(g, r.number(), r.number()), "gl_grid_scroll_to")
+        case 6: check(gl_grid_scroll_by(g, r.number(), r.number()), "gl_grid_scroll_by")
+        case 7: check(gl_grid_scroll_to_item(g, index(), index(), gl_align(rawValue: UInt32(r.u8() % 5))), "gl_grid_scroll_to_item")
+        case 8: check(gl_grid_resize(g, r.number(), r.number()), "gl_grid_resize")
+        case 9: check(gl_grid_visible(g, out(element), nullOut ? 3 : 8, count), "gl_grid_visible")
+        case 10: check(gl_grid_elements_in(g, gl_rect(x: r.number(), y: r.number(), w: r.number(), h: r.number()), element, 8, out(count)), "gl_grid_elements_in")
+        case 11: check(gl_grid_frame(g, index(), index(), out(rect)), "gl_grid_frame")
+        case 12: check(gl_grid_header_frame(g, index(), found, rect), "gl_grid_header_frame")
+        case 13: check(gl_grid_index_path_at(g, gl_point(x: r.number(), y: r.number()), found, s, out(i)), "gl_grid_index_path_at")
+        case 14: check(gl_grid_insert(g, index(), index(), Int32(r.u8() % 3), Int32(r.u8() % 2)), "gl_grid_insert")
+        case 15: check(gl_grid_remove(g, index(), index(), Int32(r.u8() % 2)), "gl_grid_remove")
+        case 16: check(gl_grid_move(g, index(), index(), index(), index(), Int32(r.u8() % 2)), "gl_grid_move")
+        case 17: check(gl_grid_step(g, r.bool() ? Double(r.u8()) / 32 : r.number()), "gl_grid_step")
+        case 18: check(gl_grid_begin_drag(g, Double(r.u8()), Double(r.u8()) * 2, found, out(s), i), "gl_grid_begin_drag")
+        case 19: check(gl_grid_drag_to(g, Double(r.u8()) * 2, Double(r.u8()) * 2), "gl_grid_drag_to")
+        case 20: check(gl_grid_end_drag(g), "gl_grid_end_drag")
+        case 21: check(gl_grid_drag_state(g, flag, s, i, s, out(i)), "gl_grid_drag_state")
+        case 22: check(gl_grid_set_option_number(g, ["lanes", "width", "sort", "nope", "paging"][Int(r.u8() % 5)], r.number()), "gl_grid_set_option_number")
+        case 23: check(gl_grid_set_option_string(g, r.bool() ? "layout" : "direction", ["flow", "waterfall", "justified", "horizontal", "x"][Int(r.u8() % 5)]), "gl_grid_set_option_string")
+        case 24: check(gl_grid_set_event_handler(g, r.bool() ? cFuzzEvent : nil, nil), "gl_grid_set_event_handler")
+        case 25: check(gl_grid_dequeue(g, out(view)), "gl_grid_dequeue")
+        case 26: check(gl_grid_attach_view(g, index(), index(), UnsafeMutableRawPointer(bitPattern: 0x10 * Int(r.u8() + 1))), "gl_grid_attach_view")
+        case 27: check(gl_grid_view(g, index(), index(), view), "gl_grid_view")
+        case 28: check(gl_grid_data_index_path(g, index(), index(), s, i), "gl_grid_data_index_path")
+        case 29: check(gl_grid_scroll_to_page(g, index()), "gl_grid_scroll_to_page")
+        case 30: check(gl_grid_content_size(g, nil), "gl_grid_content_size")
+        case 31: check(gl_grid_offset(g, point), "gl_grid_offset")
+        case 32: check(gl_grid_is_animating(g, flag), "gl_grid_is_animating")
+        default:
+            var config = gl_config()
+            check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
+            config.width = r.number()
+            config.lanes = Int32(truncatingIfNeeded: Int(r.u8()) - 3)
+            check(gl_grid_set_config(g, &config), "gl_grid_set_config")
+        }
+    }
+    // Still usable: plain sections lay out, and the visible elements are those in the viewport.
+    for grid in grids {
+        check(gl_grid_end_drag(grid), "gl_grid_end_drag")
+        check(gl_grid_set_option_number(grid, "stickyHeaders", 0), "stickyHeaders")
+        var sizes = [gl_size](repeating: gl_size(w: 30, h: 20), count: 12)
+        let status = sizes.withUnsafeMutableBufferPointer { buffer -> gl_status in
+            var section = gl_section(sizes: buffer.baseAddress, count: 12, has_header: 0, header: gl_size(), lanes: 0)
+            return gl_grid_set_sections(grid, &section, 1, 0)
+        }
+        check(status, "gl_grid_set_sections")
+        guard gl_grid_reload(grid) == GL_OK else { continue }
+        var offset = gl_point(), config = gl_config()
+        check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")  // sets struct_size
+        check(gl_grid_offset(grid, &offset), "gl_grid_offset")
+        check(gl_grid_get_config(grid, &config), "gl_grid_get_config")
+        var visible = [gl_element](repeating: gl_element(), count: 64), inRect = visible
+        var n1 = 0, n2 = 0
+        check(gl_grid_visible(grid, &visible, 64, &n1), "gl_grid_visible")
+        check(gl_grid_elements_in(grid, gl_rect(x: offset.x, y: offset.y, w: config.width, h: config.height), &inRect, 64, &n2), "gl_grid_elements_in")
+        let same = n1 == n2 && (0..<min(n1, 64)).allSatisfy { k in
+            visible[k].kind == inRect[k].kind && visible[k].item == inRect[k].item && visible[k].x == inRect[k].x && visible[k].y == inRect[k].y
+        }
+        if !same { fatalError("gridfuzz: \(currentInput): gl_grid_visible (\(n1)) differs from gl_grid_elements_in over the viewport (\(n2))") }
+    }
+}
+
+/// A status must be a gl_status, and gl_last_error() must say something exactly when it failed.
+private func check(_ status: gl_status, _ call: String) {
+    guard status.rawValue <= GL_ESTATE.rawValue else { fatalError("gridfuzz: \(currentInput): \(call) returned status \(status.rawValue)") }
+    let message = String(cString: gl_last_error())
+    if (status == GL_OK) != message.isEmpty {
+        fatalError("gridfuzz: \(currentInput): \(call) returned \(String(cString: gl_status_name(status))) with gl_last_error() '\(message)'")
+    }
+}
+
+/// The event handler: attaches a view to loaded items and sometimes scrolls from inside.
+private let cFuzzEvent: gl_event_fn = { _, grid, event in
+    guard let event = event?.pointee else { return }
+    if event.kind == Int32(GL_EVENT_LOADED.rawValue) && event.element.kind == Int32(GL_KIND_ITEM.rawValue) {
+        var view: UnsafeMutableRawPointer?
+        _ = gl_grid_dequeue(grid, &view)
+        _ = gl_grid_attach_view(grid, event.element.section, event.element.item, view ?? UnsafeMutableRawPointer(bitPattern: 0x40))
+        if event.element.item == 3 { _ = gl_grid_scroll_by(grid, 0, 1) }
+    }
+}
+
+/// Sections for gl_grid_set_sections and a callback data source over the same sizes, whose
+/// callbacks misbehave as the input says.
+private final class CFuzzSource {
+    var sizes: [[gl_size]]
+    var sectionsStorage: [gl_section] = []
+    /// What the callbacks do: 0 fine, 1 fail, 2 bad values, 3 call back into the grid.
+    var mode: UInt8
+    var grid: OpaquePointer?
+    var source = gl_data_source()
+
+    var sections: UnsafePointer<gl_section>? { sectionsStorage.withUnsafeBufferPointer { $0.baseAddress } }
+    var sectionCount: Int { sectionsStorage.count }
+
+    init(_ r: inout ByteReader) {
+        sizes = (0..<Int(r.u8() % 4)).map { _ in (0..<Int(r.u8() % 30)).map { _ in gl_size(w: r.number(), h: r.number()) } }
+        mode = r.u8() % 4
+        sectionsStorage = sizes.indices.map { k in
+            gl_section(sizes: sizes[k].withUnsafeBufferPointer { $0.baseAddress }, count: sizes[k].count,
+                       has_header: Int32(k % 2), header: gl_size(w: 10, h: 10), lanes: Int32(k % 3))
+        }
+    }
+
+    func pointer(for grid: OpaquePointer?) -> UnsafePointer<gl_data_source> {
+        self.grid = grid
+        source.struct_size = MemoryLayout<gl_data_source>.size
+        source.context = Unmanaged.passUnretained(self).toOpaque()
+        source.section_count = { ctx, count in
+            let me = CFuzzSource.from(ctx)
+            if me.mode == 1 { return GL_ECALLBACK }
+            count?.pointee = me.mode == 2 ? -5 : Int64(me.sizes.count)
+            return GL_OK
+        }
+        source.item_count = { ctx, section, count in
+            let me = CFuzzSource.from(ctx)
+            if me.mode == 3 { _ = gl_grid_reload(me.grid) }  // GL_EBUSY inside a callback
+            count?.pointee = me.sizes.indices.contains(Int(section)) ? Int64(me.sizes[Int(section)].count) : 0
+            return GL_OK
+        }
+        source.item_size = { ctx, section, item, size in
+            let me = CFuzzSource.from(ctx)
+            guard me.sizes.indices.contains(Int(section)), me.sizes[Int(section)].indices.contains(Int(item)) else { return GL_ERANGE }
+            size?.pointee = me.sizes[Int(section)][Int(item)]
+            return me.mode == 1 && item == 2 ? GL_EINVAL : GL_OK
+        }
+        source.remove_item = { ctx, section, item in
+            let me = CFuzzSource.from(ctx)
+            guard me.sizes.indices.contains(Int(section)), me.sizes[Int(section)].indices.contains(Int(item)) else { return GL_ERANGE }
+            if me.mode != 2 { me.sizes[Int(section)].remove(at: Int(item)) }
+            return GL_OK
+        }
+        source.move_item = { ctx, fs, fi, ts, ti in
+            let me = CFuzzSource.from(ctx)
+            guard me.sizes.indices.contains(Int(fs)), me.sizes[Int(fs)].indices.contains(Int(fi)), me.sizes.indices.contains(Int(ts)) else { return GL_ERANGE }
+            let size = me.sizes[Int(fs)].remove(at: Int(fi))
+            me.sizes[Int(ts)].insert(size, at: min(Int(ti), me.sizes[Int(ts)].count))
+            return GL_OK
+        }
+        source.can_move_to_section = { ctx, _, _, can in
+            can?.pointee = CFuzzSource.from(ctx).mode == 0 ? 1 : 0
+            return GL_OK
+        }
+        return withUnsafePointer(to: &source) { $0 }
+    }
+
+    static func from(_ ctx: UnsafeMutableRawPointer?) -> CFuzzSource { Unmanaged<CFuzzSource>.fromOpaque(ctx!).takeUnretainedValue() }
+}
