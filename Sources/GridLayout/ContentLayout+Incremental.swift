@@ -69,7 +69,7 @@ extension ContentLayout {
     ///
     /// Later frames move by an S offset, so they equal a full reload's exactly when the sums
     /// involved are exact in floating point (integer or half sizes, for instance); otherwise they
-    /// may differ in the last bits.
+    /// may differ in the last bits. Content longer than 1e15 is laid out again whole.
     mutating func relayOutSection(_ section: Int, from dataSource: any GridDataSource) throws(GridError) {
         guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
         let hadBefore = sections[..<section].contains { !$0.isEmpty }
@@ -77,6 +77,14 @@ extension ContentLayout {
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: start, hasElements: hadBefore)
         builder.storedItems -= storedCount(section)
         try builder.addSection(section, sameSize: sameSize ?? false)
+
+        // Moving later sections by an offset is exact to a thousandth of a point while positions stay
+        // below 1e15; past that a move can wipe a later section's position out (1e300 + 7163 - 1e300
+        // is 0, and the 7163 is lost): lay everything out again instead, as a reload does.
+        if Swift.max(abs(axes.axisSize(contentSize).s), abs(builder.cursor)) > 1e15 {
+            self = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            return
+        }
 
         // Nothing can fail from here on.
         let spacing = configuration.spacing
@@ -88,24 +96,39 @@ extension ContentLayout {
         sections[section] = new
         // Empty sections before the next element sit at the end of the elements before them (no
         // spacing): at the section's new end. From the next element on, everything moves by delta;
-        // with paging, a paged section's items start on the first page after their new area start,
-        // so what follows it moves by the change in its end instead.
+        // with paging, a paged section's items start on the first page after their new area start:
+        // it is placed again, with the arithmetic LayoutBuilder uses (a shift would round
+        // differently: 1021 + 5e-324 - 1021 is 0, not 5e-324, and that is a page), and what
+        // follows it moves by the change in its end.
         var elementAfter = false
         var moveBy = delta
+        var previousEnd = new.sEnd
+        var previousHasElements = followed
         for later in (section + 1)..<sections.count {
-            if !elementAfter && sections[later].isEmpty {
-                sections[later] = .empty(at: new.sEnd)
-            } else {
-                elementAfter = true
-                let oldEnd = sections[later].sEnd
-                sections[later].shift(by: moveBy)
-                if case .paged(var pages) = sections[later].items {
-                    pages.realign(areaStart: pages.areaStart)
-                    sections[later].items = .paged(pages)
-                    sections[later].sEnd = Swift.max(pages.areaStart, pages.sEnd)  // as LayoutBuilder.addItems ends it
-                    moveBy = sections[later].sEnd - oldEnd
-                }
+            if sections[later].isEmpty {
+                if elementAfter { sections[later].shift(by: moveBy) } else { sections[later] = .empty(at: new.sEnd) }
+                continue
             }
+            elementAfter = true
+            if case .paged(var pages) = sections[later].items {
+                let oldEnd = sections[later].sEnd
+                let start = previousEnd + (previousHasElements ? spacing : 0)
+                var cursor = start
+                var header = sections[later].header
+                if header != nil {
+                    header!.s = cursor
+                    cursor += header!.sSize
+                    if pages.count > 0 { cursor += spacing }
+                }
+                pages.realign(areaStart: cursor)
+                sections[later] = SectionFrames(header: header, items: .paged(pages), sStart: start,
+                                                sEnd: Swift.max(cursor, pages.sEnd), continuation: sections[later].continuation)
+                moveBy = sections[later].sEnd - oldEnd
+            } else {
+                sections[later].shift(by: moveBy)
+            }
+            previousEnd = sections[later].sEnd
+            previousHasElements = true
         }
         if loader != nil {
             if ContentLayout.pageLength(configuration, axes) != nil {

@@ -107,7 +107,9 @@ extension Grid {
                 motion.animation = animation
                 if case .scroll(let from, let to, _) = animation.phase {
                     let t = animation.progress
-                    moveViewport(to: Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t))
+                    // (inf - x) * 0 is NaN: the ends are taken as they are.
+                    func mix(_ a: Double, _ b: Double) -> Double { t <= 0 ? a : (a + (b - a) * t).isNaN ? b : a + (b - a) * t }
+                    moveViewport(to: Point(x: mix(from.x, to.x), y: mix(from.y, to.y)))
                 }
                 break
             }

@@ -81,7 +81,9 @@ public final class Grid {
     /// Sets the offset (clamped, snapped), then updates the loaded set and the page, telling the observer.
     func moveViewport(to p: Point) {
         let limit = maxOffset
-        var offset = Point(x: Swift.min(Swift.max(p.x, 0), limit.x), y: Swift.min(Swift.max(p.y, 0), limit.y))
+        // NaN (from arithmetic on infinite content) keeps the coordinate where it was.
+        let x = p.x.isNaN ? contentOffset.x : p.x, y = p.y.isNaN ? contentOffset.y : p.y
+        var offset = Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
         if layout.configuration.paging { offset = snappedToPage(offset) }
         contentOffset = offset
         updateLoaded()

@@ -50,7 +50,7 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     }
     let verbose = getenv("GRIDFUZZ_VERBOSE") != nil
     func check(_ what: String) {
-        if verbose { debugLog("\(what): counts \(grid.layout.itemCounts) planned \(counts) offset \(grid.contentOffset) animating \(grid.isAnimating) drag \(String(describing: grid.drag))") }
+        if verbose { debugLog("\(what): counts \(grid.layout.itemCounts) planned \(counts) offset \(grid.contentOffset) animating \(grid.isAnimating) drag \(String(describing: grid.drag)) first frames \((0..<grid.layout.sectionCount).map { (try? grid.layout.frame(of: GridIndexPath(section: $0, item: 0)))?.description ?? "-" })") }
         // Layouts whose sums overflow are not checked (as in runEngineFuzz).
         let content = grid.contentSize
         let finite = content.width.isFinite && content.height.isFinite && grid.layout.itemCounts.reduce(0, +) < 5_000
@@ -130,6 +130,10 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     guard config.layout == .lanes || config.layout == .flow else { return }
     let scale = max(1, fresh.contentSize.width, fresh.contentSize.height)
     func close(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * scale }
+    if verbose {
+        debugLog("final configuration: \(grid.layout.configuration)\nfinal data: \(final.base.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted())" })")
+        for k in 0..<min(a.count, b.count) where a[k] != b[k] { debugLog("  \(a[k]) | fresh \(b[k])") }
+    }
     func same(_ p: GridElement, _ q: GridElement) -> Bool {
         p.id == q.id && close(p.frame.x, q.frame.x) && close(p.frame.y, q.frame.y)
             && close(p.frame.width, q.frame.width) && close(p.frame.height, q.frame.height)
