@@ -46,9 +46,9 @@ FUZZ_TARGETS ?= engine lua c
 FUZZ_FLAGS ?=
 fuzz: deps
 	swift build -c release --product gridfuzz -Xswiftc -sanitize=fuzzer -Xswiftc -DFUZZING --scratch-path .build-fuzz
-	for t in $(FUZZ_TARGETS); do \
+	status=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p .build-fuzz/artifacts-$$t .build-fuzz/corpus-$$t && \
 	  GRIDFUZZ_TARGET=$$t SWIFT_BACKTRACE=enable=no .build-fuzz/release/gridfuzz -max_total_time=$(FUZZ_SECONDS) \
 	    -max_len=4096 -timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts-$$t/ $(FUZZ_FLAGS) \
-	    .build-fuzz/corpus-$$t Tests/fuzz/corpus/$$t || exit 1; \
-	done
+	    .build-fuzz/corpus-$$t Tests/fuzz/corpus/$$t || status=1; \
+	done; exit $$status
