@@ -115,6 +115,7 @@ struct PagedLanesLayout: Sendable {
 /// relative to the page would put x = 577 on page 0 of pages 1e308 long; a margin of whole pages,
 /// as `x × (1 − 1e-12)` gave past 1e12 pages, would put items before their section.) 0 for x ≤ 0.
 func firstPageStart(atOrAfter x: Double, pageLength: Double) -> Double {
+    if x == .infinity { return x }  // content that overflowed stays overflowed, not on page 0
     var page = (x / pageLength).rounded(.up)
     if x > 0 && page == 0 { page = 1 }  // x / pageLength underflowed (x = 1e-323)
     if page > 0 && x - (page - 1) * pageLength <= Swift.min(abs(x) * 1e-14, pageLength / 2) { page -= 1 }
