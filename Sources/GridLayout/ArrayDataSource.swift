@@ -36,15 +36,41 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func showsLoader() -> Bool { showLoader }
     public func lanes(inSection section: Int) -> Int? { sections[section].lanes }
 
-    /// Drops the item's size (the grid calls it during a removal).
-    public mutating func removeItem(at indexPath: GridIndexPath) {
+    /// Drops the item's size (the grid calls it during a removal). Throws `OutOfRange` for an index
+    /// path the arrays do not have (they were replaced while the removal was pending).
+    public mutating func removeItem(at indexPath: GridIndexPath) throws {
+        try check(indexPath, extra: 0)
         sections[indexPath.section].sizes.remove(at: indexPath.item)
     }
 
     /// Moves the item's size (the grid calls it for a move and at the end of a drag).
-    public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+    public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
+        try check(from, extra: 0)
+        try check(to, extra: from.section == to.section ? 0 : 1)
         let size = sections[from.section].sizes.remove(at: from.item)
         sections[to.section].sizes.insert(size, at: to.item)
+    }
+
+    /// An index path the arrays do not have.
+    public struct OutOfRange: Error, CustomStringConvertible {
+        public var indexPath: GridIndexPath
+        public var itemCount: Int?
+
+        public init(indexPath: GridIndexPath, itemCount: Int?) {
+            self.indexPath = indexPath
+            self.itemCount = itemCount
+        }
+
+        public var description: String {
+            itemCount.map { "the data has no item \(indexPath.item) in section \(indexPath.section) (it has \($0) items)" }
+                ?? "the data has no section \(indexPath.section)"
+        }
+    }
+
+    private func check(_ path: GridIndexPath, extra: Int) throws(OutOfRange) {
+        guard sections.indices.contains(path.section) else { throw OutOfRange(indexPath: path, itemCount: nil) }
+        let count = sections[path.section].sizes.count
+        guard path.item >= 0 && path.item < count + extra else { throw OutOfRange(indexPath: path, itemCount: count) }
     }
 
     public func canMoveItem(fromSection from: Int, toSection to: Int) -> Bool { movesAcrossSections }

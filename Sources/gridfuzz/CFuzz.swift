@@ -85,7 +85,7 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         case 23: check(gl_grid_set_option_string(g, r.bool() ? "layout" : "direction", ["flow", "waterfall", "justified", "horizontal", "x"][Int(r.u8() % 5)]), "gl_grid_set_option_string")
         case 24: check(gl_grid_set_event_handler(g, r.bool() ? cFuzzEvent : nil, nil), "gl_grid_set_event_handler")
         case 25: check(gl_grid_dequeue(g, out(view)), "gl_grid_dequeue")
-        case 26: check(gl_grid_attach_view(g, index(), index(), UnsafeMutableRawPointer(bitPattern: 0x10 * Int(r.u8() + 1))), "gl_grid_attach_view")
+        case 26: check(gl_grid_attach_view(g, index(), index(), UnsafeMutableRawPointer(bitPattern: 0x10 * (Int(r.u8()) + 1))), "gl_grid_attach_view")
         case 27: check(gl_grid_view(g, index(), index(), view), "gl_grid_view")
         case 28: check(gl_grid_data_index_path(g, index(), index(), s, i), "gl_grid_data_index_path")
         case 29: check(gl_grid_scroll_to_page(g, index()), "gl_grid_scroll_to_page")
