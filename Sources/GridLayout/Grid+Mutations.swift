@@ -231,6 +231,12 @@ extension Grid {
         let saved = layout
         layout = ContentLayout(configuration: configuration)
         defer { layout = saved }
+        // The data may have been replaced while the mutation waited: its sections must still be
+        // the layout's, or changing the data and laying out a section again would reach one it lacks.
+        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
+        guard sectionCount == base.sectionCount else {
+            throw .sectionsChanged(operation: operation, count: sectionCount, expected: base.sectionCount)
+        }
         try ask(operation, .item(path)) { try perform(&dataSource) }
         self.dataSource = dataSource
         var working = base
@@ -246,7 +252,7 @@ extension Grid {
             }
         }
         guard working.sectionCount == base.sectionCount else {
-            throw .updateMismatch(operation: operation, at: path, section: base.sectionCount, count: working.sectionCount, expected: base.sectionCount)
+            throw .sectionsChanged(operation: operation, count: working.sectionCount, expected: base.sectionCount)
         }
         return working
     }

@@ -54,6 +54,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// After an insert, removal or move the data source's count for `section` is not the one the
     /// mutation implies (`expected`).
     case updateMismatch(operation: String, at: GridIndexPath, section: Int, count: Int, expected: Int)
+    /// When an insert, removal or move started, the data source had `count` sections where the
+    /// layout has `expected` (the data was replaced while the mutation waited).
+    case sectionsChanged(operation: String, count: Int, expected: Int)
     /// A `step` time that is NaN, infinite or negative.
     case invalidTime(Double)
     /// A drag point that is NaN or infinite.
@@ -110,6 +113,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             default: hint = "the data source's 'move' must move the item"
             }
             return "\(operation) \(ElementLocation.item(path).describe(base: base)): data source 'count' returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
+        case let .sectionsChanged(operation, count, expected):
+            return "\(operation): data source 'sections' returned \(count) where the layout has \(expected) (the data changed under a pending mutation); the layout is unchanged: call reload()"
         case let .invalidTime(dt):
             return "step: time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
         case let .invalidPoint(p):

@@ -211,6 +211,24 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         #expect(!grid.isAnimating)
     }
 
+    @Test func dataReplacedUnderAPendingMutationIsAnErrorNotACrash() throws {
+        // Found by the C ABI fuzzer: the bulk arrays were replaced while a removal faded.
+        let grid = try laneGrid(ListDataSource([items(5), items(3)]), options: quarter)
+        try grid.removeItem(at: path(1, 2))
+        grid.dataSource = ArrayDataSource(sizes: items(5))  // one section now
+        let error = GridError.sectionsChanged(operation: "remove", count: 1, expected: 2)
+        #expect(throws: error) { try grid.step(1) }
+        #expect(error.message() == "remove: data source 'sections' returned 1 where the layout has 2 (the data changed under a pending mutation); the layout is unchanged: call reload()")
+        #expect(grid.layout.itemCounts == [5, 3])
+        #expect(!grid.isAnimating)
+        // A removal the new arrays cannot perform: the data source's own error.
+        grid.dataSource = ArrayDataSource(sections: [.init(sizes: items(5)), .init(sizes: [])])
+        try grid.removeItem(at: path(1, 2))
+        #expect(performing: { try grid.step(1) }, throws: { ($0 as? GridError)?.message() ==
+            "data source 'remove' failed for item (section 1, item 2): the data has no item 2 in section 1 (it has 0 items)" })
+        #expect(grid.layout.itemCounts == [5, 3])
+    }
+
     @Test func badTimesAreRefused() throws {
         let grid = try laneGrid(ListDataSource([items(2)]))
         #expect(throws: GridError.invalidTime(-1)) { try grid.step(-1) }
