@@ -41,6 +41,7 @@ extension ContentLayout {
     /// its items in ascending order; the loader last.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
+        result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
         forEachElement(in: axes.axisRect(rect)) { result.append($0) }
         return result
     }
@@ -59,6 +60,7 @@ extension ContentLayout {
     /// A `pinned` header is reported at its pinned frame instead of its own (see `pinnedHeader`).
     func forEachElement(in r: AxisRect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
         let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
+        let axes = self.axes  // a local: closures that read self.axes copied the whole layout per item
         func overlaps(_ e: AxisRect) -> Bool {
             Swift.min(e.sEnd, hi) > Swift.max(e.s, lo) && Swift.min(e.cEnd, cHi) > Swift.max(e.c, cLo)
         }
@@ -76,10 +78,9 @@ extension ContentLayout {
         // the spacing before the next section) still comes first.
         if let pinned, pinned.section < range.lowerBound { header(pinned.section, sections[pinned.section]) }
         for section in range {
-            let frames = sections[section]
-            header(section, frames)
-            frames.items.forEachIndex(s: lo, hi, c: cLo, cHi) { item in
-                body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frames.items[item])))
+            header(section, sections[section])
+            sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
+                body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))
             }
         }
         if let loader, overlaps(loader) {
@@ -90,8 +91,7 @@ extension ContentLayout {
     /// Calls `body` with every item overlapping the S- and C-intervals, ascending.
     private func forEachItem(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (GridIndexPath, AxisRect) -> Void) {
         for section in sectionRange(lo, hi) {
-            let items = sections[section].items
-            items.forEachIndex(s: lo, hi, c: cLo, cHi) { body(GridIndexPath(section: section, item: $0), items[$0]) }
+            sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { body(GridIndexPath(section: section, item: $0), $1) }
         }
     }
 

@@ -12,6 +12,7 @@ extension ContentLayout {
     /// `stickyHeaders` the current section's header is reported where it is drawn (`pinned`).
     public func visibleElements(in viewport: Rect) -> [GridElement] {
         var result: [GridElement] = []
+        result.reserveCapacity(64)  // a screenful in one allocation
         visibleElements(in: viewport, into: &result)
         return result
     }

@@ -1,5 +1,9 @@
 /// A grid: configuration, data source, the current layout and the viewport onto it.
 /// Not thread-safe: use one grid from one thread at a time (distinct grids are independent).
+///
+/// The properties a scroll step touches are `@exclusivity(unchecked)`: a grid is used from one
+/// thread at a time and hands out no inout access to them, and the runtime's dynamic checks cost
+/// ~7 % of a scroll step's instructions and ~15 % of a same-size query's (callgrind).
 public final class Grid {
     /// Takes effect at the next `reload()`.
     public var configuration: GridConfiguration
@@ -7,18 +11,18 @@ public final class Grid {
     /// Hears of loaded elements and page changes (see `GridObserver`); weak, like a delegate.
     public weak var observer: (any GridObserver)?
     /// The last layout that succeeded.
-    public internal(set) var layout: ContentLayout
+    @exclusivity(unchecked) public internal(set) var layout: ContentLayout
     /// The viewport's origin in content coordinates, kept within the content (and on a page with paging).
-    public internal(set) var contentOffset = Point.zero
+    @exclusivity(unchecked) public internal(set) var contentOffset = Point.zero
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
     /// `visibleElements()` order. Updated on every change of offset or layout.
-    public internal(set) var loaded: [GridElement] = []
+    @exclusivity(unchecked) public internal(set) var loaded: [GridElement] = []
     /// The previous loaded set's buffer, reused for the next one (a scroll step allocates no list).
-    private var spareLoaded: [GridElement] = []
+    @exclusivity(unchecked) private var spareLoaded: [GridElement] = []
     /// With paging, the page the offset is on (from 0), as last reported to the observer.
     public private(set) var page = 0
     /// Queued mutations, the running animation and the drag (Grid+Mutations.swift, Grid+Drag.swift).
-    var motion = MotionState()
+    @exclusivity(unchecked) var motion = MotionState()
 
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
         self.configuration = configuration
@@ -48,6 +52,7 @@ public final class Grid {
     /// animation or a drag, where they are drawn at this moment (see `GridElement`).
     public func visibleElements() -> [GridElement] {
         var result: [GridElement] = []
+        result.reserveCapacity(64)  // a screenful in one allocation
         displayedElements(in: viewport, into: &result)
         return result
     }

@@ -32,6 +32,18 @@ enum SectionItems: Sendable {
         }
     }
 
+    /// Calls `body`, ascending, with the index and frame of every item overlapping both intervals
+    /// with positive length: `forEachIndex` with the frame read once per kind, not per item
+    /// through this enum (the visible query's inner loop).
+    @inline(__always)
+    func forEachFrame(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
+        switch self {
+        case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, store[$0]) }
+        case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, grid[$0]) }
+        case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, pages[$0]) }
+        }
+    }
+
     /// For the arithmetic kinds: the S where the section's items area starts, and their S end.
     var sameSizeExtent: (areaStart: Double, sEnd: Double)? {
         switch self {
