@@ -125,23 +125,24 @@ struct FrameStore: Sendable {
         slack = mark.slack
     }
 
-    /// Calls `body`, in ascending order, with every item that overlaps the S-interval (lo, hi) and
-    /// the C-interval (cLo, cHi) with positive length on both axes.
-    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
+    /// Calls `body`, in ascending order, with the index and frame (offset applied) of every item
+    /// that overlaps the S-interval (lo, hi) and the C-interval (cLo, cHi) with positive length on
+    /// both axes. The frame is the one the overlap test read: the caller does not read it again.
+    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         if interleave == 1 {
             forEachIndex(inSequence: 0, s: lo, hi, c: cLo, cHi, body)
             return
         }
         // Several sequences: collect, then report in index order.
-        var found: [Int] = []
+        var found: [(Int, AxisRect)] = []
         for sequence in 0..<Swift.min(interleave, count) {
-            forEachIndex(inSequence: sequence, s: lo, hi, c: cLo, cHi) { found.append($0) }
+            forEachIndex(inSequence: sequence, s: lo, hi, c: cLo, cHi) { found.append(($0, $1)) }
         }
-        found.sort()
-        found.forEach(body)
+        found.sort { $0.0 < $1.0 }
+        for (i, frame) in found { body(i, frame) }
     }
 
-    private func forEachIndex(inSequence sequence: Int, s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
+    private func forEachIndex(inSequence sequence: Int, s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         let m = interleave, b = Self.blockSize
         let length = (count - sequence + m - 1) / m
         // The searches run in stored coordinates. A moved store searches the interval less its offset,
@@ -171,7 +172,7 @@ struct FrameStore: Sendable {
             var f = frames[i]
             f.s += sOffset
             if Swift.min(f.sEnd, hi) > Swift.max(f.s, lo), Swift.min(f.cEnd, cHi) > Swift.max(f.c, cLo) {
-                body(i)
+                body(i, f)
             }
             p += 1
         }

@@ -23,22 +23,12 @@ enum SectionItems: Sendable {
         }
     }
 
-    /// Calls `body`, ascending, with every item overlapping both intervals with positive length.
-    func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
-        switch self {
-        case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
-        case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi, body)
-        case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi, body)
-        }
-    }
-
     /// Calls `body`, ascending, with the index and frame of every item overlapping both intervals
-    /// with positive length: `forEachIndex` with the frame read once per kind, not per item
-    /// through this enum (the visible query's inner loop).
+    /// with positive length (the visible query's inner loop: one switch per section, not per item).
     @inline(__always)
     func forEachFrame(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         switch self {
-        case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, store[$0]) }
+        case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, grid[$0]) }
         case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, pages[$0]) }
         }
