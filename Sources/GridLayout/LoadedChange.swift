@@ -11,23 +11,29 @@ public struct LoadedChange: Sendable {
         self.loaded = loaded
     }
 
-    /// The difference between two loaded sets, both in element order: one merge pass.
+    /// The difference between two loaded sets, both in element order: one merge pass (over the
+    /// arrays' buffers: indexing the arrays copied each 88-byte element to read its id).
     init(from old: [GridElement], to new: [GridElement]) {
-        unloaded = []
-        loaded = []
-        var i = 0, j = 0
-        while i < old.count || j < new.count {
-            if j == new.count || (i < old.count && old[i].id < new[j].id) {
-                unloaded.append(old[i].id)
-                i += 1
-            } else if i == old.count || new[j].id < old[i].id {
-                loaded.append(new[j])
-                j += 1
-            } else {
-                i += 1
-                j += 1
+        var unloaded: [ElementID] = [], loaded: [GridElement] = []
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                var i = 0, j = 0
+                while i < old.count || j < new.count {
+                    if j == new.count || (i < old.count && old[i].id < new[j].id) {
+                        unloaded.append(old[i].id)
+                        i += 1
+                    } else if i == old.count || new[j].id < old[i].id {
+                        loaded.append(new[j])
+                        j += 1
+                    } else {
+                        i += 1
+                        j += 1
+                    }
+                }
             }
         }
+        self.unloaded = unloaded
+        self.loaded = loaded
     }
 }
 
