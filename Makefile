@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall
+.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall deb
 
 # The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
 VERSION := $(shell cat VERSION)
@@ -123,4 +123,14 @@ uninstall:
 	 | sort -ru | while read -r d; do echo $(DESTDIR)$(DOCDIR)/$$d; done \
 	 | { cat; echo $(DESTDIR)$(DOCDIR); echo $(DESTDIR)$(PYTHONDIR)/gridlayout; } \
 	 | while read -r d; do [ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; done
+
+# make deb: dist/gridlayout_VERSION_ARCH.deb (dpkg-deb), what `make install` installs, laid out
+# for Debian 12: the library, .pc and Lua module under /usr/lib/MULTIARCH, the Python package in
+# /usr/lib/python3/dist-packages (tools/make-deb.sh writes the control file).
+DEB_MAINTAINER ?= gridlayout maintainers <maintainers@users.noreply.a-seed-1acab131.example>
+deb: static
+	@rm -rf $(STATIC)/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STATIC)/deb PREFIX=/usr \
+	  LIBDIR=/usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH) PYTHONDIR=/usr/lib/python3/dist-packages > /dev/null
+	tools/make-deb.sh $(STATIC)/deb $(VERSION) dist "$(DEB_MAINTAINER)"
 
