@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall deb
+.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall deb wheel
 
 # The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
 VERSION := $(shell cat VERSION)
@@ -134,3 +134,7 @@ deb: static
 	  LIBDIR=/usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH) PYTHONDIR=/usr/lib/python3/dist-packages > /dev/null
 	tools/make-deb.sh $(STATIC)/deb $(VERSION) dist "$(DEB_MAINTAINER)"
 
+# make wheel: dist/gridlayout-VERSION-py3-none-PLATFORM.whl, the Python package with the
+# self-contained library (and Lua's) inside: `pip install` it where there is no Swift.
+wheel: static
+	python3 tools/make-wheel.py $(STAGE)/lib/libgridlayout.so.$(VERSION) dist
