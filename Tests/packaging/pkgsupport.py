@@ -73,3 +73,34 @@ def assert_self_contained(objects, *, within=None):
 
 def python() -> str:
     return sys.executable
+
+
+def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
+    """From an installed tree (usr: its prefix; libdir: the library's folder, with lua/5.4 in it):
+    gridrepl and the stock lua5.4 run the installed example script as the build tree's golden
+    output says, and Python lays out a grid with the installed package; none of them loads
+    anything of the toolchain or the build tree, and the library comes from libdir."""
+    work = tmp / "work"
+    work.mkdir(exist_ok=True)
+    expected = (ROOT / "scripts/expected/smgridview.out").read_text()
+    script = usr / "share/doc/gridlayout/scripts/smgridview.lua"
+    env = clean_env(tmp)
+
+    r = subprocess.run([usr / "bin/gridrepl", "-v"], env=env, cwd=work, capture_output=True, text=True)
+    assert r.stdout.splitlines()[0] == f"gridrepl {VERSION}"
+    r, objects = run_traced([usr / "bin/gridrepl", script], env, work, tmp)
+    assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
+    assert_self_contained(objects)
+
+    lua_env = clean_env(tmp, LUA_CPATH=f"{libdir}/lua/5.4/?.so")
+    r, objects = run_traced(["lua5.4", script], lua_env, work, tmp)
+    assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
+    assert_self_contained(objects, within=[libdir])
+
+    py_env = clean_env(tmp, PYTHONPATH=str(usr / "lib/python3/dist-packages"))
+    code = ("import gridlayout; g = gridlayout.Grid(lanes=3, spacing=10); g.set_sizes([(100, 120)] * 10); "
+            "g.reload(); print(gridlayout.__version__, gridlayout.library_version(), tuple(g.frame(0, 4)))")
+    r, objects = run_traced([python(), "-c", code], py_env, work, tmp)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split() == [VERSION, VERSION, "(110.0,", "130.0,", "100.0,", "120.0)"]
+    assert_self_contained(objects, within=[libdir])

@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from pkgsupport import (MAJOR, ROOT, VERSION, assert_self_contained, clean_env, python, run_traced)
+from pkgsupport import MAJOR, VERSION, check_installed
 
 
 def sh(*cmd, **kw):
@@ -78,30 +78,7 @@ def test_runs_from_dpkg_x_root(deb, multiarch, tmp_path):
     root = tmp_path / "root"
     subprocess.run(["dpkg", "-x", str(deb), str(root)], check=True)
     usr = root / "usr"
-    work = tmp_path / "work"
-    work.mkdir()
-    env = clean_env(tmp_path)
-    expected = (ROOT / "scripts/expected/smgridview.out").read_text()
-    script = usr / "share/doc/gridlayout/scripts/smgridview.lua"
-
-    r = subprocess.run([usr / "bin/gridrepl", "-v"], env=env, cwd=work, capture_output=True, text=True)
-    assert r.stdout.splitlines()[0] == f"gridrepl {VERSION}"
-    r, objects = run_traced([usr / "bin/gridrepl", script], env, work, tmp_path)
-    assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
-    assert_self_contained(objects)
-
-    lua_env = clean_env(tmp_path, LUA_CPATH=f"{usr}/lib/{multiarch}/lua/5.4/?.so")
-    r, objects = run_traced(["lua5.4", script], lua_env, work, tmp_path)
-    assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
-    assert_self_contained(objects, within=[usr / "lib" / multiarch])
-
-    py_env = clean_env(tmp_path, PYTHONPATH=str(usr / "lib/python3/dist-packages"))
-    code = ("import gridlayout; g = gridlayout.Grid(lanes=3, spacing=10); g.set_sizes([(100, 120)] * 10); "
-            "g.reload(); print(gridlayout.__version__, gridlayout.library_version(), tuple(g.frame(0, 4)))")
-    r, objects = run_traced([python(), "-c", code], py_env, work, tmp_path)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout.split() == [VERSION, VERSION, "(110.0,", "130.0,", "100.0,", "120.0)"]
-    assert_self_contained(objects, within=[usr / "lib" / multiarch])
+    check_installed(usr, usr / "lib" / multiarch, tmp_path)
 
     man = subprocess.run(["zcat", usr / "share/man/man1/gridrepl.1.gz"], capture_output=True, text=True, check=True).stdout
     assert f'"gridlayout {VERSION}"' in man
