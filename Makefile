@@ -1,7 +1,10 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test bench deps golden sanitize fuzz
+.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall deb wheel
+
+# The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
+VERSION := $(shell cat VERSION)
 
 deps:
 	@tools/ensure-deps.sh
@@ -21,7 +24,11 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl bindings/python/tests
+	python3 -m pytest -q Tests/repl bindings/python/tests Tests/packaging
+
+# Only the packaging tests (they build what they check: static, deb, wheel).
+test-packaging: deps
+	python3 -m pytest -q Tests/packaging
 
 # The Swift tests under AddressSanitizer with leak checking (tools/lsan.supp suppresses only the
 # test harness's own leaks), then the C tests under valgrind. Its own scratch path: the ASan build
@@ -52,3 +59,82 @@ fuzz: deps
 	    -max_len=4096 -timeout=10 -print_final_stats=1 -artifact_prefix=.build-fuzz/artifacts-$$t/ $(FUZZ_FLAGS) \
 	    .build-fuzz/corpus-$$t Tests/fuzz/corpus/$$t || status=1; \
 	done; exit $$status
+
+# ---- Packaging ------------------------------------------------------------------------------
+# Self-contained artefacts: gridrepl and libgridlayout.so with the Swift standard library linked
+# in (they need libc, libstdc++, libgcc_s, libm, Lua and libedit, nothing of the toolchain), a
+# release build in its own scratch path, staged stripped under $(STAGE).
+STATIC := .build-static
+STAGE := $(STATIC)/stage
+STATIC_FLAGS := -c release --scratch-path $(STATIC) --static-swift-stdlib -Xswiftc -static-stdlib
+MAJOR := $(word 1,$(subst ., ,$(VERSION)))
+
+static: deps
+	swift build $(STATIC_FLAGS) --product gridrepl
+	swift build $(STATIC_FLAGS) --product gridlayout
+	@rm -rf $(STAGE) && mkdir -p $(STAGE)/bin $(STAGE)/lib $(STAGE)/man
+	strip -o $(STAGE)/bin/gridrepl $(STATIC)/release/gridrepl
+	strip --strip-unneeded -o $(STAGE)/lib/libgridlayout.so.$(VERSION) $(STATIC)/release/libgridlayout.so
+	sed 's/@VERSION@/$(VERSION)/g' man/gridrepl.1 > $(STAGE)/man/gridrepl.1
+	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB"
+
+# make install PREFIX=/usr/local DESTDIR=: bin/gridrepl; lib/libgridlayout.so{,.1,.1.0.0},
+# include/gridlayout.h, lib/pkgconfig/gridlayout.pc and lib/lua/5.4/gridlayout.so (bindings/c's
+# install); the Python package in PYTHONDIR (its libgridlayout.so a link to the library);
+# share/man/man1/gridrepl.1; the docs and example scripts in share/doc/gridlayout.
+# `make uninstall` with the same variables removes exactly those files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+LUACDIR ?= $(LIBDIR)/lua/5.4
+# Debian's python3 looks in /usr/lib/python3/dist-packages (the .deb's); for another prefix or
+# Python add this folder to PYTHONPATH, set PYTHONDIR, or install the wheel instead.
+PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/gridlayout
+PYFILES := $(sort $(wildcard bindings/python/gridlayout/*.py)) bindings/python/gridlayout/py.typed
+DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md)) bindings/c/README.md \
+        bindings/lua/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
+        $(sort $(wildcard bindings/c/examples/*.c))
+C_DIRS = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \
+         PKGCONFIGDIR=$(PKGCONFIGDIR) LUACDIR=$(LUACDIR)
+
+install: static
+	$(MAKE) --no-print-directory -C bindings/c install STAGED=$(CURDIR)/$(STAGE)/lib $(C_DIRS)
+	install -d -m 755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(PYTHONDIR)/gridlayout $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(STAGE)/bin/gridrepl $(DESTDIR)$(BINDIR)/gridrepl
+	install -m 644 $(PYFILES) $(DESTDIR)$(PYTHONDIR)/gridlayout/
+	ln -sf $$(realpath -sm --relative-to=$(PYTHONDIR)/gridlayout $(LIBDIR)/libgridlayout.so.$(MAJOR)) \
+	      $(DESTDIR)$(PYTHONDIR)/gridlayout/libgridlayout.so
+	install -m 644 $(STAGE)/man/gridrepl.1 $(DESTDIR)$(MANDIR)/man1/gridrepl.1
+	@for f in $(DOCS); do install -D -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
+	@echo "installed gridlayout $(VERSION) into $(DESTDIR)$(PREFIX)"
+
+uninstall:
+	$(MAKE) --no-print-directory -C bindings/c uninstall $(C_DIRS)
+	rm -f $(DESTDIR)$(BINDIR)/gridrepl $(DESTDIR)$(MANDIR)/man1/gridrepl.1 \
+	      $(addprefix $(DESTDIR)$(PYTHONDIR)/gridlayout/,$(notdir $(PYFILES)) libgridlayout.so) \
+	      $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS))
+	rm -rf $(DESTDIR)$(PYTHONDIR)/gridlayout/__pycache__
+	@for f in $(DOCS); do d=$$(dirname $$f); while [ "$$d" != . ]; do echo $$d; d=$$(dirname $$d); done; done \
+	 | sort -ru | while read -r d; do echo $(DESTDIR)$(DOCDIR)/$$d; done \
+	 | { cat; echo $(DESTDIR)$(DOCDIR); echo $(DESTDIR)$(PYTHONDIR)/gridlayout; } \
+	 | while read -r d; do [ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; done
+
+# make deb: dist/gridlayout_VERSION_ARCH.deb (dpkg-deb), what `make install` installs, laid out
+# for Debian 12: the library, .pc and Lua module under /usr/lib/MULTIARCH, the Python package in
+# /usr/lib/python3/dist-packages (tools/make-deb.sh writes the control file).
+DEB_MAINTAINER ?= gridlayout maintainers <maintainers@users.noreply.a-seed-1acab131.example>
+deb: static
+	@rm -rf $(STATIC)/deb
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(STATIC)/deb PREFIX=/usr \
+	  LIBDIR=/usr/lib/$$(dpkg-architecture -qDEB_HOST_MULTIARCH) PYTHONDIR=/usr/lib/python3/dist-packages > /dev/null
+	tools/make-deb.sh $(STATIC)/deb $(VERSION) dist "$(DEB_MAINTAINER)"
+
+# make wheel: dist/gridlayout-VERSION-py3-none-PLATFORM.whl, the Python package with the
+# self-contained library (and Lua's) inside: `pip install` it where there is no Swift.
+wheel: static
+	python3 tools/make-wheel.py $(STAGE)/lib/libgridlayout.so.$(VERSION) dist

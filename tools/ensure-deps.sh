@@ -2,6 +2,9 @@
 # Installs the Debian packages the build needs, when they are missing. Safe to run every time.
 set -euo pipefail
 packages=(liblua5.4-dev libedit-dev pkg-config lua5.4 valgrind)   # Lua for GridScript, libedit for gridrepl; stock lua5.4 and valgrind for bindings/c and bindings/lua
+packages+=(binutils dpkg-dev groff-base)   # packaging (make static/deb, Tests/packaging): strip and readelf, dpkg-shlibdeps, the man page check
+# The wheel's test makes a venv with pip: Debian's python3 needs python3-venv for that (ensurepip).
+python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

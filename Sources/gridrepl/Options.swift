@@ -1,4 +1,5 @@
 import CLua
+import GridScript
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -166,7 +167,19 @@ struct Options {
           --help              show this help
 
         """
-        if badOption == nil { writeOut(text) } else { writeError(text) }
+        if badOption == nil {
+            text += """
+
+            Environment: LUA_INIT_5_4 or LUA_INIT (code, or @file, run first unless -E),
+            LUA_PATH and LUA_CPATH (where require looks), GRIDREPL_HISTORY (the history file,
+            default ~/.gridrepl_history).
+            gridlayout \(GridScript.version); the manual: man gridrepl
+
+            """
+            writeOut(text)
+        } else {
+            writeError(text)
+        }
     }
 }
 

@@ -15,7 +15,7 @@ from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
 from .grid import (Change, Drag, Element, Event, Grid, GridError, IndexPath, Insets, Point, Rect,
                    Size, Stats, Uniform, library_path, library_version)
 
-__version__ = "0.2.0"
+__version__ = "1.0.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
     "Grid", "GridError", "LibraryNotFound", "Element", "Event", "Change", "Drag", "Rect", "Size",

@@ -1,0 +1,71 @@
+"""The self-contained artefacts: gridrepl and libgridlayout.so carry the Swift standard library
+and need no library of the Swift toolchain (readelf and ldd)."""
+
+import os
+import re
+import subprocess
+
+import pytest
+
+from pkgsupport import MAJOR, VERSION, toolchain
+
+# What they may need: the C and C++ runtimes, Lua, and libedit for gridrepl's line editing.
+ALLOWED = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "liblua5.4.so.0", "libedit.so.2"}
+
+
+def toolchain_libraries():
+    names = set()
+    for folder, _, files in os.walk(toolchain() / "usr" / "lib"):
+        names.update(f for f in files if re.search(r"\.so(\.\d+)*$", f))
+    assert "libswiftCore.so" in names
+    return names
+
+
+def dynamic(path):
+    out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True, check=True).stdout
+    return (re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", out),
+            re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]", out),
+            re.findall(r"\(SONAME\)\s+Library soname: \[(.*)\]", out))
+
+
+@pytest.fixture(scope="module")
+def artefacts(static):
+    return {"gridrepl": static / "bin" / "gridrepl", "lib": static / "lib" / f"libgridlayout.so.{VERSION}"}
+
+
+@pytest.mark.parametrize("name", ["gridrepl", "lib"])
+def test_needs_nothing_from_the_toolchain(artefacts, name):
+    path = artefacts[name]
+    needed, runpath, _ = dynamic(path)
+    assert not set(needed) & toolchain_libraries(), needed
+    assert {n for n in needed if not n.startswith("ld-linux")} <= ALLOWED, needed
+    assert runpath in ([], ["$ORIGIN"]), runpath          # never a path into the toolchain
+    ldd = subprocess.run(["ldd", str(path)], capture_output=True, text=True, check=True).stdout
+    assert "not found" not in ldd, ldd
+    assert str(toolchain()) not in ldd and "swift" not in ldd.lower(), ldd
+
+
+@pytest.mark.parametrize("name", ["gridrepl", "lib"])
+def test_stripped(artefacts, name):
+    sections = subprocess.run(["readelf", "-S", "-W", str(artefacts[name])], capture_output=True,
+                              text=True, check=True).stdout
+    assert ".debug_info" not in sections
+
+
+def test_library_soname_and_exports(artefacts):
+    _, _, soname = dynamic(artefacts["lib"])
+    assert soname == [f"libgridlayout.so.{MAJOR}"]
+    nm = subprocess.run(["nm", "-D", "--defined-only", str(artefacts["lib"])], capture_output=True,
+                        text=True, check=True).stdout
+    exported = {f[2] for f in (line.split() for line in nm.splitlines()) if len(f) == 3 and f[1].isupper()}
+    assert "gl_grid_create" in exported and "luaopen_gridlayout" in exported
+    assert all(s.startswith("gl_") or s == "luaopen_gridlayout" for s in exported), exported
+
+
+def test_gridrepl_runs_and_reports_the_version(artefacts, tmp_path):
+    r = subprocess.run([str(artefacts["gridrepl"]), "-v", "-e",
+                        "local gl = require 'gridlayout'; print(gl.version)"],
+                       capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == f"gridrepl {VERSION}"
+    assert r.stdout.splitlines()[-1] == VERSION
