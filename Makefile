@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test test-packaging bench deps golden sanitize fuzz static install uninstall deb wheel
+.PHONY: example test test-packaging bench deps golden docs-images sanitize fuzz static install uninstall deb wheel
 
 # The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
 VERSION := $(shell cat VERSION)
@@ -24,7 +24,13 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl bindings/python/tests Tests/packaging
+	python3 -m pytest -q Tests/repl bindings/python/tests Tests/docs Tests/packaging
+
+# Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
+DOCS_IMAGES := ninegrid waterfall smgridview
+docs-images: deps
+	swift build --product gridrepl
+	for s in $(DOCS_IMAGES); do .build/debug/gridrepl scripts/$$s.lua docs/images/$$s.svg > /dev/null || exit 1; done
 
 # Only the packaging tests (they build what they check: static, deb, wheel).
 test-packaging: deps

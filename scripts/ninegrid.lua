@@ -23,3 +23,7 @@ show("at the top")
 grid:scrollTo(0, 200)
 show("scrolled to y=200")
 grid:draw()
+
+-- `gridrepl scripts/ninegrid.lua out.svg` also draws the whole content as an SVG picture
+-- (`make docs-images` writes docs/images/ninegrid.svg so).
+if arg and arg[1] then grid:svg(arg[1]) end

@@ -34,3 +34,7 @@ grid:scrollTo(math.huge, 0)      -- clamps to the end: the loader is in view
 show("end")
 print("loader at", grid:loaderFrame())
 grid:draw()
+
+-- `gridrepl scripts/smgridview.lua out.svg` also draws the viewport (the whole content is
+-- 32,000 points wide) as an SVG picture (`make docs-images` writes docs/images/smgridview.svg so).
+if arg and arg[1] then grid:svg(arg[1], { viewport = true }) end

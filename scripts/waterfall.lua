@@ -23,3 +23,7 @@ for _, e in ipairs(grid:visible()) do
   print(e.kind, e.section, e.item, e.x, e.y, e.w, e.h)
 end
 grid:draw()
+
+-- `gridrepl scripts/waterfall.lua out.svg` also draws the whole content as an SVG picture
+-- (`make docs-images` writes docs/images/waterfall.svg so).
+if arg and arg[1] then grid:svg(arg[1]) end
