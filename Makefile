@@ -102,7 +102,7 @@ PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/gridlayout
 PYFILES := $(sort $(wildcard bindings/python/gridlayout/*.py)) bindings/python/gridlayout/py.typed
-DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md)) bindings/c/README.md \
+DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg)) bindings/c/README.md \
         bindings/lua/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
         $(sort $(wildcard bindings/c/examples/*.c))
 C_DIRS = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \
