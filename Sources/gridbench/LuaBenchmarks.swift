@@ -301,10 +301,7 @@ func luaBenchmarks(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) -> B
     if !frames.isEmpty { problems.append(frames) }
     let agree = problems.isEmpty
     if !agree {
-        let report = "gridbench: MISMATCH between the pure-Lua lanes layout and the engine: " + problems.joined(separator: "; ")
-        print(report)
-        _ = report.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-        _ = write(2, "\n", 1)
+        reportFailure("gridbench: MISMATCH between the pure-Lua lanes layout and the engine: " + problems.joined(separator: "; "))
     }
 
     let perItem = best.mapValues { $0 / Double(n) }
