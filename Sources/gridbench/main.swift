@@ -3,8 +3,10 @@
 //
 //   swift build -c release --product gridbench && .build/release/gridbench [--quick]
 //
-// --quick runs the same groups at smaller n (a smoke run for tests; its goals are calibrated for
-// the full run). `--profile-query N` only runs queries on N lanes items, for callgrind.
+// --quick runs the same groups at smaller n (a smoke run; its goals are calibrated for the full
+// run). `--curve-out PATH` also writes the query-against-scan curve as TSV (for the plot).
+// `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
+// run one job for callgrind.
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridLayout
@@ -29,7 +31,7 @@ struct Scale {
     /// Random offsets per query timing, and rounds over them (the fastest round counts).
     let queries: Int
     let queryRounds: Int
-    /// Offsets for the brute-force scan (each scan visits every frame).
+    /// Offsets for the brute-force scan at big n (each scan visits every frame; more at small n).
     let scans: Int
 
     init(quick: Bool) {
@@ -264,42 +266,6 @@ func visibleQueries(_ scale: Scale, _ sizes: [Size], _ big: [(LayoutKind, Conten
     }
 }
 
-/// 3. The same query as a brute-force scan over every frame (lanes, big n), side by side with
-/// `elements(in:)`: the scan runs on the first `scale.scans` of the random offsets (each scan reads
-/// every frame), the query on all of them (a cold cache, as in group 2). The engine should be ≥ 1000×
-/// faster. For contrast, the query also runs on the scan's few offsets, many times over (warm cache).
-func scanVersusQuery(_ scale: Scale, _ layout: ContentLayout, _ rows: inout [Row], _ sink: inout Sink) throws {
-    let n = try layout.itemCount(inSection: 0)
-    var frames: [Rect] = []
-    frames.reserveCapacity(n)
-    for i in 0..<n { frames.append(try layout.frame(of: GridIndexPath(section: 0, item: i))) }
-    let viewports = randomViewports(layout, count: scale.queries, seed: 11)
-    let scanned = Array(viewports[0..<scale.scans])
-    var hits: [Int] = []
-    let scan = {
-        var found = 0
-        for v in scanned {
-            hits.removeAll(keepingCapacity: true)
-            for (i, f) in frames.enumerated()
-            where Swift.min(f.x + f.width, v.x + v.width) > Swift.max(f.x, v.x)
-                && Swift.min(f.y + f.height, v.y + v.height) > Swift.max(f.y, v.y) {
-                hits.append(i)
-            }
-            found &+= hits.count
-        }
-        return found
-    }
-    precondition(scan() == queries(layout, scanned)(), "the scan and elements(in:) disagree")
-    let repeats = 100
-    let t = interleaved(rounds: scale.queryRounds, [scan, queries(layout, viewports), queries(layout, scanned, repeats: repeats)], &sink)
-    let (scanMean, query, warm) = (t[0] / Double(scanned.count), t[1] / Double(viewports.count), t[2] / Double(scanned.count * repeats))
-    rows.append(Row(benchmark: "scan of all frames (lanes), mean of \(scanned.count) random offsets", n: n, result: duration(scanMean), goal: "", met: nil))
-    rows.append(Row(benchmark: "elements(in:) (lanes), mean of \(viewports.count) random offsets", n: n, result: duration(query), goal: "", met: nil))
-    rows.append(Row(benchmark: "elements(in:) (lanes), the scan's \(scanned.count) offsets \(repeats)× over (warm cache)", n: n, result: duration(warm), goal: "", met: nil))
-    rows.append(Row(benchmark: "scan/query ratio (lanes; query of the \(viewports.count) offsets)", n: n, result: ratio(scanMean / query),
-                    goal: "≥ 1000×", met: scanMean / query >= 1000))
-}
-
 /// 4. Bytes stored per item, per layout.
 func memory(_ big: [(LayoutKind, ContentLayout)], _ rows: inout [Row]) {
     for (kind, layout) in big {
@@ -425,7 +391,7 @@ func main() throws {
         (kind, try ContentLayout(configuration: configuration(kind), dataSource: ArrayDataSource(sizes: sizes)))
     }
     try visibleQueries(scale, sizes, big, &rows, &sink)
-    try scanVersusQuery(scale, big.first { $0.0 == .lanes }!.1, &rows, &sink)
+    let curve = try queryCurve(scale, sizes, big.first { $0.0 == .lanes }!.1, &rows, &sink)
     memory(big, &rows)
     try sameSize(scale, &rows, &sink)
     try incrementalReload(scale, &rows, &sink)
@@ -437,6 +403,11 @@ func main() throws {
     printTable(rows)
     print("")
     print("met \(rows.filter { $0.met == true }.count) of \(rows.filter { $0.met != nil }.count) goals; checksum \(sink.value); total \(duration(Double(now() - start)))")
+    print("")
+    print("Query time against n (lanes; \(scale.queries) viewports per query column, the scan on a few of the random ones):")
+    print("")
+    printCurve(curve)
+    if let i = arguments.firstIndex(of: "--curve-out"), i + 1 < arguments.count { writeCurve(curve, to: arguments[i + 1]) }
 }
 
 do {
