@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test bench deps golden sanitize fuzz
+.PHONY: example test bench bench-instructions deps golden sanitize fuzz
 
 deps:
 	@tools/ensure-deps.sh
@@ -34,6 +34,11 @@ sanitize: deps
 bench: deps
 	swift build -c release --product gridbench
 	.build/release/gridbench
+
+# Only the Lua data source's instructions per item, under callgrind (~30 s): a table on stdout.
+bench-instructions: deps
+	swift build -c release --product gridbench
+	python3 tools/bench/instructions.py
 
 # libFuzzer (Sources/gridfuzz) on each target of FUZZ_TARGETS — the engine, the Lua API, the C
 # ABI — for FUZZ_SECONDS each (its own scratch path, release build). Tests/fuzz/corpus/TARGET holds
