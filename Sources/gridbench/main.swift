@@ -6,7 +6,7 @@
 // --quick runs the same groups at smaller n (a smoke run; its goals are calibrated for the full
 // run). `--curve-out PATH` also writes the query-against-scan curve as TSV (for the plot).
 // `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
-// run one job for callgrind.
+// run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file.
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridLayout
@@ -379,6 +379,7 @@ func main() throws {
        let kind = LayoutKind(rawValue: arguments[i + 2]) {
         return try profileLayout(n, kind)
     }
+    if let i = arguments.firstIndex(of: "--flow-file") { return try flowFile(arguments[(i + 1)...]) }
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
