@@ -31,9 +31,13 @@ sanitize: deps
 	  swift test --sanitize=address --scratch-path .build-asan
 	$(MAKE) --no-print-directory -C bindings/c valgrind CONFIG=debug
 
+# Every benchmark; rewrites BENCHMARKS.md between its markers and the plots in docs/bench/
+# (tools/bench/report.py, ~3 min): gridbench's timings, the flow layout from Python against Taffy,
+# Yoga and pure Lua, and the Lua instruction counts (bench-instructions).
 bench: deps
 	swift build -c release --product gridbench
-	.build/release/gridbench
+	swift build -c release --product gridlayout
+	python3 tools/bench/report.py
 
 # Only the Lua data source's instructions per item, under callgrind (~30 s): a table on stdout.
 bench-instructions: deps
