@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test test-packaging bench deps golden docs-images sanitize fuzz static install uninstall deb wheel
+.PHONY: example test test-packaging bench bench-instructions deps golden docs-images sanitize fuzz static install uninstall deb wheel
 
 # The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
 VERSION := $(shell cat VERSION)
@@ -44,9 +44,18 @@ sanitize: deps
 	  swift test --sanitize=address --scratch-path .build-asan
 	$(MAKE) --no-print-directory -C bindings/c valgrind CONFIG=debug
 
+# Every benchmark; rewrites BENCHMARKS.md between its markers and the plots in docs/bench/
+# (tools/bench/report.py, ~3 min): gridbench's timings, the flow layout from Python against Taffy,
+# Yoga and pure Lua, and the Lua instruction counts (bench-instructions).
 bench: deps
 	swift build -c release --product gridbench
-	.build/release/gridbench
+	swift build -c release --product gridlayout
+	python3 tools/bench/report.py
+
+# Only the Lua data source's instructions per item, under callgrind (~30 s): a table on stdout.
+bench-instructions: deps
+	swift build -c release --product gridbench
+	python3 tools/bench/instructions.py
 
 # libFuzzer (Sources/gridfuzz) on each target of FUZZ_TARGETS — the engine, the Lua API, the C
 # ABI — for FUZZ_SECONDS each (its own scratch path, release build). Tests/fuzz/corpus/TARGET holds

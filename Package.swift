@@ -25,8 +25,11 @@ let package = Package(
         .target(name: "GridScript", dependencies: ["GridLayout", "CLua"]),
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit"]),
-        // Benchmarks of the hot paths; run with `swift run -c release gridbench`.
-        .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua"]),
+        // Benchmarks of the hot paths; `make bench` runs them and rewrites BENCHMARKS.md.
+        .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor"]),
+        // gridbench's floors in plain C: the lanes and flow layouts as bare loops, a C host's lua_pcall loop.
+        // DWARF 4 as the Swift targets: Debian 12's valgrind cannot read clang's default DWARF 5.
+        .target(name: "GridBenchFloor", dependencies: ["CLua"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The C ABI's structs (from bindings/c/gridlayout.h) and its per-thread error message.
         .target(name: "GridLayoutCSupport"),
         // @_cdecl exports of libgridlayout.so. Only gl_* and luaopen_gridlayout are exported

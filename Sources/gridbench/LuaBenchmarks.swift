@@ -4,11 +4,15 @@
 //
 //   gridbench                          the rows below, n = 1M (--quick: the quick n)
 //   gridbench --profile-lua N [job]    runs only one job once on N items, for callgrind; job is
-//                                      engine (default: (a)), bare (b), pure (c), flat, host (e)
+//                                      engine (default: (a)), bare (b), pure (c), flat, host (e),
+//                                      chost (h), bulk (f), tabled (g)
 //
-//   valgrind --tool=callgrind --dump-instr=no .build/release/gridbench --profile-lua 100000
-//   (and 200000: instructions per item = the difference / 100,000; setup cancels out)
+//   valgrind --tool=callgrind --collect-atstart=no --toggle-collect=gb_measured \
+//     .build/release/gridbench --profile-lua 100000 engine
+//   (and 200000: instructions per item = the difference / 100,000). Only the job itself is counted
+//   (gb_measured), not the setup. `make bench-instructions` runs them all (tools/bench/instructions.py).
 import CLua
+import GridBenchFloor
 import GridLayout
 import GridScript
 #if canImport(Glibc)
@@ -228,7 +232,8 @@ private struct LuaBench {
         return message()
     }
 
-    /// (e) What a C host pays: push `size` and two integers, lua_pcall, read two numbers, pop; n times.
+    /// (e) What a C host pays, written in Swift: push `size` and two integers, lua_pcall, read two
+    /// numbers, pop; n times.
     func host() -> Double {
         var sum = 0.0
         for i in 1...n {
@@ -242,13 +247,46 @@ private struct LuaBench {
         return sum
     }
 
-    func job(_ name: String) -> Double { name == "host" ? host() : run(name) }
+    /// (h) The same loop in C (GridBenchFloor): the host that issue 8's goal compares with.
+    func cHost() -> Double {
+        let sum = gb_lua_host_loop(L, size, handler, n)
+        guard sum >= 0 else { fatalError("gridbench: C host call: \(message())") }
+        lua_settop(L, size)
+        return sum
+    }
+
+    func job(_ name: String) -> Double {
+        switch name {
+        case "host": host()
+        case "chost": cHost()
+        default: run(name)
+        }
+    }
 }
 
+/// A job run inside gb_measured, the one function callgrind counts under `--toggle-collect`.
+private final class MeasuredJob {
+    let body: () -> Double
+    var result = 0.0
+    init(_ body: @escaping () -> Double) { self.body = body }
+
+    func run() -> Double {
+        gb_measured({ context in
+            let job = Unmanaged<MeasuredJob>.fromOpaque(context!).takeUnretainedValue()
+            job.result = job.body()
+        }, Unmanaged.passUnretained(self).toOpaque())
+        return result
+    }
+}
+
+/// The jobs `--profile-lua N JOB` runs.
+private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "tabled"]
+
 /// 6. Lua: (a) reload of a lanes grid (3 lanes) whose data source is Lua callbacks, (b) the same `size`
-/// function called from a plain Lua loop, (e) called with lua_pcall from a Swift host loop, (c) the
-/// lanes layout written in pure Lua (a table per frame; also with flat arrays), in one lua_State,
-/// timed in alternation. Goals (the issue): (c)/(a) ≥ 20×, (a)/(b) ≤ 2×.
+/// function called from a plain Lua loop, (e) called with lua_pcall from a Swift host loop and (h)
+/// from a C one, (c) the lanes layout written in pure Lua (a table per frame; also with flat
+/// arrays), (f) and (g) the same with the sizes in a Lua table, in one lua_State, timed in
+/// alternation. Goals (the issue): (c)/(a) ≥ 20×, (a)/(b) ≤ 2×.
 ///
 /// `--profile-lua N [job]` runs only one job (default `engine`, i.e. (a)) once on N items, for
 /// callgrind, and returns true: main() then returns without running anything else.
@@ -256,17 +294,17 @@ func luaBenchmarks(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) -> B
     let arguments = CommandLine.arguments
     if let i = arguments.firstIndex(of: "--profile-lua") {
         guard i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 else {
-            print("gridbench: --profile-lua N [engine|bare|pure|flat|host]")
+            print("gridbench: --profile-lua N [\(profileJobs.joined(separator: "|"))]")
             exit(2)
         }
         let name = i + 2 < arguments.count ? arguments[i + 2] : "engine"
-        guard ["engine", "bare", "pure", "flat", "host", "bulk", "tabled"].contains(name) else {
+        guard profileJobs.contains(name) else {
             print("gridbench: --profile-lua: unknown job \(name)")
             exit(2)
         }
         let bench = LuaBench(n: n)
         _ = bench.run("gc", name)
-        print("profile-lua n=\(n) \(name): \(bench.job(name))")
+        print("profile-lua n=\(n) \(name): \(MeasuredJob { bench.job(name) }.run())")
         bench.close()
         return true
     }
@@ -274,7 +312,7 @@ func luaBenchmarks(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) -> B
     let n = scale.big
     let bench = LuaBench(n: n)
     defer { bench.close() }
-    let names = ["engine", "bare", "host", "pure", "flat", "bulk", "tabled"]
+    let names = ["engine", "bare", "host", "chost", "pure", "flat", "bulk", "tabled"]
     var best = [String: Double]()
     var results = [String: Double]()
     for _ in 0..<scale.layoutRuns {
@@ -294,17 +332,14 @@ func luaBenchmarks(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) -> B
         || results["engine"] != results["bulk"] || results["engine"] != results["tabled"] {
         problems.append("content height: engine \(results["engine"]!), pure Lua \(results["pure"]!), flat Lua \(results["flat"]!), bulk \(results["bulk"]!), tabled Lua \(results["tabled"]!)")
     }
-    if results["bare"] != results["host"] {
-        problems.append("sum of sizes: Lua loop \(results["bare"]!), host loop \(results["host"]!)")
+    if results["bare"] != results["host"] || results["bare"] != results["chost"] {
+        problems.append("sum of sizes: Lua loop \(results["bare"]!), host loop \(results["host"]!), C host loop \(results["chost"]!)")
     }
     let frames = bench.runString("check")
     if !frames.isEmpty { problems.append(frames) }
     let agree = problems.isEmpty
     if !agree {
-        let report = "gridbench: MISMATCH between the pure-Lua lanes layout and the engine: " + problems.joined(separator: "; ")
-        print(report)
-        _ = report.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
-        _ = write(2, "\n", 1)
+        reportFailure("gridbench: MISMATCH between the pure-Lua lanes layout and the engine: " + problems.joined(separator: "; "))
     }
 
     let perItem = best.mapValues { $0 / Double(n) }
@@ -314,6 +349,8 @@ func luaBenchmarks(_ scale: Scale, _ rows: inout [Row], _ sink: inout Sink) -> B
                     n: n, result: ns(a), goal: "", met: nil))
     rows.append(Row(benchmark: "(b) bare call: the same `size` from a plain Lua loop, ns/call", n: n, result: ns(b), goal: "", met: nil))
     rows.append(Row(benchmark: "(e) host loop: Swift pushes `size` + 2 integers, lua_pcall, ns/call", n: n, result: ns(e), goal: "", met: nil))
+    rows.append(Row(benchmark: "(h) C host loop: the same in C, ns/call ((a)/(h): \(ratio(a / perItem["chost"]!)); the goal, ≤ 1.2×, is in instructions)",
+                    n: n, result: ns(perItem["chost"]!), goal: "", met: nil))
     rows.append(Row(benchmark: "(c) pure-Lua lanes layout, a table per frame, ns/item (\(duration(best["pure"]!)))",
                     n: n, result: ns(c), goal: "", met: nil))
     rows.append(Row(benchmark: "pure-Lua lanes layout, four flat arrays, ns/item (\(duration(best["flat"]!)))",
