@@ -48,7 +48,8 @@ let package = Package(
                 path: "Tests/GridLayoutTestSupport"),
         // libFuzzer targets for the engine, the Lua API and the C ABI: `make fuzz`; the plain
         // build replays Tests/fuzz/corpus.
-        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutC", "GridLayoutCSupport"]),
+        .executableTarget(name: "gridfuzz", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutC", "GridLayoutCSupport",
+                                                    "GridLayoutTestSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
         .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
     ]

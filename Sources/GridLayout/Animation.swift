@@ -4,21 +4,6 @@ struct Mutation {
     var animated: Bool
     /// For an insert: scroll the new item to the viewport's centre first.
     var scroll: Bool
-
-    var operation: String {
-        switch change {
-        case .insert: return "insert"
-        case .remove: return "remove"
-        case .move: return "move"
-        }
-    }
-}
-
-/// What the grid tells its observer when an animation's last phase ends.
-enum MutationEvent {
-    case inserted(GridIndexPath)
-    case removed(GridIndexPath)
-    case moved(GridIndexPath, GridIndexPath)
 }
 
 /// What runs on the grid's animation clock (`Grid.step`): one phase of one mutation, a drag's
@@ -37,8 +22,8 @@ struct Animation {
     var phase: Phase
     var duration: Double
     var elapsed: Double = 0
-    /// Told when the last phase ends.
-    var event: MutationEvent?
+    /// The mutation told to the observer when the last phase ends (nil for a drag's re-flow or drop).
+    var event: IndexChange?
 
     /// The eased fraction done.
     var progress: Double { easeInOut(elapsed / duration) }

@@ -72,10 +72,10 @@ extension Grid {
         var final = preview
         if drag.target != drag.origin {
             do {
-                final = try relaidOut(drag.change, from: drag.base) { data throws in try data.moveItem(from: drag.origin, to: drag.target) }
+                final = try relaidOut(drag.change, from: drag.base)
             } catch {
-                commit(drag.base, renumbering: [.move(from: drag.target, to: drag.origin)])
-                observer?.grid(self, didEndDrag: drag.origin, to: drag.origin)
+                motion.drag = drag
+                cancelDrag()
                 throw error
             }
         }
@@ -181,11 +181,7 @@ extension Grid {
     /// Where the loaded elements (but a dragged one) are drawn now, keyed by their ids after `changes`.
     private func drawnStates(renumbered changes: [IndexChange]) -> [ElementID: ElementState] {
         var drawn: [GridElement] = []
-        let axes = layout.axes
-        var area = axes.axisRect(viewport)
-        area.s -= layout.configuration.overscan
-        area.sSize += 2 * layout.configuration.overscan
-        displayedElements(in: axes.rect(area), into: &drawn)
+        displayedElements(in: loadedArea, into: &drawn)
         var states: [ElementID: ElementState] = [:]
         for element in drawn where !element.dragged && !element.pinned {
             if let id = changes.after(element.id) {

@@ -54,7 +54,7 @@ extension Grid {
 
     private func request(_ mutation: Mutation) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
-        guard motion.drag == nil else { throw .busyDragging(operation: mutation.operation) }
+        guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.name) }
         var counts = motion.plannedCounts ?? layout.itemCounts
         try Self.apply(mutation, to: &counts)
         motion.plannedCounts = counts
@@ -79,19 +79,13 @@ extension Grid {
                 throw .invalidCount(callback: "count", at: .section(path.section), value: counts[path.section] + 1,
                                     allowed: 0...GridLimits.maxItemsPerSection)
             }
-            counts[path.section] += 1
         case .remove(let path):
             try check(path, "remove", extra: 0)
-            counts[path.section] -= 1
         case .move(let from, let to):
             try check(from, "move", extra: 0)
-            counts[from.section] -= 1
-            do throws(GridError) { try check(to, "move to", extra: 1) } catch {
-                counts[from.section] += 1
-                throw error
-            }
-            counts[to.section] += 1
+            try check(to, "move to", extra: from.section == to.section ? 0 : 1)
         }
+        mutation.change.adjust(&counts)
     }
 
     /// Runs the clock forward by `time` (infinity: to the end of everything queued).
@@ -130,7 +124,7 @@ extension Grid {
             moveViewport(to: to)
             motion.animation = Animation(phase: .slide(slide), duration: animation.duration, event: animation.event)
         case .vanish(let path):
-            do { try remove(path, animated: true) } catch { failure = error }
+            do { try perform(.remove(path), animated: true) } catch { failure = error }
         case .slide:
             if let event = animation.event { report(event) }
         }
@@ -163,71 +157,47 @@ extension Grid {
     }
 
     private func start(_ mutation: Mutation) throws(GridError) {
-        let duration = configuration.animationDuration
-        let animated = mutation.animated && duration > 0
-        switch mutation.change {
-        case .insert(let path):
-            let before = layout
-            let after = try relaidOut(mutation.change, from: layout) { data throws in try data.insertItem(at: path) }
-            let target = mutation.scroll ? centredOffset(on: try after.frame(of: path), in: after) : contentOffset
-            guard animated else {
-                commit(after, renumbering: [mutation.change])
-                if mutation.scroll { moveViewport(to: target) }
-                report(.inserted(path))
-                return
-            }
-            let slide = Transition(from: before, changes: [mutation.change], appearing: [.item(path)])
-            let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
-            motion.animation = Animation(phase: phase, duration: duration, event: .inserted(path))
-            commit(after, renumbering: [mutation.change])
-        case .remove(let path):
-            guard animated else { return try remove(path, animated: false) }
-            motion.animation = Animation(phase: .vanish(path), duration: duration, event: .removed(path))
+        let animated = mutation.animated && configuration.animationDuration > 0
+        if animated, case .remove(let path) = mutation.change {
+            // A removal's first half: the item fades and shrinks; `finish` performs it.
+            motion.animation = Animation(phase: .vanish(path), duration: configuration.animationDuration, event: mutation.change)
             updateLoaded()
-        case .move(let from, let to):
-            let before = layout
-            let after = try relaidOut(mutation.change, from: layout) { data throws in try data.moveItem(from: from, to: to) }
-            if animated {
-                motion.animation = Animation(phase: .slide(Transition(from: before, changes: [mutation.change])),
-                                             duration: duration, event: .moved(from, to))
-            }
-            commit(after, renumbering: [mutation.change])
-            if !animated { report(.moved(from, to)) }
+        } else {
+            try perform(mutation.change, animated: animated, scroll: mutation.scroll)
         }
     }
 
-    /// A removal's second half: the data source drops the item, the rest slide (or jump) into place.
-    private func remove(_ path: GridIndexPath, animated: Bool) throws(GridError) {
+    /// The data source performs `change`, the sections it touches are laid out again, and the
+    /// elements slide to their new frames (an inserted item fading in) or, not animated, jump there
+    /// and the observer hears of it at once. An insert with `scroll` moves the viewport to centre
+    /// the new item first (held still while it moves, when animated).
+    private func perform(_ change: IndexChange, animated: Bool, scroll: Bool = false) throws(GridError) {
         let before = layout
-        let after = try relaidOut(.remove(path), from: layout) { data throws in try data.removeItem(at: path) }
+        let after = try relaidOut(change, from: layout)
+        var target = contentOffset
+        if scroll, case .insert(let path) = change { target = centredOffset(on: try after.frame(of: path), in: after) }
         if animated {
-            motion.animation = Animation(phase: .slide(Transition(from: before, changes: [.remove(path)])),
-                                         duration: configuration.animationDuration, event: .removed(path))
+            var slide = Transition(from: before, changes: [change])
+            if case .insert(let path) = change { slide.appearing = [.item(path)] }
+            let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
+            motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
-        commit(after, renumbering: [.remove(path)])
-        if !animated { report(.removed(path)) }
+        commit(after, renumbering: [change])
+        if !animated {
+            if target != contentOffset { moveViewport(to: target) }
+            report(change)
+        }
     }
 
-    /// Lets the data source change the data (`perform`), then lays out the sections `change` touches
-    /// again, from `base`, and checks their counts. Returns the new layout without making it the
-    /// grid's; on error the grid's layout is as it was. While the data source runs, the grid holds
-    /// an empty layout (its callbacks may query the grid, as during a reload).
-    func relaidOut(_ change: IndexChange, from base: ContentLayout,
-                   perform: (inout any GridDataSource) throws -> Void) throws(GridError) -> ContentLayout {
+    /// Lets the data source perform `change`, then lays out the sections it touches again, from
+    /// `base`, and checks their counts. Returns the new layout without making it the grid's; on
+    /// error the grid's layout is as it was. While the data source runs, the grid holds an empty
+    /// layout (its callbacks may query the grid, as during a reload).
+    func relaidOut(_ change: IndexChange, from base: ContentLayout) throws(GridError) -> ContentLayout {
         guard var dataSource else { throw .noDataSource }
-        let (operation, path, sections): (String, GridIndexPath, [Int]) = switch change {
-        case .insert(let p): ("insert", p, [p.section])
-        case .remove(let p): ("remove", p, [p.section])
-        case .move(let from, let to): ("move", from, from.section == to.section ? [from.section] : [from.section, to.section].sorted())
-        }
+        let operation = change.name
         var expected = base.itemCounts
-        switch change {
-        case .insert(let p): expected[p.section] += 1
-        case .remove(let p): expected[p.section] -= 1
-        case .move(let from, let to):
-            expected[from.section] -= 1
-            expected[to.section] += 1
-        }
+        change.adjust(&expected)
         let saved = layout
         layout = ContentLayout(configuration: configuration)
         defer { layout = saved }
@@ -237,18 +207,18 @@ extension Grid {
         guard sectionCount == base.sectionCount else {
             throw .sectionsChanged(operation: operation, count: sectionCount, expected: base.sectionCount)
         }
-        try ask(operation, .item(path)) { try perform(&dataSource) }
+        try ask(operation, .item(change.path)) { try dataSource.perform(change) }
         self.dataSource = dataSource
         var working = base
         if configuration != base.configuration {
             working = try ContentLayout(configuration: configuration, dataSource: dataSource)
         } else {
-            for section in sections { try working.relayOutSection(section, from: dataSource) }
+            for section in change.sections { try working.relayOutSection(section, from: dataSource) }
         }
-        for section in sections where working.sections.indices.contains(section) {
+        for section in change.sections where working.sections.indices.contains(section) {
             let count = working.sections[section].items.count
             if count != expected[section] {
-                throw .updateMismatch(operation: operation, at: path, section: section, count: count, expected: expected[section])
+                throw .updateMismatch(operation: operation, at: change.path, section: section, count: count, expected: expected[section])
             }
         }
         guard working.sectionCount == base.sectionCount else {
@@ -300,11 +270,11 @@ extension Grid {
         return target
     }
 
-    private func report(_ event: MutationEvent) {
-        switch event {
-        case .inserted(let path): observer?.grid(self, didInsert: path)
-        case .removed(let path): observer?.grid(self, didRemove: path)
-        case .moved(let from, let to): observer?.grid(self, didMove: from, to: to)
+    private func report(_ change: IndexChange) {
+        switch change {
+        case .insert(let path): observer?.grid(self, didInsert: path)
+        case .remove(let path): observer?.grid(self, didRemove: path)
+        case .move(let from, let to): observer?.grid(self, didMove: from, to: to)
         }
     }
 

@@ -95,15 +95,20 @@ public final class Grid {
         updatePage()
     }
 
-    /// Recomputes the loaded set and reports the difference: O(log n + k), a merge of two sorted lists.
-    func updateLoaded() {
+    /// Where elements count as loaded: the viewport extended by `overscan` on both sides along S.
+    var loadedArea: Rect {
         let axes = layout.axes
         var area = axes.axisRect(viewport)
         area.s -= layout.configuration.overscan
         area.sSize += 2 * layout.configuration.overscan
+        return axes.rect(area)
+    }
+
+    /// Recomputes the loaded set and reports the difference: O(log n + k), a merge of two sorted lists.
+    func updateLoaded() {
         var now = spareLoaded
         now.removeAll(keepingCapacity: true)
-        displayedElements(in: axes.rect(area), into: &now)
+        displayedElements(in: loadedArea, into: &now)
         let change = LoadedChange(from: loaded, to: now)
         spareLoaded = loaded
         loaded = now

@@ -48,3 +48,14 @@ extension GridDataSource {
     public func canMoveItem(at indexPath: GridIndexPath) throws -> Bool { true }
     public func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool { false }
 }
+
+extension GridDataSource {
+    /// Performs `change` on the data: the `insertItem`, `removeItem` or `moveItem` it stands for.
+    mutating func perform(_ change: IndexChange) throws {
+        switch change {
+        case .insert(let path): try insertItem(at: path)
+        case .remove(let path): try removeItem(at: path)
+        case .move(let from, let to): try moveItem(from: from, to: to)
+        }
+    }
+}

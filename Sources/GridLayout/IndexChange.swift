@@ -43,6 +43,41 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         return before(path).map(ElementID.item)
     }
 
+    /// "insert", "remove" or "move": how errors and data source callbacks name it.
+    public var name: String {
+        switch self {
+        case .insert: return "insert"
+        case .remove: return "remove"
+        case .move: return "move"
+        }
+    }
+
+    /// The inserted or removed item, or the moved item where it was.
+    var path: GridIndexPath {
+        switch self {
+        case .insert(let p), .remove(let p), .move(let p, _): return p
+        }
+    }
+
+    /// The sections whose items it changes, ascending.
+    var sections: [Int] {
+        switch self {
+        case .insert(let p), .remove(let p): return [p.section]
+        case .move(let from, let to): return from.section == to.section ? [from.section] : [from.section, to.section].sorted()
+        }
+    }
+
+    /// Changes every section's item count (`counts`) as it does.
+    func adjust(_ counts: inout [Int]) {
+        switch self {
+        case .insert(let p): counts[p.section] += 1
+        case .remove(let p): counts[p.section] -= 1
+        case .move(let from, let to):
+            counts[from.section] -= 1
+            counts[to.section] += 1
+        }
+    }
+
     public var description: String {
         switch self {
         case .insert(let p): return "insert \(p.section).\(p.item)"

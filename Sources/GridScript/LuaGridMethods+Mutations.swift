@@ -112,7 +112,7 @@ extension LuaGridMethods {
     }
 
     /// The index path at arguments `index`, `index + 1` (counted from 1 in Lua).
-    private static func indexPath(_ L: LuaState, _ index: Int32, _ function: String) throws(ScriptError) -> GridIndexPath {
+    static func indexPath(_ L: LuaState, _ index: Int32, _ function: String) throws(ScriptError) -> GridIndexPath {
         let section = try checkInteger(L, index, argument: index - 1, function)
         let item = try checkInteger(L, index + 1, argument: index, function)
         return GridIndexPath(section: section &- 1, item: item &- 1)

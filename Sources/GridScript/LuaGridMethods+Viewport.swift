@@ -12,8 +12,7 @@ extension LuaGridMethods {
     /// grid:scrollToItem(s, i[, align]): align is "start" (default), "center", "end" or "nearest".
     static let scrollToItem: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollToItem") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "scrollToItem")
-            let item = try checkInteger(L, 3, argument: 2, "scrollToItem")
+            let path = try indexPath(L, 2, "scrollToItem")
             var alignment = ScrollAlignment.start
             if lua_type(L, 4) > LUA_TNIL {
                 let names = ScrollAlignment.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
@@ -23,7 +22,7 @@ extension LuaGridMethods {
                 alignment = a
             }
             try moving(L, object) { grid throws(GridError) in
-                try grid.scrollToItem(GridIndexPath(section: section &- 1, item: item &- 1), alignment: alignment)
+                try grid.scrollToItem(path, alignment: alignment)
             }
             return 0
         }

@@ -177,10 +177,9 @@ enum LuaGridMethods {
 
     static let frame: SwiftLuaFunction = { L in
         scriptMethod(L, "frame") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "frame")
-            let item = try checkInteger(L, 3, argument: 2, "frame")
+            let path = try indexPath(L, 2, "frame")
             do throws(GridError) {
-                return pushRect(L, try object.grid.frame(of: GridIndexPath(section: section &- 1, item: item &- 1)))
+                return pushRect(L, try object.grid.frame(of: path))
             } catch {
                 throw ScriptError(error.message(base: 1))
             }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GridLayout
+import GridLayoutTestSupport  // allElements: the brute-force model the tests use too
 
 /// Reads the fuzzer's bytes; past the end every read gives 0.
 struct ByteReader {
@@ -77,21 +78,6 @@ nonisolated(unsafe) var currentInput = ""
 func fail(_ what: String, _ config: GridConfiguration, _ ds: FuzzDataSource) -> Never {
     let counts = ds.sections.map { "\($0.sizes.count)" }.joined(separator: ",")
     fatalError("gridfuzz: \(currentInput.isEmpty ? "" : currentInput + ": ")\(what)\n  configuration: \(config)\n  sections (item counts): [\(counts)] loader=\(ds.showLoader) sameSize=\(ds.sameSize)")
-}
-
-func allElements(of layout: ContentLayout) -> [GridElement] {
-    var result: [GridElement] = []
-    for section in 0..<layout.sectionCount {
-        if let header = try! layout.headerFrame(inSection: section) {
-            result.append(GridElement(id: .header(section: section), frame: header))
-        }
-        for item in 0..<(try! layout.itemCount(inSection: section)) {
-            let path = GridIndexPath(section: section, item: item)
-            result.append(GridElement(id: .item(path), frame: try! layout.frame(of: path)))
-        }
-    }
-    if let loader = layout.loaderFrame { result.append(GridElement(id: .loader, frame: loader)) }
-    return result
 }
 
 func isFinite(_ r: Rect) -> Bool { r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite && r.maxX.isFinite && r.maxY.isFinite }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import GridLayout
+import GridLayoutTestSupport
 
 /// The fuzz data, changed by the grid's inserts, removals and moves as a script's would be.
 struct MutatingFuzzDataSource: GridDataSource {
