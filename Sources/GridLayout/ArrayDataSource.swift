@@ -30,7 +30,11 @@ public struct ArrayDataSource: GridDataSource, Sendable {
 
     public func numberOfSections() -> Int { sections.count }
     public func numberOfItems(inSection section: Int) -> Int { sections[section].sizes.count }
-    public func sizeForItem(at indexPath: GridIndexPath) -> Size { sections[indexPath.section].sizes[indexPath.item] }
+    /// Throws `OutOfRange` for an index path the arrays lack (they were replaced without a reload).
+    public func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
+        try check(indexPath, extra: 0)
+        return sections[indexPath.section].sizes[indexPath.item]
+    }
     public func sizesForItems(inSection section: Int) -> [Size]? { sections[section].sizes }
     public func headerSize(inSection section: Int) -> Size? { sections[section].header }
     public func showsLoader() -> Bool { showLoader }

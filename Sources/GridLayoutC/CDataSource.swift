@@ -137,7 +137,10 @@ struct SameSizeDataSource: GridDataSource {
 
     func numberOfSections() -> Int { counts.count }
     func numberOfItems(inSection section: Int) -> Int { counts[section] }
-    func sizeForItem(at indexPath: GridIndexPath) -> Size { sizes[indexPath.section] }
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
+        try check(indexPath, extra: 0)
+        return sizes[indexPath.section]
+    }
     func headerSize(inSection section: Int) -> Size? { arrays.headerSize(inSection: section) }
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }

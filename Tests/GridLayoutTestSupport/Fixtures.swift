@@ -37,7 +37,7 @@ public struct FailingDataSource: GridDataSource {
     public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
     public func sizeForItem(at path: GridIndexPath) throws -> Size {
         if path == failAt { throw Failure() }
-        return base.sizeForItem(at: path)
+        return try base.sizeForItem(at: path)
     }
     public func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
     public func showsLoader() -> Bool { base.showsLoader() }
@@ -73,7 +73,7 @@ public struct PerItemDataSource: GridDataSource {
 
     public func numberOfSections() -> Int { base.numberOfSections() }
     public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
-    public func sizeForItem(at path: GridIndexPath) -> Size { base.sizeForItem(at: path) }
+    public func sizeForItem(at path: GridIndexPath) throws -> Size { try base.sizeForItem(at: path) }
     public func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
     public func showsLoader() -> Bool { base.showsLoader() }
     public func lanes(inSection section: Int) -> Int? { base.lanes(inSection: section) }

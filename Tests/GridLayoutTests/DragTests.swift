@@ -157,6 +157,16 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(data.log.isEmpty)
     }
 
+    @Test func dataReplacedWithoutAReloadIsAnErrorNotACrash() throws {
+        // Found by the C ABI fuzzer: the bulk arrays were replaced, and beginDrag asked them for the
+        // size of an item only the layout still had.
+        let grid = try laneGrid(ListDataSource([items(6)]), options: options)
+        grid.dataSource = ArrayDataSource(sizes: items(1))
+        #expect(performing: { try grid.beginDrag(at: point(160, 25)) }, throws: { ($0 as? GridError)?.message() ==
+            "data source 'size' failed for item (section 0, item 1): the data has no item 1 in section 0 (it has 1 items)" })
+        #expect(grid.drag == nil)
+    }
+
     @Test func aReloadCancelsTheDragAndADragFinishesRunningMutations() throws {
         let data = ListDataSource([items(6)])
         let grid = try laneGrid(data, options: options)
