@@ -3,7 +3,7 @@ import GridBenchFloor
 import GridLayout
 
 /// The C floor's layout of `sizes` as gridlayout's `kind` with the bench's configuration, into `out`.
-private func floorLayout(_ kind: LayoutKind, _ sizes: [gb_size], into out: UnsafeMutablePointer<gb_frame>) -> Double {
+func floorLayout(_ kind: LayoutKind, _ sizes: [gb_size], into out: UnsafeMutablePointer<gb_frame>) -> Double {
     let config = configuration(kind)
     return sizes.withUnsafeBufferPointer { sizes in
         switch kind {

@@ -264,21 +264,6 @@ private struct LuaBench {
     }
 }
 
-/// A job run inside gb_measured, the one function callgrind counts under `--toggle-collect`.
-private final class MeasuredJob {
-    let body: () -> Double
-    var result = 0.0
-    init(_ body: @escaping () -> Double) { self.body = body }
-
-    func run() -> Double {
-        gb_measured({ context in
-            let job = Unmanaged<MeasuredJob>.fromOpaque(context!).takeUnretainedValue()
-            job.result = job.body()
-        }, Unmanaged.passUnretained(self).toOpaque())
-        return result
-    }
-}
-
 /// The jobs `--profile-lua N JOB` runs.
 private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "tabled"]
 

@@ -9,6 +9,7 @@
 // run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file.
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
+import GridBenchFloor
 import GridLayout
 #if canImport(Glibc)
 import Glibc
@@ -361,12 +362,31 @@ func profileQuery(_ n: Int, _ scale: Scale) throws {
     print("profile-query n=\(n): \(scale.queries) queries found \(queries(layout, randomViewports(layout, count: scale.queries))()) elements")
 }
 
-/// `--profile-layout N KIND`: one reload of N items, for callgrind (instructions per item = the
-/// difference between two N, over their difference).
-func profileLayout(_ n: Int, _ kind: LayoutKind) throws {
-    let source = ArrayDataSource(sizes: makeSizes(n))
-    let layout = try ContentLayout(configuration: configuration(kind), dataSource: source)
-    print("profile-layout n=\(n) \(kind.rawValue): content \(layout.contentSize)")
+/// `--profile-layout N KIND`: one reload of N items inside gb_measured, for callgrind (instructions
+/// per item = the difference between two N, over their difference); KIND `floor-lanes` or
+/// `floor-flow` runs the C floor on the same sizes instead.
+func profileLayout(_ n: Int, _ kind: String) throws {
+    let sizes = makeSizes(n)
+    if kind.hasPrefix("floor-"), let floorKind = LayoutKind(rawValue: String(kind.dropFirst(6))) {
+        let cSizes = sizes.map { gb_size(width: $0.width, height: $0.height) }
+        let out = UnsafeMutablePointer<gb_frame>.allocate(capacity: n)
+        defer { out.deallocate() }
+        let height = MeasuredJob { floorLayout(floorKind, cSizes, into: out) }.run()
+        print("profile-layout n=\(n) \(kind): content height \(height)")
+        return
+    }
+    guard let layoutKind = LayoutKind(rawValue: kind) else {
+        print("gridbench: --profile-layout N KIND: unknown KIND \(kind) (a layout, floor-lanes or floor-flow)")
+        exit(2)
+    }
+    let source = ArrayDataSource(sizes: sizes)
+    var failure: (any Error)?
+    let height = MeasuredJob {
+        do { return try ContentLayout(configuration: configuration(layoutKind), dataSource: source).contentSize.height }
+        catch { failure = error; return 0 }
+    }.run()
+    if let failure { throw failure }
+    print("profile-layout n=\(n) \(kind): content height \(height)")
 }
 
 func main() throws {
@@ -375,9 +395,8 @@ func main() throws {
     if let i = arguments.firstIndex(of: "--profile-query"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
         return try profileQuery(n, scale)
     }
-    if let i = arguments.firstIndex(of: "--profile-layout"), i + 2 < arguments.count, let n = Int(arguments[i + 1]),
-       let kind = LayoutKind(rawValue: arguments[i + 2]) {
-        return try profileLayout(n, kind)
+    if let i = arguments.firstIndex(of: "--profile-layout"), i + 2 < arguments.count, let n = Int(arguments[i + 1]) {
+        return try profileLayout(n, arguments[i + 2])
     }
     if let i = arguments.firstIndex(of: "--flow-file") { return try flowFile(arguments[(i + 1)...]) }
     let start = now()
