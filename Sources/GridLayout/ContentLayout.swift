@@ -293,15 +293,34 @@ struct LayoutBuilder {
         return (.stored(store), .placer(wrap(placer), before: before, sameSize: same), end)
     }
 
-    /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to `store`.
+    /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to
+    /// `store`: checked and in S/C terms, in batches of up to `ItemBatch.capacity` on the stack.
     func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes,
                              into store: inout FrameStore) throws(GridError) {
-        for item in range {
-            let path = GridIndexPath(section: section, item: item)
-            switch sizes {
-            case .same(let size): try placer.place(size, at: path, into: &store)
-            case .bulk(let all): try placer.place(checked(all[item], "sizes", path), at: path, into: &store)
-            case .each: try placer.place(itemSize(path), at: path, into: &store)
+        try withUnsafeTemporaryAllocation(of: AxisSize.self, capacity: ItemBatch.capacity) { (batch) throws(GridError) in
+            var first = range.lowerBound
+            while first < range.upperBound {
+                let items = first..<Swift.min(first + ItemBatch.capacity, range.upperBound)
+                switch sizes {
+                case .same(let size):
+                    for k in 0..<items.count { batch[k] = size }
+                case .bulk(let all):
+                    try all.withUnsafeBufferPointer { (all) throws(GridError) in
+                        let axes = axes
+                        for k in 0..<items.count {
+                            let size = all[first + k]
+                            guard size.isValid else {
+                                throw .invalidSize(callback: "sizes", at: .item(GridIndexPath(section: section, item: first + k)), size)
+                            }
+                            batch[k] = axes.axisSize(size)
+                        }
+                    }
+                case .each:
+                    for item in items { batch[item - first] = try itemSize(GridIndexPath(section: section, item: item)) }
+                }
+                try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
+                                 from: GridIndexPath(section: section, item: first), into: &store)
+                first = items.upperBound
             }
         }
     }
@@ -320,6 +339,12 @@ struct LayoutBuilder {
     func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
         guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
     }
+}
+
+/// The batches in which a section's item sizes reach its placer (`ItemPlacer.place`).
+enum ItemBatch {
+    /// Items per batch: 4 KB of sizes and 8 KB of frames on the stack, both within the L1 cache.
+    static let capacity = 256
 }
 
 /// Calls a data source method; an error it throws becomes `GridError.callbackFailed` naming the

@@ -18,16 +18,25 @@ struct FlowLayout: ItemPlacer {
 
     var interleave: Int { 1 }
 
-    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) {
-        if lineOpen && cursor + size.c > area.cEnd {
-            lineStart += lineThickness + area.spacing
-            lineThickness = 0
-            cursor = area.cStart
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
+        guard !sizes.isEmpty else { return }
+        var (lineStart, lineThickness, cursor, lineOpen) = (self.lineStart, self.lineThickness, self.cursor, self.lineOpen)
+        let (cStart, cEnd, spacing) = (area.cStart, area.cEnd, area.spacing)
+        store.append(count: sizes.count) { frames in
+            for k in sizes.indices {
+                let size = sizes[k]
+                if lineOpen && cursor + size.c > cEnd {
+                    lineStart += lineThickness + spacing
+                    lineThickness = 0
+                    cursor = cStart
+                }
+                frames[k] = AxisRect(s: lineStart, c: cursor, sSize: size.s, cSize: size.c)
+                cursor += size.c + spacing
+                lineThickness = Swift.max(lineThickness, size.s)
+                lineOpen = true
+            }
         }
-        store.append(AxisRect(s: lineStart, c: cursor, sSize: size.s, cSize: size.c))
-        cursor += size.c + area.spacing
-        lineThickness = Swift.max(lineThickness, size.s)
-        lineOpen = true
+        (self.lineStart, self.lineThickness, self.cursor, self.lineOpen) = (lineStart, lineThickness, cursor, lineOpen)
     }
 
     func finish(into store: inout FrameStore) -> Double {

@@ -75,6 +75,33 @@ struct FrameStore: Sendable {
         if position & Self.blockMask == Self.blockMask { blockMaxEnd.append(maxEnd) }
     }
 
+    /// Appends `count` frames, which `write` puts, in order, into a scratch buffer of that many
+    /// (a placer's batch). With one sequence the index is updated in one tight pass over the batch
+    /// (no array append per item): the layout's appends cost a third of what one `append` each did.
+    mutating func append(count: Int, _ write: (UnsafeMutableBufferPointer<AxisRect>) -> Void) {
+        withUnsafeTemporaryAllocation(of: AxisRect.self, capacity: count) { batch in
+            write(batch)
+            append(contentsOf: UnsafeBufferPointer(batch))
+        }
+    }
+
+    private mutating func append(contentsOf batch: UnsafeBufferPointer<AxisRect>) {
+        guard interleave == 1 else {
+            for r in batch { append(r) }
+            return
+        }
+        var i = frames.count
+        frames.append(contentsOf: batch)
+        var (sequence, slack) = (first, self.slack)
+        for r in batch {
+            if i & Self.blockMask == 0 { blockStart.append(r.s) }
+            let maxEnd = sequence.add(r, slack: &slack)
+            if i & Self.blockMask == Self.blockMask { blockMaxEnd.append(maxEnd) }
+            i += 1
+        }
+        (first, self.slack) = (sequence, slack)
+    }
+
     /// One sequence's running maxima.
     struct SequenceState: Sendable {
         var maxStart = -Double.infinity

@@ -42,11 +42,16 @@ struct JustifiedLayout: ItemPlacer {
 
     var interleave: Int { 1 }
 
-    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) throws(GridError) {
-        guard size.s > 0 else { throw .noAspectRatio(path, axes.size(size)) }
-        let ratio = size.c / size.s
-        if !add(ratio, into: &store) {
-            _ = add(ratio, into: &store)  // rejected: it starts the next row, where it is always taken
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError) {
+        for k in sizes.indices {
+            let size = sizes[k]
+            guard size.s > 0 else {
+                throw .noAspectRatio(GridIndexPath(section: first.section, item: first.item + k), axes.size(size))
+            }
+            let ratio = size.c / size.s
+            if !add(ratio, into: &store) {
+                _ = add(ratio, into: &store)  // rejected: it starts the next row, where it is always taken
+            }
         }
     }
 

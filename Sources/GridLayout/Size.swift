@@ -18,7 +18,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// True for a finite number ≥ 0 (false for NaN and ±infinity).
 @inline(__always)
-func isValidLength(_ value: Double) -> Bool { value >= 0 && value < .infinity }
+func isValidLength(_ value: Double) -> Bool { value >= 0 && value <= .greatestFiniteMagnitude }
 
 /// Formats a number the way error messages and descriptions show it: integers without ".0".
 func formatNumber(_ value: Double) -> String {

@@ -23,18 +23,27 @@ struct WaterfallLayout: ItemPlacer {
     /// ltr and rtl fill each column with every n-th item; shortest keeps S-starts in item order.
     var interleave: Int { order == .shortest ? 1 : columns }
 
-    mutating func place(_ size: AxisSize, at path: GridIndexPath, into store: inout FrameStore) {
-        let column = switch order {
-        case .ltr: path.item % columns
-        case .rtl: columns - 1 - path.item % columns
-        case .shortest: ends.shortest()
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
+        let (order, columns, columnWidth, cStart, spacing) = (self.order, self.columns, self.columnWidth, area.cStart, area.spacing)
+        var end = self.end
+        store.append(count: sizes.count) { frames in
+            ends.withBuffers { ends in
+                for k in sizes.indices {
+                    let item = first.item + k
+                    let column = switch order {
+                    case .ltr: item % columns
+                    case .rtl: columns - 1 - item % columns
+                    case .shortest: ends.shortest()
+                    }
+                    let s = ends.nextStart(column)
+                    let sSize = Self.scaledS(sizes[k], columnWidth)
+                    frames[k] = AxisRect(s: s, c: cStart + Double(column) * (columnWidth + spacing), sSize: sSize, cSize: columnWidth)
+                    ends.add(column, end: s + sSize)
+                    end = Swift.max(end, s + sSize)
+                }
+            }
         }
-        let s = ends.nextStart(column)
-        let sSize = Self.scaledS(size, columnWidth)
-        store.append(AxisRect(s: s, c: area.cStart + Double(column) * (columnWidth + area.spacing),
-                              sSize: sSize, cSize: columnWidth))
-        ends.add(column, end: s + sSize)
-        end = Swift.max(end, s + sSize)
+        self.end = end
     }
 
     func finish(into store: inout FrameStore) -> Double { end }
