@@ -204,7 +204,7 @@ extension ContentLayout {
             guard case .stored(var store) = sections[section].items else { preconditionFailure("a placer without a store") }
             sections[section].items = .uniform(.none)  // hand the store's buffers over to `store`
             sections[section].continuation = nil
-            let tail = Array(store.frames[before.count...])
+            let tail = store.frames(from: before.count)
             store.truncate(to: before)
             do {
                 try builder.addStored(count - oldCount, section)

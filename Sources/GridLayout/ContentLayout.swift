@@ -294,34 +294,44 @@ struct LayoutBuilder {
     }
 
     /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to
-    /// `store`: checked and in S/C terms, in batches of up to `ItemBatch.capacity` on the stack.
+    /// `store`: asked for, checked and put in S/C terms in batches of up to `ItemBatch.capacity`
+    /// (on the stack), so that each batch costs one call to the data source and to the placer.
     func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes,
                              into store: inout FrameStore) throws(GridError) {
-        try withUnsafeTemporaryAllocation(of: AxisSize.self, capacity: ItemBatch.capacity) { (batch) throws(GridError) in
-            var first = range.lowerBound
-            while first < range.upperBound {
-                let items = first..<Swift.min(first + ItemBatch.capacity, range.upperBound)
-                switch sizes {
-                case .same(let size):
-                    for k in 0..<items.count { batch[k] = size }
-                case .bulk(let all):
-                    try all.withUnsafeBufferPointer { (all) throws(GridError) in
-                        let axes = axes
-                        for k in 0..<items.count {
-                            let size = all[first + k]
-                            guard size.isValid else {
-                                throw .invalidSize(callback: "sizes", at: .item(GridIndexPath(section: section, item: first + k)), size)
-                            }
-                            batch[k] = axes.axisSize(size)
+        try withUnsafeTemporaryAllocation(of: Size.self, capacity: ItemBatch.capacity) { (asked) throws(GridError) in
+            try withUnsafeTemporaryAllocation(of: AxisSize.self, capacity: ItemBatch.capacity) { (batch) throws(GridError) in
+                var first = range.lowerBound
+                while first < range.upperBound {
+                    let items = first..<Swift.min(first + ItemBatch.capacity, range.upperBound)
+                    switch sizes {
+                    case .same(let size):
+                        for k in 0..<items.count { batch[k] = size }
+                    case .bulk(let all):
+                        try all.withUnsafeBufferPointer { (all) throws(GridError) in
+                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, "sizes", into: batch)
                         }
+                    case .each:
+                        try ask("size", .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
+                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, "size", into: batch)
                     }
-                case .each:
-                    for item in items { batch[item - first] = try itemSize(GridIndexPath(section: section, item: item)) }
+                    try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
+                                     from: GridIndexPath(section: section, item: first), into: &store)
+                    first = items.upperBound
                 }
-                try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
-                                 from: GridIndexPath(section: section, item: first), into: &store)
-                first = items.upperBound
             }
+        }
+    }
+
+    /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
+    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: String,
+                         into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
+        let axes = axes
+        for k in sizes.indices {
+            let size = sizes[k]
+            guard size.isValid else {
+                throw .invalidSize(callback: callback, at: .item(GridIndexPath(section: section, item: items.lowerBound + k)), size)
+            }
+            batch[k] = axes.axisSize(size)
         }
     }
 

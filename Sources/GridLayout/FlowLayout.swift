@@ -20,9 +20,9 @@ struct FlowLayout: ItemPlacer {
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
         guard !sizes.isEmpty else { return }
-        var (lineStart, lineThickness, cursor, lineOpen) = (self.lineStart, self.lineThickness, self.cursor, self.lineOpen)
-        let (cStart, cEnd, spacing) = (area.cStart, area.cEnd, area.spacing)
-        store.append(count: sizes.count) { frames in
+        let (cStart, cEnd, spacing, open) = (area.cStart, area.cEnd, area.spacing, self)
+        (lineStart, lineThickness, cursor) = store.append(count: sizes.count) { frames in
+            var (lineStart, lineThickness, cursor, lineOpen) = (open.lineStart, open.lineThickness, open.cursor, open.lineOpen)
             for k in sizes.indices {
                 let size = sizes[k]
                 if lineOpen && cursor + size.c > cEnd {
@@ -35,8 +35,9 @@ struct FlowLayout: ItemPlacer {
                 lineThickness = Swift.max(lineThickness, size.s)
                 lineOpen = true
             }
+            return (lineStart, lineThickness, cursor)
         }
-        (self.lineStart, self.lineThickness, self.cursor, self.lineOpen) = (lineStart, lineThickness, cursor, lineOpen)
+        lineOpen = true
     }
 
     func finish(into store: inout FrameStore) -> Double {

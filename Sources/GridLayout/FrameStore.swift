@@ -1,7 +1,6 @@
-/// The frames of one section's items, in S/C terms, in one plain array: 32 bytes per item plus
-/// 16 bytes per block of 16 items (33 bytes per item). One array rather than four, because a
-/// layout appends every item (one append instead of four costs half the layout's time) and a query
-/// reads all four values of each item it returns.
+/// The frames of one section's items, in S/C terms, in `FrameColumns`: 20 bytes per item while
+/// C positions and sizes are exact `Float`s (else 32), plus 16 bytes per block of 16 items (21 or
+/// 33 bytes per item). Layouts append a batch of frames at a time.
 ///
 /// The items form `interleave` sequences (item i belongs to sequence i mod interleave), and along
 /// each sequence S-starts (almost) never decrease: every layout places so (shortest lane, flow
@@ -25,7 +24,7 @@ struct FrameStore: Sendable {
     static var blockSize: Int { 16 }
     private static var blockMask: Int { blockSize - 1 }
 
-    private(set) var frames: [AxisRect] = []
+    private var frames = FrameColumns()
     /// Per block (sequence r's block b at b·interleave + r): the S-start of its first item.
     private var blockStart: [Double] = []
     /// Per complete block: the largest S-end among its sequence's items up to the block's end.
@@ -55,9 +54,12 @@ struct FrameStore: Sendable {
 
     /// Bytes held for `count` items.
     var bytes: Int {
-        MemoryLayout<AxisRect>.stride * count
+        frames.bytesPerItem * count
             + MemoryLayout<Double>.stride * (blockStart.count + blockMaxEnd.count + 2 * interleave)
     }
+
+    /// Items `first...` as stored (without `sOffset`), to append again after a `truncate`.
+    func frames(from first: Int) -> [AxisRect] { frames.frames(from: first) }
 
     /// Appends the next item's frame. Its S-start must not be below that of the previous item of its sequence.
     mutating func append(_ r: AxisRect) {
@@ -76,12 +78,14 @@ struct FrameStore: Sendable {
     }
 
     /// Appends `count` frames, which `write` puts, in order, into a scratch buffer of that many
-    /// (a placer's batch). With one sequence the index is updated in one tight pass over the batch
-    /// (no array append per item): the layout's appends cost a third of what one `append` each did.
-    mutating func append(count: Int, _ write: (UnsafeMutableBufferPointer<AxisRect>) -> Void) {
+    /// (a placer's batch), and returns what `write` returns. With one sequence the index is
+    /// updated a block at a time (no array append per item): the layout's appends cost a third of
+    /// what one `append` each did.
+    mutating func append<R>(count: Int, _ write: (UnsafeMutableBufferPointer<AxisRect>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: AxisRect.self, capacity: count) { batch in
-            write(batch)
+            let result = write(batch)
             append(contentsOf: UnsafeBufferPointer(batch))
+            return result
         }
     }
 
@@ -93,11 +97,17 @@ struct FrameStore: Sendable {
         var i = frames.count
         frames.append(contentsOf: batch)
         var (sequence, slack) = (first, self.slack)
-        for r in batch {
-            if i & Self.blockMask == 0 { blockStart.append(r.s) }
-            let maxEnd = sequence.add(r, slack: &slack)
-            if i & Self.blockMask == Self.blockMask { blockMaxEnd.append(maxEnd) }
-            i += 1
+        var k = 0
+        while k < batch.count {
+            // The rest of i's block, or of the batch: a block's first item opens it in the index, its
+            // last closes it with the running maximum S-end.
+            let run = Swift.min(Self.blockSize - (i & Self.blockMask), batch.count - k)
+            if i & Self.blockMask == 0 { blockStart.append(batch[k].s) }
+            var maxEnd = sequence.maxEnd
+            for r in batch[k..<k + run] { maxEnd = sequence.add(r, slack: &slack) }
+            i += run
+            k += run
+            if i & Self.blockMask == 0 { blockMaxEnd.append(maxEnd) }
         }
         (first, self.slack) = (sequence, slack)
     }
@@ -191,7 +201,7 @@ struct FrameStore: Sendable {
         var end = Swift.min(endBlock * b, length)
         if endBlock > 0 {
             let low = (endBlock - 1) * b
-            end = low + partition(end - low) { frames[sequence + (low + $0) &* m].s >= past }
+            end = low + partition(end - low) { frames.s(sequence + (low + $0) &* m) >= past }
         }
         var p = begin
         while p < end {

@@ -10,6 +10,13 @@ public protocol GridDataSource {
     /// Every item's size in the section at once, or nil to be asked item by item (default nil).
     /// The bulk path: one call per section instead of one per item.
     func sizesForItems(inSection section: Int) throws -> [Size]?
+    /// The sizes of `items` of `section`, in order, written to `sizes` (which has room for
+    /// `items.count`): how the engine asks, a batch at a time, when `sizesForItems(inSection:)`
+    /// gives nil. The default calls `sizeForItem` for each. A data source whose every call has a
+    /// fixed cost (a script's callback) implements it to pay the engine's dynamic call once per
+    /// batch rather than once per item. Throw a `GridError` naming the item that failed (an error
+    /// of another type is reported for the section).
+    func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws
     /// The section's header size, or nil for no header (default nil). Only the S size is used.
     func headerSize(inSection section: Int) throws -> Size?
     /// Whether the loader follows the last section (default false).
@@ -38,6 +45,12 @@ public protocol GridDataSource {
 extension GridDataSource {
     public func numberOfSections() throws -> Int { 1 }
     public func sizesForItems(inSection section: Int) throws -> [Size]? { nil }
+    public func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
+        for item in items {
+            let path = GridIndexPath(section: section, item: item)
+            sizes[item - items.lowerBound] = try ask("size", .item(path)) { try sizeForItem(at: path) }
+        }
+    }
     public func headerSize(inSection section: Int) throws -> Size? { nil }
     public func showsLoader() throws -> Bool { false }
     public func itemsHaveSameSize() throws -> Bool { false }

@@ -87,11 +87,16 @@ struct JustifiedLayout: ItemPlacer {
         // A row of zero-width items only (possible with tolerance 1) is as thick as allowed.
         let thickness = ratioSum > 0 ? Swift.max(0, rowLength(items: ratios.count)) / ratioSum : .infinity
         let clamped = Swift.min(Swift.max(thickness, rowHeight / 2), 2 * rowHeight)
-        var c = area.cStart
-        for ratio in ratios {
-            let width = ratioSum > 0 ? ratio * thickness : 0
-            store.append(AxisRect(s: rowStart, c: c, sSize: clamped, cSize: width))
-            c += width + area.spacing
+        let (s, sum, cStart, spacing) = (rowStart, ratioSum, area.cStart, area.spacing)
+        ratios.withUnsafeBufferPointer { ratios in
+            store.append(count: ratios.count) { frames in
+                var c = cStart
+                for k in ratios.indices {
+                    let width = sum > 0 ? ratios[k] * thickness : 0
+                    frames[k] = AxisRect(s: s, c: c, sSize: clamped, cSize: width)
+                    c += width + spacing
+                }
+            }
         }
         end = rowStart + clamped
         rowStart = end + area.spacing

@@ -17,10 +17,10 @@ struct LanesLayout: ItemPlacer {
     var interleave: Int { 1 }
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
-        let (cStart, spacing) = (area.cStart, area.spacing)
-        var end = self.end
-        store.append(count: sizes.count) { frames in
+        let (cStart, spacing, start) = (area.cStart, area.spacing, end)
+        end = store.append(count: sizes.count) { frames in
             lanes.withBuffers { lanes in
+                var end = start
                 for k in sizes.indices {
                     let size = sizes[k]
                     let lane = lanes.shortest()
@@ -29,9 +29,9 @@ struct LanesLayout: ItemPlacer {
                     lanes.add(lane, end: s + size.s)
                     end = Swift.max(end, s + size.s)
                 }
+                return end
             }
         }
-        self.end = end
     }
 
     func finish(into store: inout FrameStore) -> Double { end }

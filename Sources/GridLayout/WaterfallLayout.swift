@@ -24,10 +24,10 @@ struct WaterfallLayout: ItemPlacer {
     var interleave: Int { order == .shortest ? 1 : columns }
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
-        let (order, columns, columnWidth, cStart, spacing) = (self.order, self.columns, self.columnWidth, area.cStart, area.spacing)
-        var end = self.end
-        store.append(count: sizes.count) { frames in
+        let (order, columns, columnWidth, cStart, spacing, start) = (self.order, self.columns, self.columnWidth, area.cStart, area.spacing, end)
+        end = store.append(count: sizes.count) { frames in
             ends.withBuffers { ends in
+                var end = start
                 for k in sizes.indices {
                     let item = first.item + k
                     let column = switch order {
@@ -41,9 +41,9 @@ struct WaterfallLayout: ItemPlacer {
                     ends.add(column, end: s + sSize)
                     end = Swift.max(end, s + sSize)
                 }
+                return end
             }
         }
-        self.end = end
     }
 
     func finish(into store: inout FrameStore) -> Double { end }

@@ -1,0 +1,73 @@
+import Testing
+import GridLayout
+import GridLayoutTestSupport
+
+// Stored frames (FrameColumns): C positions and sizes kept as Floats while every one is exactly a
+// Float (20 bytes an item), as Doubles once one is not (32 bytes): either way each frame reads back
+// exactly as laid out. Layouts place items in batches of 256, so these grids span several batches.
+
+/// The lanes rule written out plainly (DESIGN.md): shortest lane, ties to the lowest; no padding.
+private func lanesReference(_ sizes: [Size], lanes: Int, spacing: Double) -> [Rect] {
+    var ends = Array(repeating: 0.0, count: lanes), used = Array(repeating: false, count: lanes)
+    return sizes.map { size in
+        let lane = ends.indices.min { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 < $1) }!
+        let y = used[lane] ? ends[lane] + spacing : ends[lane]
+        ends[lane] = y + size.height
+        used[lane] = true
+        return Rect(x: Double(lane) * (size.width + spacing), y: y, width: size.width, height: size.height)
+    }
+}
+
+private func lanesLayout(_ sizes: [Size]) throws -> ContentLayout {
+    try ContentLayout(configuration: configuration([("layout", .string("lanes")), ("lanes", .number(3)), ("spacing", .number(4))]),
+                      dataSource: ArrayDataSource(sizes: sizes))
+}
+
+/// Index bytes of one section of n items (blocks of 16: a start per begun block, a maximum per
+/// complete one, and two running maxima).
+private func indexBytes(_ n: Int) -> Int { 8 * ((n + 15) / 16 + n / 16 + 2) }
+
+/// 600 items of whole sizes, 60…100 × 40…200.
+private func wholeSizes() -> [Size] {
+    (0..<600).map { (i: Int) -> Size in Size(width: Double(60 + i % 41), height: Double(40 + i * 53 % 161)) }
+}
+
+@Suite struct StoredFramesTests {
+    @Test func wholeSizesAreStoredInTwentyBytesAnItem() throws {
+        let sizes = wholeSizes()
+        let layout = try lanesLayout(sizes)
+        #expect(try itemFrames(layout) == lanesReference(sizes, lanes: 3, spacing: 4))
+        #expect(layout.storedBytes == 20 * 600 + indexBytes(600))
+    }
+
+    @Test func aSizeThatIsNoFloatWidensTheStoreAndEveryFrameStaysExact() throws {
+        // Item 300 (in the second batch) is 0.1 wide: no Float is exactly 0.1, so the store turns
+        // wide there; the frames before it are widened, those after it stored wide.
+        var sizes = wholeSizes()
+        sizes[300] = Size(width: 0.1, height: 1.0 / 3)
+        let layout = try lanesLayout(sizes)
+        let frames = try itemFrames(layout)
+        #expect(frames == lanesReference(sizes, lanes: 3, spacing: 4))
+        #expect(frames[300].width == 0.1 && frames[300].height == 1.0 / 3)
+        #expect(layout.storedBytes == 32 * 600 + indexBytes(600))
+    }
+
+    @Test func valuesBeyondFloatRangeAreKeptExactly() throws {
+        let sizes = [Size(width: 1e300, height: 5), Size(width: 3, height: 0x1p-140), Size(width: 7, height: 9)]
+        let layout = try lanesLayout(sizes)
+        #expect(try itemFrames(layout) == lanesReference(sizes, lanes: 3, spacing: 4))
+    }
+
+    @Test func queriesFindTheSameElementsNarrowAndWide() throws {
+        let whole = (0..<1000).map { (i: Int) -> Size in Size(width: 50, height: Double(30 + i * 7 % 31)) }
+        var fractional = whole
+        fractional[999].height += 0.01  // widens only the last batch's append; the frames before stay equal
+        for sizes in [whole, fractional] {
+            let layout = try lanesLayout(sizes)
+            for y in stride(from: 0.0, to: layout.contentSize.height, by: 97) {
+                let viewport = Rect(x: 0, y: y, width: 320, height: 480)
+                #expect(layout.elements(in: viewport) == bruteForceElements(of: layout, in: viewport))
+            }
+        }
+    }
+}
