@@ -12,6 +12,8 @@ public struct ViewCanvas: Sendable {
     public let height: Int
     private var characters: [UInt8]
     private var styles: [Style]
+    /// The cells the element being drawn may cover (nil: the whole canvas).
+    private var clip: (x0: Int, y0: Int, x1: Int, y1: Int)?
     /// Every element drawn and its cells, in drawing order (the last drawn is on top).
     public private(set) var boxes: [(element: ViewElement, x0: Int, y0: Int, x1: Int, y1: Int)] = []
 
@@ -36,11 +38,20 @@ public struct ViewCanvas: Sendable {
         return canvas
     }
 
-    /// Draws one element's box, clipped to the canvas, with its label inside (on its top edge when
-    /// the box is too flat to have an inside).
+    /// Draws one element's box, clipped to the viewport's cells (a context element: to the
+    /// canvas), with its label inside (on its top edge when the box is too flat to have an inside).
     public mutating func draw(_ element: ViewElement, _ geometry: ViewGeometry) {
         let (x0, y0, x1, y1) = geometry.cells(element.frame)
         boxes.append((element, x0, y0, x1, y1))
+        clip = element.context ? nil : geometry.cells(geometry.viewport)
+        defer { clip = nil }
+        if let clip {  // the hit box: what shows of the element
+            let last = boxes.count - 1
+            boxes[last].x0 = max(x0, clip.x0)
+            boxes[last].y0 = max(y0, clip.y0)
+            boxes[last].x1 = min(x1, clip.x1)
+            boxes[last].y1 = min(y1, clip.y1)
+        }
         let style: Style
         var corner: UInt8 = UInt8(ascii: "+"), edge: UInt8 = UInt8(ascii: "-"), side: UInt8 = UInt8(ascii: "|")
         switch element.kind {
@@ -78,14 +89,17 @@ public struct ViewCanvas: Sendable {
             }
         }
         for x in [x0, x1] { for y in [y0, y1] { put(x, y, corner, style) } }
-        let left = max(x0 + 1, 0), right = min(x1 - 1, width - 1)
-        let row = y1 - y0 >= 2 ? max(y0 + 1, 0) : y0
-        guard right >= left, row >= 0, row <= min(y1, height - 1) else { return }
+        // The label goes in the first row and column of the inside that show.
+        let shown = clip ?? (0, 0, width - 1, height - 1)
+        let left = max(x0 + 1, shown.x0, 0), right = min(x1 - 1, shown.x1, width - 1)
+        let row = y1 - y0 >= 2 ? max(y0 + 1, shown.y0, 0) : y0
+        guard right >= left, row >= 0, row <= min(y1, shown.y1, height - 1) else { return }
         for (k, c) in element.label.utf8.prefix(right - left + 1).enumerated() { put(left + k, row, c, style) }
     }
 
     private mutating func put(_ x: Int, _ y: Int, _ c: UInt8, _ style: Style) {
         guard x >= 0, x < width, y >= 0, y < height else { return }
+        if let clip, x < clip.x0 || x > clip.x1 || y < clip.y0 || y > clip.y1 { return }
         characters[y * width + x] = c
         styles[y * width + x] = style
     }

@@ -40,23 +40,28 @@ extension LiveView {
 
     private func character(_ c: Character) -> Int32 { Int32(c.asciiValue ?? 0) }
 
-    /// Escape alone closes the view. An escape sequence ncurses does not know (a key this
+    /// Escape alone closes the view. An escape sequence ncurses did not decode (a key this
     /// terminal's description lacks) arrives with its bytes right behind the Escape: it is read to
-    /// its end and ignored, rather than closing the view.
+    /// its end; Home and End in their other spellings (tmux, rxvt, the Linux console) are taken,
+    /// anything else is ignored rather than closing the view.
     private func escape() {
-        guard var next = terminal?.nextKey() else {
+        guard let first = terminal?.nextKey() else {
             outcome = .closed
             return
         }
-        var count = 0
-        if next == character("[") || next == character("O") {
-            while let k = terminal?.nextKey(), count < 16 {
-                next = k
-                count += 1
+        var sequence = [first]
+        if first == character("[") || first == character("O") {
+            while sequence.count < 16, let k = terminal?.nextKey() {
+                sequence.append(k)
                 if k >= 0x40 && k <= 0x7E { break }
             }
         }
-        message = "unknown key (escape sequence); q quits"
+        let text = String(decoding: sequence.compactMap { UInt8(exactly: $0) }, as: UTF8.self)
+        switch text {
+        case "[1~", "[7~", "[H", "OH": handle(KEY_HOME)
+        case "[4~", "[8~", "[F", "OF": handle(KEY_END)
+        default: message = "unknown key (an escape sequence); q quits"
+        }
     }
 
     /// An arrow step along one axis: a tenth of the viewport, whole points; a page along the

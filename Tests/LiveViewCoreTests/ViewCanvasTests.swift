@@ -79,3 +79,21 @@ import Testing
         #expect(canvas.lines[1] == "|10|")
     }
 }
+
+/// Elements are cut at the viewport's edges (the margins beside it stay blank); context elements
+/// are not.
+@Suite struct ViewCanvasClipTests {
+    @Test func visibleElementsAreClippedToTheViewport() {
+        // A 200x200 viewport in 40x10 cells: 0.05 rows a point, 0.1 columns, 10 columns of margin each side.
+        let geometry = ViewGeometry(viewport: ViewRect(x: 100, y: 0, width: 200, height: 200), columns: 40, rows: 10)
+        let across = ViewElement(kind: .item, section: 1, item: 7, frame: ViewRect(x: 50, y: 0, width: 100, height: 100))
+        var context = ViewElement(kind: .item, section: 1, item: 6, frame: ViewRect(x: 0, y: 100, width: 90, height: 100))
+        context.context = true
+        let canvas = ViewCanvas.render([across, context], geometry)
+        #expect(canvas.lines[0] == "          ----+")
+        #expect(canvas.lines[1] == "          1.7 |")
+        #expect(canvas.lines[5] == "+:::::::+")
+        #expect(canvas.element(atColumn: 9, row: 1) == nil)   // the margin: nothing of 1.7 shows there
+        #expect(canvas.element(atColumn: 10, row: 1)?.item == 7)
+    }
+}
