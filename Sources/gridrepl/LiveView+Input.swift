@@ -33,7 +33,7 @@ extension LiveView {
         case character("0"): setZoom(1)
         case character("r"): reload()
         case KEY_MOUSE: mouse()
-        case KEY_RESIZE: terminal?.resize()
+        case KEY_RESIZE: break  // resizeterm's own note of the resize the loop made: the redraw follows
         default: message = nil  // the key help again
         }
     }

@@ -541,3 +541,14 @@ def test_grid_view_at_the_repl_returns_to_the_prompt(gridrepl, tmp_path):  # noq
     status, before, after = v.finish()
     assert status == 0
     assert before == after
+
+
+def test_resizing_the_terminal_redraws(view):
+    view.screen.resize(30, 100)
+    fcntl.ioctl(view.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))  # the kernel sends SIGWINCH
+    view.wait(lambda: view.lines[-3].startswith("offset 0,0") and "header 1" in "".join(view.lines[:-3]),
+              "the view at 100x30")
+    # 320x240 in 100x27 cells: the height fills the rows (27/240 down, twice that across: 72 columns).
+    top = next(line for line in view.lines if line.strip())
+    assert top == " " * 14 + "#" + "=" * 70 + "#"
+    quit_cleanly(view)
