@@ -121,13 +121,7 @@ final class ViewTerminal {
 
     private func writeTTY(_ text: String) {
         fflush(output)
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { write(ttyFd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            bytes = bytes.dropFirst(n)
-        }
+        writeAll(ttyFd, text)
     }
 
     private func redirectOutput() {

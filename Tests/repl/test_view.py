@@ -464,25 +464,21 @@ def test_sigterm_closes_the_view_and_restores_the_terminal(view):
     assert before == after
 
 
-def test_a_script_error_is_reported_without_opening_the_view(gridrepl, tmp_path):  # noqa: F811
-    bad = tmp_path / "bad.lua"
-    bad.write_text("local gl = require 'gridlayout'\nerror('broken script')\n")
-    v = View(gridrepl, tmp_path, "--view", str(bad))
+@pytest.mark.parametrize("text, message", [
+    ("local gl = require 'gridlayout'\nerror('broken script')\n",
+     rb"gridrepl: \S*script\.lua:2: broken script\r\nstack traceback:"),
+    ("print('no grid here')\n",
+     rb"gridrepl: --view \S*script\.lua: the script made no grid \(make one with gridlayout\.new, or return the grid to view\)"),
+])
+def test_a_script_that_fails_or_makes_no_grid_is_reported_without_opening_the_view(gridrepl, tmp_path, text, message):  # noqa: F811
+    script = tmp_path / "script.lua"
+    script.write_text(text)
+    v = View(gridrepl, tmp_path, "--view", str(script))
     status, before, after = v.finish()
     assert status == 1
     assert ENTER_ALT_SCREEN not in v.raw
-    assert re.search(rb"gridrepl: \S*bad\.lua:2: broken script\r\nstack traceback:", v.raw)
+    assert re.search(message, v.raw), v.raw
     assert before == after
-
-
-def test_a_script_without_a_grid_is_an_error(gridrepl, tmp_path):  # noqa: F811
-    empty = tmp_path / "empty.lua"
-    empty.write_text("print('no grid here')\n")
-    v = View(gridrepl, tmp_path, "--view", str(empty))
-    status, _, _ = v.finish()
-    assert status == 1
-    assert ENTER_ALT_SCREEN not in v.raw
-    assert b"the script made no grid (make one with gridlayout.new, or return the grid to view)" in v.raw
 
 
 def test_view_needs_a_terminal_and_a_script(gridrepl, tmp_path):  # noqa: F811
