@@ -82,8 +82,7 @@ extension LiveView {
 
     /// `grid:method(arguments…)`, its results dropped; the error, or nil.
     func call(_ method: String, _ arguments: [Double] = []) -> String? {
-        let error = protectedCall("call", method, arguments, results: 0)
-        return error
+        protectedCall("call", method, arguments, results: 0)
     }
 
     /// Reads what a frame shows: the status numbers and the visible elements (and, zoomed out,
