@@ -21,10 +21,17 @@ let package = Package(
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         // libedit (Debian's libedit-dev) for the REPL's line editing and history.
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // ncurses (Debian's libncurses-dev: libncursesw, which pulls in libtinfo) for gridrepl's live
+        // terminal view. No pkgConfig: ncursesw.pc's -D flags are ones SwiftPM refuses, and the header
+        // is in /usr/include.
+        .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "CLua"]),
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
-        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit"]),
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "LiveViewCore"]),
+        // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
+        // the status lines, index path input. No ncurses, no Lua: tested by LiveViewCoreTests.
+        .target(name: "LiveViewCore"),
         // Benchmarks of the hot paths; `make bench` runs them and rewrites BENCHMARKS.md.
         .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor"]),
         // gridbench's floors in plain C: the lanes and flow layouts as bare loops, a C host's lua_pcall loop.
@@ -52,5 +59,6 @@ let package = Package(
                                                     "GridLayoutTestSupport"]),
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
         .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
+        .testTarget(name: "LiveViewCoreTests", dependencies: ["LiveViewCore"]),
     ]
 )

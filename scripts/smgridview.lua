@@ -3,17 +3,32 @@
 -- The lanes follow from the viewport: as many 150-high items as fit in its height.
 local gl = require "gridlayout"
 
+-- Items can be dragged to reorder them within their section (`sort = true`: try it with
+-- `gridrepl --view scripts/smgridview.lua`); views are recycled as SMGridView recycles them.
 local spacing, item = 10, 150
+local photos = {}                -- photos[section][i]: the photo shown at that place
+for s = 1, 4 do
+  photos[s] = {}
+  for i = 1, 200 do photos[s][i] = ("photo %d-%d"):format(s, i) end
+end
 local grid = gl.new{ layout = "lanes", direction = "horizontal", width = 1024, height = 700,
-                     spacing = spacing, loaderSize = { w = 44, h = 44 } }
+                     spacing = spacing, loaderSize = { w = 44, h = 44 }, sort = true }
 grid.dataSource = {
-  sections   = function() return 4 end,
-  count      = function(section) return 200 end,
+  sections   = function() return #photos end,
+  count      = function(section) return #photos[section] end,
   size       = function(section, i) return item, item end,
   sameSize   = function() return true end,
   lanes      = function(section) return math.floor((grid.height + spacing) / (item + spacing)) end,
   header     = function(section) return 50, grid.height end,
   showLoader = function() return true end,
+  view       = function(section, i)
+    local view = grid:dequeue() or {}
+    view.photo = photos[section][i]
+    return view
+  end,
+  move       = function(section, from, to)
+    table.insert(photos[section], to, table.remove(photos[section], from))
+  end,
 }
 grid:reload()
 

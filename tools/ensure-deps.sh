@@ -2,6 +2,7 @@
 # Installs the Debian packages the build needs, when they are missing. Safe to run every time.
 set -euo pipefail
 packages=(liblua5.4-dev libedit-dev pkg-config lua5.4 valgrind)   # Lua for GridScript, libedit for gridrepl; stock lua5.4 and valgrind for bindings/c and bindings/lua
+packages+=(libncurses-dev)   # ncurses for gridrepl's live view (--view, grid:view())
 packages+=(binutils dpkg-dev groff-base)   # packaging (make static/deb, Tests/packaging): strip and readelf, dpkg-shlibdeps, the man page check
 # The wheel's test makes a venv with pip: Debian's python3 needs python3-venv for that (ensurepip).
 python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
@@ -16,11 +17,13 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
 fi
-# pytest runs gridrepl's REPL tests (Tests/repl).
-if ! python3 -m pytest --version >/dev/null 2>&1; then
-    echo "installing: pytest" >&2
-    python3 -m pip install -q pytest >&2 \
-        || python3 -m pip install -q --break-system-packages pytest >&2 \
+# pytest runs gridrepl's REPL tests (Tests/repl); pyte renders the live view's screen for them.
+# Each from PyPI, else Debian's package.
+for module in pytest pyte; do
+    python3 -c "import $module" 2>/dev/null && continue
+    echo "installing: $module" >&2
+    python3 -m pip install -q "$module" >&2 \
+        || python3 -m pip install -q --break-system-packages "$module" >&2 \
         || { sudo_cmd=""; [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
-             DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3-pytest >&2; }
-fi
+             DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "python3-$module" >&2; }
+done

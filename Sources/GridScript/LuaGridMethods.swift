@@ -36,6 +36,7 @@ enum LuaGridMethods {
         ("stats", stats),
         ("draw", draw),
         ("svg", svg),
+        ("view", GridViewHost.view),
     ]
 
     static var names: [String] { all.map(\.0) }

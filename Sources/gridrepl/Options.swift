@@ -28,6 +28,8 @@ struct Options {
     var timeout: Double?
     /// `--sandbox`.
     var sandbox = false
+    /// `--view`: the live terminal view of the script's grid.
+    var view = false
 
     /// The value of `--max-memory`: a count of bytes, maybe with a suffix k, M or G (powers of 1024).
     static func parseBytes(_ text: String) -> Int? {
@@ -72,9 +74,13 @@ struct Options {
             return nil
         }
         switch name {
-        case "--help", "--sandbox":
+        case "--help", "--sandbox", "--view":
             if value != nil { return fail("option '\(name)' takes no value") }
-            if name == "--help" { help = true } else { sandbox = true }
+            switch name {
+            case "--help": help = true
+            case "--view": view = true
+            default: sandbox = true
+            }
         case "--max-memory":
             guard let text = needValue() else { return fail("'\(name)' needs argument") }
             guard let bytes = Options.parseBytes(text) else { return fail("bad value '\(text)' for '\(name)' (bytes, maybe with a suffix k, M or G)") }
@@ -164,6 +170,8 @@ struct Options {
           --timeout SECONDS   stop a script (a REPL line) running longer than that
           --sandbox           no io, os, package, debug, dofile, loadfile, string.dump,
                               binary chunks or grid:svg; require finds preloaded modules only
+          --view              run 'script', then show its grid in a live full-screen
+                              view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
           --help              show this help
 
         """

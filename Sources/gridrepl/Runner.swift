@@ -137,12 +137,7 @@ enum Runner {
     /// lua.c's `docall`: calls the function below `narg` arguments with the message handler,
     /// and with Ctrl-C armed to interrupt it.
     static func docall(_ L: OpaquePointer, _ narg: Int32, _ nres: Int32) -> Int32 {
-        if Limits.timeout != nil {
-            lua_pushinteger(L, lua_Integer(Limits.checkInterval))
-            callHelper(L, "arm", 1, 0) == LUA_OK ? () : lua_settop(L, -2)
-        } else if lua_gethook(L) == nil {
-            callHelper(L, "arm", 0, 0) == LUA_OK ? () : lua_settop(L, -2)
-        }
+        armHook(L)
         let base = lua_gettop(L) - narg
         gl_pushswiftclosure(L, messageHandler, 0)
         lua_insert(L, base)
@@ -160,6 +155,17 @@ enum Runner {
         lua_remove(L, base)
         if status == LUA_ERRMEM { callHelper(L, "collect", 0, 0) == LUA_OK ? () : lua_settop(L, -2) }  // the failed chunk's garbage
         return status
+    }
+
+    /// Sets the hook that stops running code at the `--timeout` deadline (checked every
+    /// `Limits.checkInterval` instructions), or readies it for Ctrl-C.
+    static func armHook(_ L: OpaquePointer) {
+        if Limits.timeout != nil {
+            lua_pushinteger(L, lua_Integer(Limits.checkInterval))
+            callHelper(L, "arm", 1, 0) == LUA_OK ? () : lua_settop(L, -2)
+        } else if lua_gethook(L) == nil {
+            callHelper(L, "arm", 0, 0) == LUA_OK ? () : lua_settop(L, -2)
+        }
     }
 
     static func dochunk(_ L: OpaquePointer, _ status: Int32) -> Int32 {
@@ -197,6 +203,11 @@ enum Runner {
 
     /// lua.c's `handle_script`: runs the script at argv[index] with the script arguments.
     static func handleScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Int32 {
+        report(L, runScript(L, argv, index))
+    }
+
+    /// Runs the script at argv[index]: its results, or its error message, are left on the stack.
+    static func runScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Int32 {
         var name: UnsafePointer<CChar>? = UnsafePointer(argv[index])
         if strcmp(argv[index], "-") == 0 && strcmp(argv[index - 1], "--") != 0 { name = nil }  // stdin
         var status = luaL_loadfilex(L, name, loadMode)
@@ -205,7 +216,7 @@ enum Runner {
             status = callHelper(L, "args", 0, LUA_MULTRET)
             if status == LUA_OK { status = docall(L, lua_gettop(L) - top, LUA_MULTRET) }
         }
-        return report(L, status)
+        return status
     }
 
     /// lua.c's `handle_luainit`: LUA_INIT_5_4 or LUA_INIT, `@file` or code.
@@ -262,6 +273,17 @@ enum Runner {
             Options.printUsage(badOption: nil)
             return 0
         }
+        if options.view {
+            // Checked before anything runs: no script output, no escape codes, a clear error.
+            guard options.first < argc else {
+                message(progname, "'--view' needs a script: gridrepl --view script.lua [args]")
+                return 1
+            }
+            guard isatty(0) != 0 && isatty(1) != 0 else {
+                message(progname, "--view needs a terminal: standard \(isatty(0) == 0 ? "input" : "output") is not one")
+                return 1
+            }
+        }
         Limits.memoryCap = options.maxMemory
         Limits.timeout = options.timeout
         if options.version { printVersion() }
@@ -271,6 +293,7 @@ enum Runner {
         }
         luaL_openlibs(L)
         GridScript.preload(L)
+        ViewHost.install()
         guard installHelpers(L) else { return 1 }
         Limits.installAllocator(L)
         if options.sandbox {
@@ -281,6 +304,12 @@ enum Runner {
         createArgTable(L, argv, options.first)
         if !options.ignoreEnvironment && handleLuaInit(L) != LUA_OK { return 1 }
         if !runArgs(L, argv, args, options.first) { return 1 }
+        if options.view {
+            let status = ViewHost.runScript(L, argv, options.first)
+            if status != 0 || !options.interactive { return status }
+            Interactive(L).run()
+            return 0
+        }
         if options.first < argc && handleScript(L, argv, options.first) != LUA_OK { return 1 }
         if options.interactive {
             Interactive(L).run()

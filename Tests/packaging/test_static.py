@@ -9,8 +9,10 @@ import pytest
 
 from pkgsupport import MAJOR, VERSION, toolchain
 
-# What they may need: the C and C++ runtimes, Lua, and libedit for gridrepl's line editing.
-ALLOWED = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "liblua5.4.so.0", "libedit.so.2"}
+# What they may need: the C and C++ runtimes, Lua, libedit for gridrepl's line editing, and
+# ncurses (libncursesw, libtinfo) for its live view.
+ALLOWED = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1", "liblua5.4.so.0", "libedit.so.2",
+           "libncursesw.so.6", "libtinfo.so.6"}
 
 
 def toolchain_libraries():

@@ -45,8 +45,10 @@ def test_python_package():
 
 
 def test_changelog_leads_with_this_version():
+    """The newest version entry is this version (an `## Unreleased` entry may come before it)."""
     changelog = (ROOT / "CHANGELOG.md").read_text()
-    assert re.findall(r"^## (\S+)", changelog, re.M)[0] == VERSION
+    versions = [v for v in re.findall(r"^## (\S+)", changelog, re.M) if v != "Unreleased"]
+    assert versions[0] == VERSION
 
 
 def test_generated_files_take_it_from_version():

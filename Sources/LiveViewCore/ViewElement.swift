@@ -1,0 +1,58 @@
+/// One element as the view draws it: what `grid:visible()` (or `grid:elements()`) reports.
+/// Sections and items count from 1, as in Lua.
+public struct ViewElement: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        case item, header, loader
+    }
+
+    public var kind: Kind
+    public var section: Int
+    public var item: Int
+    /// Where it is drawn, in content points.
+    public var frame: ViewRect
+    /// Below 1 while it fades in or out.
+    public var alpha: Double
+    /// A sticky header drawn where it is pinned.
+    public var pinned: Bool
+    /// The item a drag carries.
+    public var dragged: Bool
+    /// Outside the viewport: shown for context when the view is zoomed out.
+    public var context: Bool
+
+    public init(kind: Kind, section: Int = 0, item: Int = 0, frame: ViewRect, alpha: Double = 1,
+                pinned: Bool = false, dragged: Bool = false, context: Bool = false) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.frame = frame
+        self.alpha = alpha
+        self.pinned = pinned
+        self.dragged = dragged
+        self.context = context
+    }
+
+    /// The label inside its box: `section.item`, `header s`, `loader` (as `grid:draw()` labels them).
+    public var label: String {
+        switch kind {
+        case .item: "\(section).\(item)"
+        case .header: "header \(section)"
+        case .loader: "loader"
+        }
+    }
+
+    /// What a click on it reports: its name and frame.
+    public var description: String {
+        let f = frame
+        let name = switch kind {
+        case .item: "item \(section).\(item)"
+        case .header: pinned ? "header \(section) (pinned)" : "header \(section)"
+        case .loader: "loader"
+        }
+        return "\(name)  x=\(ViewFormat.number(f.x)) y=\(ViewFormat.number(f.y)) w=\(ViewFormat.number(f.width)) h=\(ViewFormat.number(f.height))"
+    }
+
+    /// The same element (kind and index path), wherever it is drawn.
+    public func isSame(as other: ViewElement) -> Bool {
+        kind == other.kind && section == other.section && item == other.item
+    }
+}

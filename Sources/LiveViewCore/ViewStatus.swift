@@ -1,0 +1,35 @@
+/// What the view read from the grid for one frame: the numbers of the status lines.
+public struct ViewStatus: Equatable, Sendable {
+    public var offsetX = 0.0, offsetY = 0.0
+    public var contentWidth = 0.0, contentHeight = 0.0
+    /// Pages count from 1; shown only when the grid pages.
+    public var paging = false
+    public var page = 1, pageCount = 1
+    public var visibleCount = 0
+    /// Item views the data source's `view` made, and those it took back from `dequeue()`.
+    public var viewsCreated = 0, viewsReused = 0
+    /// How long the last `grid:reload()` of the view took, in seconds (nil: none yet, or it failed).
+    public var layoutSeconds: Double?
+    public var zoom = 1.0
+    /// `grid.sort`: dragging reorders.
+    public var sort = false
+
+    public init() {}
+
+    /// The two status lines, each cut to `width` columns: where the viewport is, then what it shows.
+    public func lines(width: Int) -> [String] {
+        var first = "offset \(ViewFormat.number(offsetX)),\(ViewFormat.number(offsetY))  content \(ViewFormat.number(contentWidth))x\(ViewFormat.number(contentHeight))"
+        if paging { first += "  page \(page)/\(pageCount)" }
+        first += "  zoom \(Int((zoom * 100).rounded()))%"
+        var second = "\(visibleCount) visible  views \(viewsCreated) created, \(viewsReused) reused"
+        second += "  layout " + (layoutSeconds.map(ViewFormat.milliseconds) ?? "-")
+        return [first, second].map { String($0.prefix(max(0, width))) }
+    }
+
+    /// The key help shown on the message line when there is no message.
+    public func help(width: Int) -> String {
+        let text = "q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  r reload  click: info"
+            + (sort ? ", drag: move" : "")
+        return String(text.prefix(max(0, width)))
+    }
+}

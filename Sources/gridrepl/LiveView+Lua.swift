@@ -1,0 +1,170 @@
+import CLua
+import LiveViewCore
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The view's Lua helpers: every grid call runs in Lua under `lua_pcall`; results come back as
+/// plain tables and numbers that Swift reads raw.
+private let viewHelperSource = """
+local H = {}
+function H.call(g, name, ...) return g[name](g, ...) end
+function H.read(g)
+  local s = g:stats()
+  local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
+              height = g.height, vertical = g.direction == "vertical", paging = g.paging,
+              sort = g.sort, page = g:page(), pages = g:pageCount(), animating = g:animating(),
+              dragging = g:dragging() ~= nil }
+  t.ox, t.oy = g:offset()
+  t.cw, t.ch = g:contentSize()
+  return t
+end
+return H
+"""
+
+private let viewHelpersKey = "gridrepl.view"
+
+extension LiveView {
+    /// Loads the helpers into the registry (once per state); an error message, or nil.
+    func loadHelpers() -> String? {
+        if lua_getfield(L, gl_registryindex(), viewHelpersKey) == LUA_TTABLE {
+            lua_settop(L, -2)
+            return nil
+        }
+        lua_settop(L, -2)
+        var status = luaL_loadbufferx(L, viewHelperSource, viewHelperSource.utf8.count, "=gridrepl view", "t")
+        if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
+        guard status == LUA_OK else {
+            defer { lua_settop(L, -2) }
+            return "the view's helpers failed: \(Runner.string(L, -1))"
+        }
+        lua_setfield(L, gl_registryindex(), viewHelpersKey)
+        return nil
+    }
+
+    /// Calls helper `helper` with the grid and `arguments` (after `method`, for `call`), under
+    /// `lua_pcall`, with gridrepl's limits: `--timeout` gives each call the whole budget, and
+    /// `--max-memory` is strict while it runs. Leaves `results` values on the stack and returns
+    /// nil, or returns the error's first line (leaving nothing).
+    func protectedCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> String? {
+        let top = lua_gettop(L)
+        guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else { return "the Lua stack is full" }
+        guard lua_getfield(L, gl_registryindex(), viewHelpersKey) == LUA_TTABLE else {
+            lua_settop(L, top)
+            return "the view's helpers are missing"
+        }
+        lua_getfield(L, -1, helper)
+        lua_remove(L, -2)
+        lua_rawgeti(L, gl_registryindex(), lua_Integer(gridRef))
+        if let method { lua_pushstring(L, method) }
+        for a in arguments { lua_pushnumber(L, a) }
+        Limits.startClock()
+        Runner.armHook(L)
+        let wasStrict = Limits.strict
+        Limits.strict = true
+        let status = lua_pcall(L, Int32(arguments.count) + (method == nil ? 1 : 2), results, 0)
+        Limits.strict = wasStrict
+        // The hook back as the surrounding code wants it: none at the top level; inside a chunk
+        // (grid:view()) the chunk's own --timeout hook, its budget starting again.
+        lua_sethook(L, nil, 0, 0)
+        Limits.interruptPending = 0
+        if nested {
+            Limits.startClock()
+            Runner.armHook(L)
+        }
+        guard status == LUA_OK else {
+            let text = firstLine(Runner.string(L, -1))
+            lua_settop(L, top)
+            return text
+        }
+        return nil
+    }
+
+    /// `grid:method(arguments…)`, its results dropped; the error, or nil.
+    func call(_ method: String, _ arguments: [Double] = []) -> String? {
+        protectedCall("call", method, arguments, results: 0)
+    }
+
+    /// Reads what a frame shows: the status numbers and the visible elements (and, zoomed out,
+    /// the elements around the viewport).
+    func read() {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if let error = protectedCall("read", nil, [], results: 1) {
+            message = "cannot read the grid: \(error)"
+            return
+        }
+        let t = lua_gettop(L)
+        func number(_ key: String) -> Double {
+            lua_getfield(L, t, key)
+            defer { lua_settop(L, -2) }
+            return lua_tonumberx(L, -1, nil)
+        }
+        func flag(_ key: String) -> Bool {
+            lua_getfield(L, t, key)
+            defer { lua_settop(L, -2) }
+            return lua_toboolean(L, -1) != 0
+        }
+        status.offsetX = number("ox")
+        status.offsetY = number("oy")
+        status.contentWidth = number("cw")
+        status.contentHeight = number("ch")
+        status.paging = flag("paging")
+        status.page = Int(number("page"))
+        status.pageCount = Int(number("pages"))
+        status.viewsCreated = Int(number("created"))
+        status.viewsReused = Int(number("reused"))
+        status.sort = flag("sort")
+        status.zoom = zoom
+        viewport = ViewRect(x: status.offsetX, y: status.offsetY, width: number("width"), height: number("height"))
+        vertical = flag("vertical")
+        animating = flag("animating")
+        let wasDragging = dragging
+        dragging = flag("dragging")
+        if dragging != wasDragging || !animating && !dragging { lastStep = 0 }
+        lua_getfield(L, t, "visible")
+        elements = readElements(lua_gettop(L), context: false)
+        status.visibleCount = elements.count
+        updateGeometry()
+        if geometry.showsContext {
+            let w = geometry.window
+            if protectedCall("call", "elements", [w.x, w.y, w.width, w.height], results: 1) == nil {
+                let visible = elements
+                elements += readElements(lua_gettop(L), context: true).filter { e in !visible.contains { $0.isSame(as: e) } }
+            }
+        }
+    }
+
+    /// The element tables of the array at `index`.
+    private func readElements(_ index: Int32, context: Bool) -> [ViewElement] {
+        guard lua_type(L, index) == LUA_TTABLE else { return [] }
+        var result: [ViewElement] = []
+        var n: lua_Integer = 1
+        while lua_rawgeti(L, index, n) == LUA_TTABLE {
+            let e = lua_gettop(L)
+            func number(_ key: String) -> Double {
+                lua_getfield(L, e, key)
+                defer { lua_settop(L, -2) }
+                return lua_type(L, -1) == LUA_TNUMBER ? lua_tonumberx(L, -1, nil) : 0
+            }
+            func flag(_ key: String) -> Bool {
+                lua_getfield(L, e, key)
+                defer { lua_settop(L, -2) }
+                return lua_toboolean(L, -1) != 0
+            }
+            lua_getfield(L, e, "kind")
+            let kind = lua_type(L, -1) == LUA_TSTRING ? ViewElement.Kind(rawValue: Runner.string(L, -1)) : nil
+            lua_settop(L, -2)
+            if let kind {
+                let alpha = number("alpha")
+                result.append(ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
+                                          frame: ViewRect(x: number("x"), y: number("y"), width: number("w"), height: number("h")),
+                                          alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context))
+            }
+            lua_settop(L, e - 1)
+            n += 1
+        }
+        lua_settop(L, -2)  // the value that ended the array
+        return result
+    }
+}

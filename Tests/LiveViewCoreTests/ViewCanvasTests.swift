@@ -1,0 +1,99 @@
+import Testing
+@testable import LiveViewCore
+
+/// The picture: boxes, labels, styles, stacking and hit-testing.
+@Suite struct ViewCanvasTests {
+    /// 40x10 cells over a 400x200 viewport: 0.1 columns and 0.05 rows a point.
+    let geometry = ViewGeometry(viewport: ViewRect(x: 0, y: 0, width: 400, height: 200), columns: 40, rows: 10)
+
+    func item(_ s: Int, _ i: Int, _ x: Double, _ y: Double, _ w: Double = 100, _ h: Double = 60) -> ViewElement {
+        ViewElement(kind: .item, section: s, item: i, frame: ViewRect(x: x, y: y, width: w, height: h))
+    }
+
+    @Test func itemsHeadersAndTheLoaderEachHaveTheirBorder() {
+        let elements = [
+            ViewElement(kind: .header, section: 1, frame: ViewRect(x: 0, y: 0, width: 400, height: 40), pinned: true),
+            item(1, 1, 0, 40), item(1, 12, 100, 40),
+            ViewElement(kind: .loader, frame: ViewRect(x: 250, y: 120, width: 100, height: 60)),
+        ]
+        let canvas = ViewCanvas.render(elements, geometry)
+        #expect(canvas.lines == [
+            "@header 1==============================@",  // two rows: the label on the edge
+            "@======================================@",
+            "+--------++--------+",
+            "|1.1     ||1.12    |",
+            "+--------++--------+",
+            "",
+            "                         *~~~~~~~~*",
+            "                         |loader  |",
+            "                         *~~~~~~~~*",
+            "",
+        ])
+        #expect(canvas.cell(0, 0).style == .pinned)
+        #expect(canvas.cell(1, 3).style == .item)
+        #expect(canvas.cell(26, 7).style == .loader)
+        #expect(canvas.cell(39, 9).style == .blank)
+        #expect(canvas.runs(3).map(\.style) == [.item, .blank])
+        #expect(canvas.runs(3).map(\.text).joined().count == 40)
+    }
+
+    @Test func aFlatHeaderHasItsLabelOnItsEdge() {
+        let header = ViewElement(kind: .header, section: 2, frame: ViewRect(x: 0, y: 0, width: 400, height: 20))
+        #expect(ViewCanvas.render([header], geometry).lines[0] == "#header 2==============================#")
+    }
+
+    @Test func draggedOverItemsHeadersOverItemsContextUnderAll() {
+        var dragged = item(1, 3, 50, 50)
+        dragged.dragged = true
+        var context = item(2, 1, 0, 40)
+        context.context = true
+        let header = ViewElement(kind: .header, section: 1, frame: ViewRect(x: 0, y: 0, width: 400, height: 60))
+        let canvas = ViewCanvas.render([dragged, header, item(1, 1, 0, 40), context], geometry)
+        #expect(canvas.lines[2] == "#====%--------%========================#")
+        #expect(canvas.element(atColumn: 6, row: 3)?.item == 3)   // the dragged item is on top
+        #expect(canvas.element(atColumn: 1, row: 4)?.item == 1)   // then the item, over the context one
+        #expect(canvas.element(atColumn: 30, row: 1)?.kind == .header)
+        #expect(canvas.element(atColumn: 30, row: 8) == nil)
+    }
+
+    @Test func fadingAndContextElementsLookDifferent() {
+        var fading = item(1, 1, 0, 0)
+        fading.alpha = 0.5
+        var context = item(1, 2, 200, 0)
+        context.context = true
+        let canvas = ViewCanvas.render([fading, context], geometry)
+        #expect(canvas.lines[0] == "..........          +::::::::+")
+        #expect(canvas.lines[1] == "|1.1     |          :1.2     :")
+        #expect(canvas.cell(0, 0).style == .fading && canvas.cell(20, 0).style == .context)
+    }
+
+    @Test func elementsPartlyOffTheCanvasAreClipped() {
+        let canvas = ViewCanvas.render([item(1, 1, -50, -30), item(1, 2, 380, 190, 1e9, 1e9)], geometry)
+        #expect(canvas.lines[0] == "1.1 |")  // the label on the first row shown
+        #expect(canvas.lines[1] == "----+")
+        #expect(canvas.lines[9] == String(repeating: " ", count: 38) + "+1")  // one row shown: label on the edge
+    }
+
+    @Test func labelsAreCutToTheBox() {
+        let canvas = ViewCanvas.render([item(10, 123, 0, 0, 40, 60)], geometry)
+        #expect(canvas.lines[1] == "|10|")
+    }
+}
+
+/// Elements are cut at the viewport's edges (the margins beside it stay blank); context elements
+/// are not.
+@Suite struct ViewCanvasClipTests {
+    @Test func visibleElementsAreClippedToTheViewport() {
+        // A 200x200 viewport in 40x10 cells: 0.05 rows a point, 0.1 columns, 10 columns of margin each side.
+        let geometry = ViewGeometry(viewport: ViewRect(x: 100, y: 0, width: 200, height: 200), columns: 40, rows: 10)
+        let across = ViewElement(kind: .item, section: 1, item: 7, frame: ViewRect(x: 50, y: 0, width: 100, height: 100))
+        var context = ViewElement(kind: .item, section: 1, item: 6, frame: ViewRect(x: 0, y: 100, width: 90, height: 100))
+        context.context = true
+        let canvas = ViewCanvas.render([across, context], geometry)
+        #expect(canvas.lines[0] == "          ----+")
+        #expect(canvas.lines[1] == "          1.7 |")
+        #expect(canvas.lines[5] == "+:::::::+")
+        #expect(canvas.element(atColumn: 9, row: 1) == nil)   // the margin: nothing of 1.7 shows there
+        #expect(canvas.element(atColumn: 10, row: 1)?.item == 7)
+    }
+}
