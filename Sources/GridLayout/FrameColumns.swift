@@ -55,6 +55,8 @@ struct FrameColumns: Sendable {
 
     mutating func append(contentsOf batch: UnsafeBufferPointer<AxisRect>) {
         let n = batch.count
+        // Each column is written to a scratch buffer and appended in one copy: an array append
+        // per item (a uniqueness and a capacity check each) cost twice as much.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
             for k in 0..<n { column[k] = batch[k].s }
             starts.append(contentsOf: UnsafeBufferPointer(column))

@@ -121,9 +121,15 @@ struct FrameStore: Sendable {
         /// one, and returns the new maximum S-end.
         @inline(__always)
         mutating func add(_ r: AxisRect, slack: inout Double) -> Double {
-            slack = Swift.max(slack, maxStart - r.s)
-            maxStart = Swift.max(maxStart, r.s)
-            maxEnd = Swift.max(maxEnd, r.s + r.sSize)
+            // Branches rather than `max`: starts almost never fall, so they predict well and cost
+            // less than `max`'s NaN-aware selects (frames hold no NaN).
+            if r.s >= maxStart {
+                maxStart = r.s
+            } else {
+                slack = Swift.max(slack, maxStart - r.s)
+            }
+            let end = r.s + r.sSize
+            if end > maxEnd { maxEnd = end }
             return maxEnd
         }
     }

@@ -116,18 +116,7 @@ struct LuaDataSource: GridDataSource {
     }
 
     func sizeForItem(at path: GridIndexPath) throws -> Size {
-        guard push(.size) else {
-            // Only `sizes`: the engine asks item by item when it appends (reloadNew); read the
-            // section's table once per operation.
-            if cache.section != path.section {
-                cache.sizes = try sizesForItems(inSection: path.section) ?? []
-                cache.section = path.section
-            }
-            guard path.item < cache.sizes.count else {
-                throw ScriptError("the dataSource has no 'size' function, and 'sizes' has no entry for this item")
-            }
-            return cache.sizes[path.item]
-        }
+        guard push(.size) else { return try cachedSize(path) }
         arg(path.section)
         arg(path.item)
         try call(2)
@@ -136,22 +125,46 @@ struct LuaDataSource: GridDataSource {
     }
 
     /// A batch of `size(section, item)` calls, in one loop: the engine's per-item overhead (its
-    /// dynamic call to the data source, error wrapping) is paid once per batch, which brings a
-    /// reload with a Lua `size` to within ~1.2× of a C host calling the same function (BENCHMARKS.md).
+    /// dynamic call to the data source, error wrapping) is paid once per batch (BENCHMARKS.md,
+    /// the Lua data source's instructions per item).
     func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
+        let hasSize = present[Int(Callback.size.rawValue)]
         for item in items {
-            let path = GridIndexPath(section: section, item: item)
-            do {
-                sizes[item - items.lowerBound] = try sizeForItem(at: path)
+            do throws(ScriptError) {
+                guard hasSize else {
+                    sizes[item - items.lowerBound] = try cachedSize(GridIndexPath(section: section, item: item))
+                    continue
+                }
+                lua_pushvalue(L, handler + 1 + Callback.size.rawValue)
+                arg(section)
+                arg(item)
+                try call(2)
+                defer { pop() }
+                sizes[item - items.lowerBound] = try size()
             } catch {
-                throw GridError.callbackFailed(callback: "size", at: .item(path), message: String(describing: error))
+                throw GridError.callbackFailed(callback: "size", at: .item(GridIndexPath(section: section, item: item)), message: error.message)
             }
         }
     }
 
+    /// Without `size`, the item's entry in `sizes`: the engine asks item by item when it appends
+    /// (reloadNew); the section's table is read once per operation.
+    private func cachedSize(_ path: GridIndexPath) throws(ScriptError) -> Size {
+        if cache.section != path.section {
+            cache.sizes = try readSizes(inSection: path.section) ?? []
+            cache.section = path.section
+        }
+        guard path.item < cache.sizes.count else {
+            throw ScriptError("the dataSource has no 'size' function, and 'sizes' has no entry for this item")
+        }
+        return cache.sizes[path.item]
+    }
+
     /// `sizes(section)`: one table for the whole section, either flat `{w1, h1, w2, h2, …}` or
     /// pairs `{{w1, h1}, {w2, h2}, …}`.
-    func sizesForItems(inSection section: Int) throws -> [Size]? {
+    func sizesForItems(inSection section: Int) throws -> [Size]? { try readSizes(inSection: section) }
+
+    private func readSizes(inSection section: Int) throws(ScriptError) -> [Size]? {
         guard push(.sizes) else { return nil }
         arg(section)
         try call(1, results: 1)
