@@ -78,9 +78,9 @@ struct UniformGrid: Sendable {
         func at(_ k: Int) -> Double { start + Double(k) * pitch }
         func estimate(_ x: Double) -> Int {
             guard pitch > 0 else { return x > start ? count : 0 }
-            let k = ((x - start) / pitch).rounded(.down)
+            let k = (x - start) / pitch
             if !(k >= 0) { return 0 }  // also NaN
-            return k >= Double(count) ? count : Int(k)
+            return k >= Double(count) ? count : Int(k)  // truncation: the floor, as k ≥ 0
         }
         // The estimate is rarely off, and by a step or two: the loops below correct it. The upward
         // ones test before they loop because the compiler vectorizes a plain `while` there (its
