@@ -26,6 +26,17 @@ public struct LoadedChange: Sendable {
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 var i = 0, j = 0
+                // The old elements before the new first cannot be new (both lists are sorted), and
+                // they are what a scroll step unloads at the leading edge: found by binary search
+                // rather than compared one by one.
+                if let first = new.first?.id.order {
+                    var high = old.count
+                    while i < high {
+                        let mid = (i + high) >> 1
+                        if old[mid].id.order < first { i = mid + 1 } else { high = mid }
+                    }
+                    for k in 0..<i { unloaded.append(old[k].id) }
+                }
                 while i < old.count && j < new.count {
                     let a = old[i].id.order, b = new[j].id.order
                     if a == b {
