@@ -20,7 +20,8 @@ extension ContentLayout {
     /// `visibleElements(in:)`, appended to `result`.
     func visibleElements(in viewport: Rect, into result: inout [GridElement]) {
         let r = axes.axisRect(viewport)
-        forEachElement(in: r, pinned: configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil) { result.append($0) }
+        let pinned = configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil
+        appendBuffered(to: &result) { forEachElement(in: r, pinned: pinned, $0) }
     }
 
     /// The header pinned when the viewport starts at S offset `offset`: that of the section in view

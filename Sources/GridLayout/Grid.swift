@@ -17,8 +17,10 @@ public final class Grid {
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
     /// `visibleElements()` order. Updated on every change of offset or layout.
     @exclusivity(unchecked) public internal(set) var loaded: [GridElement] = []
-    /// The previous loaded set's buffer, reused for the next one (a scroll step allocates no list).
+    /// The previous loaded set's buffer and the last change's, reused for the next ones: a scroll
+    /// step allocates no list (the observer may keep the change's arrays: then they are not reused).
     @exclusivity(unchecked) private var spareLoaded: [GridElement] = []
+    @exclusivity(unchecked) private var spareChange = LoadedChange(unloaded: [], loaded: [])
     /// With paging, the page the offset is on (from 0), as last reported to the observer.
     public private(set) var page = 0
     /// Queued mutations, the running animation and the drag (Grid+Mutations.swift, Grid+Drag.swift).
@@ -106,13 +108,18 @@ public final class Grid {
 
     /// Recomputes the loaded set and reports the difference: O(log n + k), a merge of two sorted lists.
     func updateLoaded() {
-        var now = spareLoaded
+        // Taken out, not copied: a buffer still shared with the property would be copied on change.
+        var now = [GridElement]()
+        swap(&now, &spareLoaded)
         now.removeAll(keepingCapacity: true)
         displayedElements(in: loadedArea, into: &now)
-        let change = LoadedChange(from: loaded, to: now)
-        spareLoaded = loaded
-        loaded = now
+        var change = LoadedChange(unloaded: [], loaded: [])
+        swap(&change, &spareChange)
+        change.setDifference(from: loaded, to: now)
+        swap(&loaded, &now)
+        spareLoaded = now
         if !change.isEmpty { observer?.grid(self, didChangeLoaded: change) }
+        spareChange = change
     }
 
     private func updatePage() {

@@ -26,15 +26,19 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
 
 /// An element and where it is drawn: its frame in content coordinates, and during a transition
 /// its opacity and scale (an inserted item fades in, a removed one fades and shrinks).
+///
+/// The stored properties are declared largest first because Swift lays them out in declaration
+/// order: the 17-byte `id` (an index path and the case) between the Doubles padded the element to
+/// 88 bytes; so it is 72, and every query result, loaded set and copy of one moves a fifth less.
 public struct GridElement: Hashable, Sendable, CustomStringConvertible {
-    public var id: ElementID
     public var frame: Rect
-    /// True for a sticky header drawn pinned at the viewport's leading edge rather than in its place.
-    public var pinned: Bool
     /// Opacity, 0...1 (1 outside transitions).
     public var alpha: Double
     /// Scale about the frame's centre, 0...1 (1 outside transitions); the frame is the unscaled one.
     public var scale: Double
+    public var id: ElementID
+    /// True for a sticky header drawn pinned at the viewport's leading edge rather than in its place.
+    public var pinned: Bool
     /// True for the item being dragged: its frame follows the drag point instead of its slot.
     public var dragged: Bool
 

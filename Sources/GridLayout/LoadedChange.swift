@@ -11,29 +11,49 @@ public struct LoadedChange: Sendable {
         self.loaded = loaded
     }
 
-    /// The difference between two loaded sets, both in element order: one merge pass (over the
-    /// arrays' buffers: indexing the arrays copied each 88-byte element to read its id).
+    /// The difference between two loaded sets, both in element order.
     init(from old: [GridElement], to new: [GridElement]) {
-        var unloaded: [ElementID] = [], loaded: [GridElement] = []
+        self.init(unloaded: [], loaded: [])
+        setDifference(from: old, to: new)
+    }
+
+    /// Makes this the difference between two loaded sets, both in element order: one merge pass
+    /// over the arrays' buffers (indexing the arrays copied each element to read its id). The
+    /// arrays keep their capacity, so that a grid that reuses one change allocates nothing per step.
+    mutating func setDifference(from old: [GridElement], to new: [GridElement]) {
+        unloaded.removeAll(keepingCapacity: true)
+        loaded.removeAll(keepingCapacity: true)
         old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 var i = 0, j = 0
-                while i < old.count || j < new.count {
-                    if j == new.count || (i < old.count && old[i].id < new[j].id) {
+                // The old elements before the new first cannot be new (both lists are sorted), and
+                // they are what a scroll step unloads at the leading edge: found by binary search
+                // rather than compared one by one.
+                if let first = new.first?.id.order {
+                    var high = old.count
+                    while i < high {
+                        let mid = (i + high) >> 1
+                        if old[mid].id.order < first { i = mid + 1 } else { high = mid }
+                    }
+                    for k in 0..<i { unloaded.append(old[k].id) }
+                }
+                while i < old.count && j < new.count {
+                    let a = old[i].id.order, b = new[j].id.order
+                    if a == b {
+                        i += 1
+                        j += 1
+                    } else if a < b {
                         unloaded.append(old[i].id)
                         i += 1
-                    } else if i == old.count || new[j].id < old[i].id {
-                        loaded.append(new[j])
-                        j += 1
                     } else {
-                        i += 1
+                        loaded.append(new[j])
                         j += 1
                     }
                 }
+                for k in i..<old.count { unloaded.append(old[k].id) }
+                loaded.append(contentsOf: new[j...])
             }
         }
-        self.unloaded = unloaded
-        self.loaded = loaded
     }
 }
 

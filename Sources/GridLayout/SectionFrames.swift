@@ -29,7 +29,7 @@ enum SectionItems: Sendable {
     func forEachFrame(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         switch self {
         case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
-        case .uniform(let grid): grid.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, grid[$0]) }
+        case .uniform(let grid): grid.forEachFrame(s: lo, hi, c: cLo, cHi, body)
         case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, pages[$0]) }
         }
     }
