@@ -6,15 +6,12 @@ import GridLayout
 /// takes a queued view first.
 private final class Host: GridObserver {
     var views = ViewRecycler<Int>()
+    var made = 0
 
     func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) {
-        for id in change.unloaded { views.detach(id) }
-        for element in change.loaded {
-            if let view = views.dequeue() {
-                views.attach(view, to: element.id, isNew: false)
-            } else {
-                views.attach(views.created, to: element.id, isNew: true)
-            }
+        views.recycle(change) {
+            made += 1
+            return made
         }
     }
 }

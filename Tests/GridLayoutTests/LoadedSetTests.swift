@@ -248,6 +248,24 @@ private func same(_ a: [([ElementID], [GridElement])], _ b: [([ElementID], [Grid
         #expect(r.created == 0 && r.reused == 0 && r.liveCount == 0 && r.pooled == 0)
     }
 
+    @Test func recycleQueuesDepartingViewsAndReusesThemForArrivingElements() throws {
+        var config = GridConfiguration()
+        config.viewport = Size(width: 100, height: 100)
+        let grid = Grid(configuration: config, dataSource: UniformDataSource(counts: [100], size: size(100, 50)))
+        let recorder = LoadedRecorder()
+        grid.observer = recorder
+        try grid.reload()
+        try grid.scroll(to: Point(x: 0, y: 100))  // items 0, 1 leave; 2, 3 arrive
+        #expect(recorder.changes.count == 2)
+        var r = ViewRecycler<Int>()
+        var made = 0
+        r.recycle(recorder.changes[0]) { made += 1; return made }
+        #expect(made == 2 && r.view(for: itemID(0, 0)) == 1 && r.view(for: itemID(0, 1)) == 2)
+        r.recycle(recorder.changes[1]) { made += 1; return made }
+        #expect(made == 2 && r.created == 2 && r.reused == 2 && r.liveCount == 2)
+        #expect(r.view(for: itemID(0, 2)) == 1 && r.view(for: itemID(0, 3)) == 2 && r.view(for: itemID(0, 0)) == nil)
+    }
+
     @Test func fifoOrderSurvivesManyQueuedViews() {
         var r = ViewRecycler<Int>()
         for i in 0..<200 { r.attach(i, to: itemID(0, i), isNew: true) }
