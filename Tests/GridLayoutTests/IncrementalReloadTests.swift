@@ -171,6 +171,30 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
         }
     }
 
+    /// A section of thousands of items grown past the stored frames' batch (256), block (16) and
+    /// group (1024) boundaries, with a size that is no Float at item 2500 (the store turns wide
+    /// there): each step equals a full reload, and queries find what a scan finds.
+    @Test(arguments: LayoutKind.allCases)
+    func reloadNewAcrossStoreBoundaries(layout: LayoutKind) throws {
+        var sizes = (0..<3000).map { (i: Int) -> Size in Size(width: Double(40 + i * 37 % 61), height: Double(30 + i * 53 % 71)) }
+        sizes[2500] = Size(width: 41.1, height: 33.3)
+        let data = GrowingDataSource(full: [ArrayDataSource.Section(sizes: sizes)], showLoader: false)
+        let configuration = try GridLayoutTestSupport.configuration([("layout", .string(layout.rawValue)), ("spacing", .number(3))])
+        let grid = Grid(configuration: configuration, dataSource: data)
+        data.show(sections: 1, items: 1000)
+        try grid.reload()
+        for items in [1023, 1024, 1025, 1300, 2049, 2499, 2501, 3000] {
+            data.show(sections: 1, items: items)
+            try grid.reloadNew()
+            let full = try ContentLayout(configuration: configuration, dataSource: data)
+            expectSameLayout(grid, full, "\(layout) at \(items) items")
+            for y in stride(from: 0.0, to: full.contentSize.height, by: full.contentSize.height / 37) {
+                let viewport = Rect(x: 0, y: y, width: 320, height: 480)
+                #expect(grid.layout.elements(in: viewport) == bruteForceElements(of: full, in: viewport), "\(layout) at \(items) items, y \(y)")
+            }
+        }
+    }
+
     /// Items appended one at a time, to a section with a header, with the loader shown.
     @Test(arguments: LayoutKind.allCases, ScrollDirection.allCases)
     func reloadNewOneItemAtATime(layout: LayoutKind, direction: ScrollDirection) throws {
