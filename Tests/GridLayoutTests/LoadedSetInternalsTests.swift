@@ -44,6 +44,40 @@ private func randomLoadedSet(_ rng: inout SplitMix64) -> [GridElement] {
         }
     }
 
+    /// `recycle` (bulk at the ends) leaves the recycler exactly as the per-element host loop
+    /// does, for windows scrolling both ways, jumping, and the empty window.
+    @Test func recycleEqualsThePerElementLoop() {
+        var rng = SplitMix64(seed: 21)
+        var bulk = ViewRecycler<Int>(), plain = ViewRecycler<Int>()
+        var (madeBulk, madePlain) = (0, 0)
+        let ids = (0..<500).map { ElementID.item(GridIndexPath(section: $0 / 250, item: $0 % 250)) }
+        var window = 0..<0
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0...40, using: &rng)
+            let s = switch Int.random(in: 0..<6, using: &rng) {
+            case 0: Int.random(in: 0...(500 - count), using: &rng)
+            case 1, 2: Swift.min(window.lowerBound + Int.random(in: 0...30, using: &rng), 500 - count)
+            default: Swift.max(0, Swift.min(window.lowerBound - Int.random(in: 0...30, using: &rng), 500 - count))
+            }
+            let next = s..<s + count
+            let change = LoadedChange(unloaded: window.filter { !next.contains($0) }.map { ids[$0] },
+                                      loaded: next.filter { !window.contains($0) }.map { GridElement(id: ids[$0], frame: Rect(x: 0, y: 0, width: 1, height: 1)) })
+            bulk.recycle(change) { madeBulk += 1; return madeBulk }
+            for id in change.unloaded { plain.detach(id) }
+            for element in change.loaded {
+                if let view = plain.dequeue() { plain.attach(view, to: element.id, isNew: false) }
+                else { madePlain += 1; plain.attach(madePlain, to: element.id, isNew: true) }
+            }
+            window = next
+            #expect(bulk.liveCount == plain.liveCount && bulk.pooled == plain.pooled)
+            #expect(bulk.created == plain.created && bulk.reused == plain.reused)
+            for k in window { #expect(bulk.view(for: ids[k]) == plain.view(for: ids[k])) }
+            #expect(Array(bulk.ids[bulk.start...]) == Array(plain.ids[plain.start...]))
+        }
+        while let view = plain.dequeue() { #expect(bulk.dequeue() == view) }
+        #expect(bulk.dequeue() == nil)
+    }
+
     /// Random attach, detach, dequeue and renumber, scrolling both ways through a long list and
     /// jumping about: the recycler agrees with a dictionary and a FIFO queue.
     @Test func recyclerMatchesAModel() {
