@@ -52,7 +52,7 @@ bench: deps
 	swift build -c release --product gridlayout
 	python3 tools/bench/report.py
 
-# Only the Lua data source's instructions per item, under callgrind (~30 s): a table on stdout.
+# Instructions per item of the Lua data source paths and of the layouts and their C floors, under callgrind (~40 s): a table on stdout.
 bench-instructions: deps
 	swift build -c release --product gridbench
 	python3 tools/bench/instructions.py

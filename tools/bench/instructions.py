@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Instructions per item of the Lua data source paths, counted by callgrind (`make bench-instructions`).
+"""Instructions per item of the Lua data source paths and the layouts, counted by callgrind.
 
-Each job is `gridbench --profile-lua N JOB` under
+`make bench-instructions`. Each job is `gridbench --profile-lua N JOB` (or `--profile-layout N
+KIND` for the layouts and their C floors) under
 `valgrind --tool=callgrind --collect-atstart=no --toggle-collect=gb_measured`: only the job itself
 is counted (gb_measured wraps it), not the Lua state, the chunk or the size table built before it.
 Per item = (Ir at 2N - Ir at N) / N, so whatever a job costs once cancels out. Two runs at a time

@@ -146,7 +146,7 @@ def section(started, gridbench_text, per_item, n, flow_text, flow, plots):
              "",
              f"![Visible query time against item count, gridlayout and a brute-force scan]({relative['curve']})",
              "",
-             "### Lua data source: instructions per item",
+             "### Instructions per item: the Lua data source and the layouts against their C floors",
              "",
              instructions.markdown(per_item, n),
              ""]
