@@ -20,6 +20,8 @@ struct FlowLayout: ItemPlacer {
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
         guard !sizes.isEmpty else { return }
+        // The open line goes through the batch in locals, returned at its end: kept in registers
+        // rather than read and written through `self` on every item.
         let (cStart, cEnd, spacing, open) = (area.cStart, area.cEnd, area.spacing, self)
         (lineStart, lineThickness, cursor) = store.append(count: sizes.count) { frames in
             var (lineStart, lineThickness, cursor, lineOpen) = (open.lineStart, open.lineThickness, open.cursor, open.lineOpen)

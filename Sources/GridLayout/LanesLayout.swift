@@ -17,6 +17,8 @@ struct LanesLayout: ItemPlacer {
     var interleave: Int { 1 }
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
+        // The state goes through the batch in locals (the lane ends in buffers), returned at its
+        // end: kept in registers rather than read and written through `self` on every item.
         let (cStart, spacing, start) = (area.cStart, area.spacing, end)
         end = store.append(count: sizes.count) { frames in
             lanes.withBuffers { lanes in
