@@ -83,4 +83,40 @@ static inline void gl_pushswiftclosure(lua_State *L, gl_SwiftFunction f, int nup
     lua_pushcclosure(L, gl_trampoline, nup + 1);
 }
 
+/* A batch of a data source's `size(section, item)` calls for items first ... first + count - 1,
+ * in one protected call: a lua_pcall per item set up a jump buffer and a protected frame each
+ * time (~60 instructions an item). The loop is C, so that an error raised by `size` unwinds C
+ * frames only. Results go to out[2k], out[2k + 1]; `done` counts the items answered. When an
+ * item's results are not two numbers, the loop stops and leaves them on the stack (the pcall
+ * returns them) for the caller to describe. */
+typedef struct {
+    lua_Integer section, first, count, done;
+    double *out;
+} gl_size_batch;
+
+static int gl_size_batch_body(lua_State *L) {
+    gl_size_batch *b = (gl_size_batch *)lua_touserdata(L, 1);
+    for (; b->done < b->count; b->done++) {
+        lua_pushvalue(L, 2);
+        lua_pushinteger(L, b->section);
+        lua_pushinteger(L, b->first + b->done);
+        lua_callk(L, 2, 2, 0, NULL);
+        if (lua_type(L, -2) != LUA_TNUMBER || lua_type(L, -1) != LUA_TNUMBER) return 2;
+        b->out[2 * b->done] = lua_tonumberx(L, -2, NULL);
+        b->out[2 * b->done + 1] = lua_tonumberx(L, -1, NULL);
+        lua_settop(L, 2);
+    }
+    return 0;
+}
+
+/* Runs the batch with the function at stack index `function` and the message handler at `handler`
+ * (absolute indices). Returns lua_pcall's status; on LUA_OK the stack holds 0 results (all done)
+ * or the 2 results of item `done` that were not two numbers. */
+static inline int gl_call_size_batch(lua_State *L, int function, int handler, gl_size_batch *b) {
+    lua_pushcclosure(L, gl_size_batch_body, 0);
+    lua_pushlightuserdata(L, b);
+    lua_pushvalue(L, function);
+    return lua_pcallk(L, 2, LUA_MULTRET, handler, 0, NULL);
+}
+
 #endif

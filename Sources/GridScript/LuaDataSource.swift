@@ -124,27 +124,37 @@ struct LuaDataSource: GridDataSource {
         return try size()
     }
 
-    /// A batch of `size(section, item)` calls, in one loop: the engine's per-item overhead (its
-    /// dynamic call to the data source, error wrapping) is paid once per batch (BENCHMARKS.md,
-    /// the Lua data source's instructions per item).
+    /// A batch of `size(section, item)` calls in one protected call (`gl_call_size_batch` in C):
+    /// the engine's dynamic call into the data source and a `lua_pcall` are paid once per batch
+    /// rather than once per item (BENCHMARKS.md, the Lua data source's instructions per item).
     func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
-        let hasSize = present[Int(Callback.size.rawValue)]
-        for item in items {
-            do throws(ScriptError) {
-                guard hasSize else {
-                    sizes[item - items.lowerBound] = try cachedSize(GridIndexPath(section: section, item: item))
-                    continue
-                }
-                lua_pushvalue(L, handler + 1 + Callback.size.rawValue)
-                arg(section)
-                arg(item)
-                try call(2)
-                defer { pop() }
-                sizes[item - items.lowerBound] = try size()
-            } catch {
-                throw GridError.callbackFailed(callback: "size", at: .item(GridIndexPath(section: section, item: item)), message: error.message)
+        guard present[Int(Callback.size.rawValue)] else {
+            for item in items {
+                let path = GridIndexPath(section: section, item: item)
+                do { sizes[item - items.lowerBound] = try cachedSize(path) } catch { throw sizeFailed(path, error.message) }
             }
+            return
         }
+        let top = lua_gettop(L)
+        var batch = gl_size_batch(section: lua_Integer(section + 1), first: lua_Integer(items.lowerBound + 1),
+                                  count: lua_Integer(items.count), done: 0, out: nil)
+        // `Size` is two Doubles, width then height: the C loop writes them as pairs.
+        let status = sizes.withMemoryRebound(to: Double.self) { out in
+            batch.out = out.baseAddress
+            return gl_call_size_batch(L, handler + 1 + Callback.size.rawValue, handler, &batch)
+        }
+        defer { lua_settop(L, top) }
+        let path = GridIndexPath(section: section, item: items.lowerBound + Int(batch.done))
+        if status != LUA_OK {
+            throw sizeFailed(path, String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)")
+        }
+        if lua_gettop(L) == top + 2 {
+            throw sizeFailed(path, "returned \(describeValue(L, -2)), \(describeValue(L, -1)); expected two numbers (width, height)")
+        }
+    }
+
+    private func sizeFailed(_ path: GridIndexPath, _ message: String) -> GridError {
+        .callbackFailed(callback: "size", at: .item(path), message: message)
     }
 
     /// Without `size`, the item's entry in `sizes`: the engine asks item by item when it appends

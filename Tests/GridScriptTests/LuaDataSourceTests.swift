@@ -4,6 +4,39 @@ import Testing
 /// The data source callbacks seen from Lua: what they are asked, in which order, with which
 /// (1-based) arguments, and how their answers shape the frames.
 @Suite struct LuaDataSourceTests {
+    /// `size` is called in batches (256 items each): over several batches and two sections the
+    /// frames equal those from the bulk `sizes` tables, every item, and each item is asked once.
+    @Test func sizeCallbacksInBatchesGiveTheBulkFrames() {
+        let lua = LuaHarness()
+        let r = lua.eval("""
+            local counts = { 600, 300 }
+            local function w(s, i) return 10 + (i * 7 + s) % 13 end
+            local function h(s, i) return 20 + (i * 5) % 11 end
+            local asked = 0
+            local each = gl.new{ width = 100, lanes = 3, spacing = 2 }
+            each.dataSource = { sections = function() return 2 end, count = function(s) return counts[s] end,
+                                size = function(s, i) asked = asked + 1; return w(s, i), h(s, i) end }
+            local bulk = gl.new{ width = 100, lanes = 3, spacing = 2 }
+            bulk.dataSource = { sections = function() return 2 end, count = function(s) return counts[s] end,
+                                sizes = function(s)
+                                  local t = {}
+                                  for i = 1, counts[s] do t[#t + 1] = w(s, i); t[#t + 1] = h(s, i) end
+                                  return t
+                                end }
+            each:reload(); bulk:reload()
+            local differ = 0
+            for s = 1, 2 do
+              for i = 1, counts[s] do
+                local a = { each:frame(s, i) }
+                local b = { bulk:frame(s, i) }
+                for k = 1, 4 do if a[k] ~= b[k] then differ = differ + 1 end end
+              end
+            end
+            return asked, differ, each:frame(2, 300)
+            """)
+        #expect(r == ["900", "0", "42", "8091", "19", "24"])  // item 2.300: 19 × 24 (w and h above), in lane 2 (x = 2 · (19 + 2))
+    }
+
     @Test func callOrderAndOneBasedArguments() {
         let lua = LuaHarness()
         let r = lua.eval("""

@@ -234,6 +234,11 @@ import Testing
              "test:1: data source 'count' failed for section 1: plain"),
             ("{ count = function(s) return 1 end, size = function() local t = nil; return t.x end }",
              "test:1: data source 'size' failed for item (section 1, item 1): test:1: attempt to index a nil value (local 't')"),
+            // Sizes are asked in batches of 256: an error inside one, and in a later one, names its item.
+            ("{ count = function(s) return 600 end, size = function(s, i) if i == 7 then error('seven') end return 10, 10 end }",
+             "test:1: data source 'size' failed for item (section 1, item 7): test:1: seven"),
+            ("{ count = function(s) return 600 end, size = function(s, i) if i == 300 then error('three hundred') end return 10, 10 end }",
+             "test:1: data source 'size' failed for item (section 1, item 300): test:1: three hundred"),
         ]
         for (source, first) in cases {
             let message = failingReload(lua, source)
@@ -262,6 +267,8 @@ import Testing
              "test:1: data source 'size' failed for item (section 1, item 1): returned 10, nil; expected two numbers (width, height)"),
             ("{ \(count), size = function() return { w = 10, h = 10 } end }",
              "test:1: data source 'size' failed for item (section 1, item 1): returned table, nil; expected two numbers (width, height)"),
+            ("{ count = function() return 600 end, size = function(s, i) if i == 513 then return 10, '20' end return 10, 10 end }",
+             "test:1: data source 'size' failed for item (section 1, item 513): returned 10, '20'; expected two numbers (width, height)"),
             ("{ \(count), \(size), header = function() return 30 end }",
              "test:1: data source 'header' failed for header of section 1: returned 30, nil; expected two numbers (width, height)"),
             ("{ count = function() return '3' end, \(size) }",
