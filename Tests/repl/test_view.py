@@ -148,7 +148,19 @@ class View:
         while not predicate():
             if time.monotonic() > deadline or not self.pump(0.2) and not predicate():
                 raise AssertionError(f"timed out waiting for {what}; screen:\n" + "\n".join(self.lines))
+        self.settle()
         return True
+
+    def settle(self):
+        """Reads on until the pty has been quiet for 50 ms (at most half a second, as an animation
+        redraws every 16 ms): a redraw can arrive in several reads, and the line a test waited for
+        may come before the rest of the screen (on a loaded machine, the status lines after the
+        offset)."""
+        deadline = time.monotonic() + 0.5
+        while time.monotonic() < deadline and not self.closed:
+            r, _, _ = select.select([self.fd], [], [], 0.05)
+            if not r or not self.pump(0):
+                return
 
     def wait_status(self, text):
         self.wait(lambda: any(text in line for line in self.status), repr(text))
