@@ -325,29 +325,26 @@ struct LayoutBuilder {
     /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
     private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: String,
                          into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
-        let axes = axes
         for k in sizes.indices {
-            let size = sizes[k]
-            guard size.isValid else {
-                throw .invalidSize(callback: callback, at: .item(GridIndexPath(section: section, item: items.lowerBound + k)), size)
-            }
-            batch[k] = axes.axisSize(size)
+            batch[k] = try axes.checked(sizes[k], callback, GridIndexPath(section: section, item: items.lowerBound + k))
         }
     }
 
     func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
-        try checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
-    }
-
-    /// The size in S/C terms, or an error naming the callback that gave it.
-    @inline(__always)
-    private func checked(_ size: Size, _ callback: String, _ path: GridIndexPath) throws(GridError) -> AxisSize {
-        guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path), size) }
-        return axes.axisSize(size)
+        try axes.checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
     }
 
     func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
         guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
+    }
+}
+
+extension AxisMap {
+    /// The size in S/C terms, or an error naming the callback that gave it.
+    @inline(__always)
+    func checked(_ size: Size, _ callback: String, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
+        guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
+        return axisSize(size)
     }
 }
 

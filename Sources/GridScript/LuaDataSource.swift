@@ -71,11 +71,14 @@ struct LuaDataSource: GridDataSource {
     @inline(__always)
     private func call(_ nargs: Int32, results: Int32 = 2) throws(ScriptError) {
         if lua_pcall(L, nargs, results, handler) != LUA_OK {
-            let message = String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)"
+            let message = errorMessage()
             lua_settop(L, -2)
             throw ScriptError(message)
         }
     }
+
+    /// The error a failed call left on top of the stack.
+    private func errorMessage() -> String { String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)" }
 
     @inline(__always)
     private func pop(_ n: Int32 = 2) { lua_settop(L, -n - 1) }
@@ -95,9 +98,14 @@ struct LuaDataSource: GridDataSource {
         let width = lua_tonumberx(L, -2, &isWidth), height = lua_tonumberx(L, -1, &isHeight)
         // lua_tonumberx also converts numeric strings: a string is still the wrong type.
         guard isWidth != 0, isHeight != 0, lua_type(L, -2) == LUA_TNUMBER, lua_type(L, -1) == LUA_TNUMBER else {
-            throw ScriptError("returned \(describeValue(L, -2)), \(describeValue(L, -1)); expected two numbers (width, height)")
+            throw notASize()
         }
         return Size(width: width, height: height)
+    }
+
+    /// The error for the two results on top of the stack when they are not two numbers.
+    private func notASize() -> ScriptError {
+        ScriptError("returned \(describeValue(L, -2)), \(describeValue(L, -1)); expected two numbers (width, height)")
     }
 
     func numberOfSections() throws -> Int {
@@ -146,10 +154,10 @@ struct LuaDataSource: GridDataSource {
         defer { lua_settop(L, top) }
         let path = GridIndexPath(section: section, item: items.lowerBound + Int(batch.done))
         if status != LUA_OK {
-            throw sizeFailed(path, String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)")
+            throw sizeFailed(path, errorMessage())
         }
         if lua_gettop(L) == top + 2 {
-            throw sizeFailed(path, "returned \(describeValue(L, -2)), \(describeValue(L, -1)); expected two numbers (width, height)")
+            throw sizeFailed(path, notASize().message)
         }
     }
 
