@@ -13,8 +13,7 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func theTargetIsTheNearestSlotAndTheOthersReflowAroundIt() throws {
         let data = ListDataSource([items(6)])
         let grid = try laneGrid(data, options: options)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         #expect(try grid.beginDrag(at: point(50, 25)) == path(0, 0))
         #expect(drawn(grid) == ["0 0,0 dragged", "1 110,0", "2 0,60", "3 110,60", "4 0,120", "5 110,120"])
         try grid.drag(to: point(160, 85))  // the item now covers slot 3 exactly
@@ -83,8 +82,7 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func droppingWhereItStartedCallsNoMove() throws {
         let data = ListDataSource([items(6)])
         let grid = try laneGrid(data, options: options)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.beginDrag(at: point(50, 25))
         try grid.drag(to: point(160, 85))
         try grid.drag(to: point(50, 25))
@@ -170,8 +168,7 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
     @Test func aReloadCancelsTheDragAndADragFinishesRunningMutations() throws {
         let data = ListDataSource([items(6)])
         let grid = try laneGrid(data, options: options)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.removeItem(at: path(0, 5))
         try grid.beginDrag(at: point(50, 25))  // the removal runs to its end first
         #expect(data.log == ["remove 0.5"])

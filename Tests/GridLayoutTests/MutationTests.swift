@@ -7,6 +7,8 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
 /// Hears mutations and drags, in order, as short strings.
 final class MutationRecorder: GridObserver {
     var events: [String] = []
+    /// Records `grid`'s events (the grid holds its observer weakly: keep the recorder).
+    init(observing grid: Grid) { grid.observer = self }
     func grid(_ grid: Grid, didInsert path: GridIndexPath) { events.append("didInsert \(path.section).\(path.item)") }
     func grid(_ grid: Grid, didRemove path: GridIndexPath) { events.append("didRemove \(path.section).\(path.item)") }
     func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
@@ -58,8 +60,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
     @Test func animatedInsertSlidesTheOthersAndFadesTheNewItemIn() throws {
         let data = ListDataSource([items(4)])
         let grid = try laneGrid(data, options: [("animationDuration", .number(0.25))])
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         data.sections[0].insert(size(100, 50), at: 0)
         try grid.insertItem(at: path(0, 0))
         #expect(data.log == ["insert 0.0"])
@@ -83,8 +84,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
     @Test func removalFadesThenCallsTheDataSourceThenSlides() throws {
         let data = ListDataSource([items(5)])
         let grid = try laneGrid(data, options: quarter)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.removeItem(at: path(0, 1))
         #expect(drawn(grid) == ["0 0,0", "1 110,0", "2 0,60", "3 110,60", "4 0,120"])
         try grid.step(0.125)
@@ -106,8 +106,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         let data = ListDataSource([items(5)])
         data.incoming = [size(100, 50)]
         let grid = try laneGrid(data, options: quarter)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.removeItem(at: path(0, 0))
         try grid.removeItem(at: path(0, 0))
         try grid.insertItem(at: path(0, 3))  // 3 items will be left: the end is item 3
@@ -140,8 +139,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
     @Test func oneStepRunsEveryQueuedMutationAndCarriesTheTimeOver() throws {
         let data = ListDataSource([items(6)])
         let grid = try laneGrid(data, options: quarter)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.moveItem(from: path(0, 0), to: path(0, 5))
         try grid.removeItem(at: path(0, 5))
         try grid.step(0.25 + 0.25 + 0.125)  // move, vanish, half the slide
@@ -153,8 +151,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
     @Test func animatedMoveSlidesEveryItemWhoseFrameChanges() throws {
         let data = ListDataSource([items(4)])
         let grid = try laneGrid(data, options: quarter)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         try grid.moveItem(from: path(0, 0), to: path(0, 3))
         #expect(data.log == ["move 0.0 0.3"])
         #expect(drawn(grid) == ["0 110,0", "1 0,60", "2 110,60", "3 0,0"])
@@ -168,8 +165,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
     @Test func unanimatedMutationsHappenAtOnce() throws {
         let data = ListDataSource([items(4)])
         let grid = try laneGrid(data, options: quarter)
-        let recorder = MutationRecorder()
-        grid.observer = recorder
+        let recorder = MutationRecorder(observing: grid)
         data.incoming = [size(100, 30)]
         try grid.insertItem(at: path(0, 1), animated: false)
         try grid.removeItem(at: path(0, 0), animated: false)
