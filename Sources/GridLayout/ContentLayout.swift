@@ -90,6 +90,8 @@ struct LayoutBuilder {
     var lastSection = -1
     /// What `itemsHaveSameSize` said, once asked.
     var sameSize: Bool?
+    /// The data source's budget (GridBudget.swift): bytes reserved so far, and the interruption check.
+    let meter: BudgetMeter
 
     init(configuration: GridConfiguration, dataSource: any GridDataSource) {
         self.configuration = configuration
@@ -98,6 +100,7 @@ struct LayoutBuilder {
         padding = axes.padding(configuration.padding)
         viewportC = axes.axisSize(configuration.viewport).c
         cursor = padding.sStart
+        meter = BudgetMeter(dataSource.budget)
     }
 
     /// A builder that goes on from `layout`: its next element follows `cursor` (after `spacing` when
@@ -154,6 +157,7 @@ struct LayoutBuilder {
 
     /// Asks for the section's count and header, lays it out after the cursor and appends it to `sections`.
     mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
+        try meter.tick(1)
         let count = try itemCount(section)
         let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
         if let header, !header.isValid { throw .invalidSize(callback: "header", at: .header(section), header) }
@@ -267,8 +271,9 @@ struct LayoutBuilder {
     mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
         storedItems += count
         guard storedItems <= GridLimits.maxStoredItems else {
-            throw .doesNotFit("section \(section): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)")
+            throw .tooManyStored(section: section, items: count, limit: GridLimits.maxStoredItems)
         }
+        try meter.reserve(items: section == lastSection ? count + count / 4 : count, section: section)
     }
 
     /// Where a section's item sizes come from.
@@ -314,6 +319,7 @@ struct LayoutBuilder {
                         try ask("size", .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
                         try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, "size", into: batch)
                     }
+                    try meter.tick(items.count)
                     try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
                                      from: GridIndexPath(section: section, item: first), into: &store)
                     first = items.upperBound

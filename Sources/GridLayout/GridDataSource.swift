@@ -40,6 +40,9 @@ public protocol GridDataSource {
     /// Whether a dragged item of section `from` can be dropped into section `to` (default false;
     /// never asked for `from == to`, which is always allowed).
     func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool
+    /// The host's bounds on a layout operation that asks this data source (GridBudget.swift;
+    /// default nil: unbounded). Read once when the operation starts.
+    var budget: GridBudget? { get }
 }
 
 extension GridDataSource {
@@ -60,6 +63,7 @@ extension GridDataSource {
     public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws {}
     public func canMoveItem(at indexPath: GridIndexPath) throws -> Bool { true }
     public func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool { false }
+    public var budget: GridBudget? { nil }
 }
 
 extension GridDataSource {

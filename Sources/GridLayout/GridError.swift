@@ -67,6 +67,13 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case dragState(operation: String, dragging: Bool)
     /// An insert, removal or move asked for during a drag.
     case busyDragging(operation: String)
+    /// A section's `items` stored frames would pass `GridLimits.maxStoredItems` (`limit`).
+    case tooManyStored(section: Int, items: Int, limit: Int)
+    /// Storing `items` frames for `at` needs about `bytes` where `available` are left under the
+    /// host's `GridBudget` (`limit` names it); refused before allocating.
+    case overBudget(at: ElementLocation, items: Int, bytes: Int, available: Int, limit: String)
+    /// The host's `GridBudget.shouldStop` gave this reason; the operation changed nothing.
+    case interrupted(String)
 
     /// The message with sections and items counted from `base`.
     public func message(base: Int = 0) -> String {
@@ -126,6 +133,12 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                             : "\(operation): no drag is in progress (call beginDrag first)"
         case let .busyDragging(operation):
             return "\(operation): not allowed during a drag (call endDrag first)"
+        case let .tooManyStored(section, items, limit):
+            return "section \(section &+ base): \(items) items pass the limit of \(limit) stored frames (same-size lanes, flow and waterfall store none)"
+        case let .overBudget(at, items, bytes, available, limit):
+            return "\(at.describe(base: base)): \(items) items need about \(bytes) bytes of frames, more than the \(available) bytes left under \(limit)"
+        case let .interrupted(reason):
+            return reason
         }
     }
 

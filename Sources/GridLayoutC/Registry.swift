@@ -16,7 +16,9 @@ struct CFailure: Error {
     init(_ error: GridError) {
         message = error.message(base: 0)
         switch error {
-        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: status = GL_EINVAL
+        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .tooManyStored, .invalidTime, .invalidPoint: status = GL_EINVAL
+        case .overBudget: status = GL_ENOMEM
+        case .interrupted: status = GL_ECALLBACK
         case .sortingOff, .dragState, .busyDragging: status = GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged: status = GL_EDATA
         case .callbackFailed: status = GL_ECALLBACK
