@@ -72,8 +72,152 @@ typedef int (*gl_SwiftFunction)(lua_State *L);
 static int gl_trampoline(lua_State *L) {
     gl_SwiftFunction f = (gl_SwiftFunction)lua_touserdata(L, lua_upvalueindex(1));
     int n = f(L);
+    /* -2: the Swift function could not even push its message (Lua is out of memory). */
+    if (n == -2) return luaL_error(L, "not enough memory");
     if (n < 0) return lua_error(L);
     return n;
+}
+
+/* Protected forms of the API calls that can raise (memory errors, mostly): each runs in a
+ * lua_pcall of a light C function (pushing it and its light userdata allocates nothing), so an
+ * error ends in C, and the caller gets a status instead of a longjmp across Swift frames. On
+ * failure the stack is as before the call (the operands the call would consume are consumed). */
+enum {
+    GL_OP_PUSHSTRING, GL_OP_CREATETABLE, GL_OP_SETFIELD, GL_OP_RAWSETI, GL_OP_REF,
+    GL_OP_TRACEBACK, GL_OP_TOSTRING, GL_OP_WHERE, GL_OP_NEWUSERDATA, GL_OP_NEWMETATABLE, GL_OP_CLOSURE
+};
+
+typedef struct {
+    int op;
+    const char *s;
+    size_t length;
+    lua_Integer n;
+    int narr, nrec;
+    int ref;
+    lua_State *traced;
+    gl_SwiftFunction ref_function;
+} gl_op;
+
+static int gl_op_body(lua_State *L) {
+    gl_op *op = (gl_op *)lua_touserdata(L, -1);
+    lua_settop(L, -2);
+    switch (op->op) {
+    case GL_OP_PUSHSTRING: lua_pushlstring(L, op->s, op->length); return 1;
+    case GL_OP_CREATETABLE: lua_createtable(L, op->narr, op->nrec); return 1;
+    case GL_OP_SETFIELD: lua_setfield(L, 1, op->s); return 0;        /* table, value */
+    case GL_OP_RAWSETI: lua_rawseti(L, 1, op->n); return 0;          /* table, value */
+    case GL_OP_REF: op->ref = luaL_ref(L, 1); return 0;              /* table, value */
+    case GL_OP_TRACEBACK: luaL_traceback(L, op->traced, op->s, op->narr); return 1;
+    case GL_OP_TOSTRING: luaL_tolstring(L, 1, NULL); return 1;       /* value */
+    case GL_OP_NEWUSERDATA: lua_newuserdatauv(L, op->length, 1); return 1;
+    case GL_OP_NEWMETATABLE: luaL_newmetatable(L, op->s); return 1;
+    case GL_OP_CLOSURE: {                                            /* upvalues... */
+        int nup = lua_gettop(L);
+        lua_pushlightuserdata(L, (void *)op->ref_function);
+        lua_rotate(L, 1, 1);
+        lua_pushcclosure(L, gl_trampoline, nup + 1);
+        return 1;
+    }
+    case GL_OP_WHERE:                                                /* "where: message" */
+        luaL_where(L, op->narr);
+        lua_pushlstring(L, op->s, op->length);
+        lua_concat(L, 2);
+        return 1;
+    }
+    return 0;
+}
+
+/* Runs op with the top `nargs` values as its operands, leaving `nresults` results. */
+static inline int gl_protected(lua_State *L, gl_op *op, int nargs, int nresults) {
+    if (!lua_checkstack(L, 3)) return LUA_ERRMEM;
+    lua_pushcfunction(L, gl_op_body);
+    lua_insert(L, -(nargs + 1));
+    lua_pushlightuserdata(L, op);
+    int status = lua_pcall(L, nargs + 1, nresults, 0);
+    if (status != LUA_OK) lua_settop(L, -2);
+    return status;
+}
+
+static inline int gl_pushlstring_p(lua_State *L, const char *s, size_t length) {
+    gl_op op = {GL_OP_PUSHSTRING, s, length, 0, 0, 0, 0, NULL, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+static inline int gl_createtable_p(lua_State *L, int narr, int nrec) {
+    gl_op op = {GL_OP_CREATETABLE, NULL, 0, 0, narr, nrec, 0, NULL, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+/* t[key] = the value on top (popped) for the table at `table`. */
+static inline int gl_setfield_p(lua_State *L, int table, const char *key) {
+    gl_op op = {GL_OP_SETFIELD, key, 0, 0, 0, 0, 0, NULL, NULL};
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    return gl_protected(L, &op, 2, 0);
+}
+/* t[n] = the value on top (popped), raw. */
+static inline int gl_rawseti_p(lua_State *L, int table, lua_Integer n) {
+    gl_op op = {GL_OP_RAWSETI, NULL, 0, n, 0, 0, 0, NULL, NULL};
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    return gl_protected(L, &op, 2, 0);
+}
+/* luaL_ref of the value on top (popped) into the table at `table`; LUA_NOREF on failure. */
+static inline int gl_ref_p(lua_State *L, int table) {
+    gl_op op = {GL_OP_REF, NULL, 0, 0, 0, 0, LUA_NOREF, NULL, NULL};
+    table = lua_absindex(L, table);
+    lua_pushvalue(L, table);
+    lua_insert(L, -2);
+    if (gl_protected(L, &op, 2, 0) != LUA_OK) return LUA_NOREF;
+    return op.ref;
+}
+/* Pushes the traceback of L from `level` (as luaL_traceback(L, L, message, level)). */
+static inline int gl_traceback_p(lua_State *L, const char *message, int level) {
+    gl_op op = {GL_OP_TRACEBACK, message, 0, 0, level + 1, 0, 0, L, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+/* Pushes luaL_tolstring of the value at `index` (__tostring and __name included). */
+static inline int gl_tostring_p(lua_State *L, int index) {
+    gl_op op = {GL_OP_TOSTRING, NULL, 0, 0, 0, 0, 0, NULL, NULL};
+    lua_pushvalue(L, index);
+    return gl_protected(L, &op, 1, 1);
+}
+/* Pushes luaL_where(L, level) followed by the message, as luaL_error words its errors. */
+static inline int gl_where_p(lua_State *L, int level, const char *s, size_t length) {
+    gl_op op = {GL_OP_WHERE, s, length, 0, level + 1, 0, 0, L, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+
+/* Pushes a full userdata of `size` bytes with one user value. */
+static inline int gl_newuserdata_p(lua_State *L, size_t size) {
+    gl_op op = {GL_OP_NEWUSERDATA, NULL, size, 0, 0, 0, 0, NULL, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+/* luaL_newmetatable, pushing the (new or existing) metatable. */
+static inline int gl_newmetatable_p(lua_State *L, const char *name) {
+    gl_op op = {GL_OP_NEWMETATABLE, name, 0, 0, 0, 0, 0, NULL, NULL};
+    return gl_protected(L, &op, 0, 1);
+}
+/* gl_pushswiftclosure, protected: on failure the nup upvalues are popped. */
+static inline int gl_pushswiftclosure_p(lua_State *L, gl_SwiftFunction f, int nup) {
+    gl_op op = {GL_OP_CLOSURE, NULL, 0, 0, 0, 0, 0, NULL, f};
+    return gl_protected(L, &op, nup, 1);
+}
+
+/* The message handler of protected calls into scripts: the error's text (a string, a number, or
+ * what a __tostring metamethod makes of it) with a traceback. In C, as the handler runs while an
+ * error is being raised: a memory error here must not cross a Swift frame. */
+static int gl_traceback_handler(lua_State *L) {
+    const char *message = NULL;
+    if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) {
+        message = lua_tolstring(L, 1, NULL);
+    } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) message = lua_tolstring(L, -1, NULL);
+    }
+    if (message == NULL) message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    luaL_traceback(L, L, message, 1);
+    return 1;
 }
 
 /* Pushes f as a Lua function, taking nup values from the stack as its upvalues 2...nup+1. */

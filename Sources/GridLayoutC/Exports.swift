@@ -523,5 +523,10 @@ public func luaopen_gridlayout(_ L: OpaquePointer?) -> Int32 {
     guard let L else { return 0 }
     // A Lua built with other number sizes or another version raises here (no Swift state is live).
     luaL_checkversion(L)
-    return GridScript.openModule(L)
+    // openModule reports a failure (Lua out of memory) instead of raising; it is raised here, where
+    // likewise no Swift state is live.
+    let n = GridScript.openModule(L)
+    if n == -1 { return lua_error(L) }
+    if n < 0 { lua_settop(L, 0); lua_pushstring(L, "not enough memory"); return lua_error(L) }
+    return n
 }

@@ -41,9 +41,9 @@ public enum GridViewHost {
     }
 
     /// Remembers the grid at `index` as the last one made.
-    static func remember(_ L: LuaState, _ index: Int32) {
+    static func remember(_ L: LuaState, _ index: Int32) throws(ScriptError) {
         lua_pushvalue(L, index)
-        lua_setfield(L, gl_registryindex(), lastGridKey)
+        try setField(L, gl_registryindex(), lastGridKey)
     }
 
     /// grid:view(): hands the grid to the host's view.

@@ -78,7 +78,9 @@ struct LuaDataSource: GridDataSource {
     }
 
     /// The error a failed call left on top of the stack.
-    private func errorMessage() -> String { String(lua: L, -1) ?? "(error object is a \(typeName(L, -1)) value)" }
+    private func errorMessage() -> String {
+        boundedMessage(String(luaAny: L, -1) ?? "(error object is a \(typeName(L, -1)) value)")
+    }
 
     @inline(__always)
     private func pop(_ n: Int32 = 2) { lua_settop(L, -n - 1) }
@@ -233,6 +235,9 @@ struct LuaDataSource: GridDataSource {
         if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
         return try size()
     }
+
+    /// The host's timeout and memory cap, for the engine's own loops and allocations.
+    var budget: GridBudget? { GridScript.budget() }
 
     func showsLoader() throws -> Bool { try flag(.showLoader) }
     func itemsHaveSameSize() throws -> Bool { try flag(.sameSize) }

@@ -9,20 +9,29 @@ import GridLayout
 /// move, and the delegate's `didInsert`, `didRemove`, `didMove`, `dragStarted` and `dragEnded`
 /// (index paths counted from 1). Every callback runs under `lua_pcall`; the first
 /// error is raised after every event is delivered, so the views stay consistent.
+///
+/// Events are delivered in the order they happened, by one loop per grid (as the C face's
+/// `GridBox.deliver`): a callback that scrolls, resizes, inserts or reloads its own grid queues
+/// the events that causes, and the loop delivering delivers them after the one in hand, so
+/// that an item's view is attached before a later event detaches it. A nested call delivers
+/// nothing (its callbacks' errors are reported by the outer call).
 enum LuaEvents {
     /// Delivers `object.pending`; the grid userdata is at stack index `gridIndex`.
     static func deliver(_ L: LuaState, gridIndex: Int32, _ object: ScriptGrid) throws(ScriptError) {
-        guard !object.pending.isEmpty else { return }
+        guard !object.pending.isEmpty, !object.delivering else { return }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
+        guard lua_checkstack(L, 8) != 0 else { throw .noMemory }
         lua_pushcclosure(L, tracebackHandler, 0)
         let handler = lua_gettop(L)
-        LuaGrid.pushAttachment(L, gridIndex, "dataSource")
+        LuaGrid.pushAttachment(L, gridIndex, .dataSource)
         let dataSource = lua_gettop(L)
-        LuaGrid.pushAttachment(L, gridIndex, "delegate")
+        LuaGrid.pushAttachment(L, gridIndex, .delegate)
         let delegate = lua_gettop(L)
-        pushViews(L, gridIndex)
+        try pushViews(L, gridIndex)
         let views = lua_gettop(L)
+        object.delivering = true
+        defer { object.delivering = false }
         let context = Context(L: L, handler: handler, dataSource: dataSource, delegate: delegate, views: views)
         var firstError: ScriptError?
         func attempt(_ body: () throws(ScriptError) -> Void) {
@@ -53,7 +62,7 @@ enum LuaEvents {
 
         /// Calls `table.name(args…)` when the table has such a function; leaves one result on the
         /// stack and returns true, or returns false (leaving nothing) when there is none.
-        func call(_ table: Int32, _ name: String, _ args: [Int], result: Bool = false) throws(ScriptError) -> Bool {
+        func call(_ table: Int32, _ name: String, _ args: [Int], result: Bool = false, about: String? = nil) throws(ScriptError) -> Bool {
             guard lua_type(L, table) == LUA_TTABLE else { return false }
             let type = try pushField(L, table, name, handler: handler)
             guard type == LUA_TFUNCTION else {
@@ -62,11 +71,11 @@ enum LuaEvents {
                 throw ScriptError("\(table == delegate ? "delegate" : "dataSource").\(name) must be a function, got \(String(cString: lua_typename(L, type)))")
             }
             for a in args { lua_pushinteger(L, lua_Integer(a)) }
-            return try finish(name, nargs: Int32(args.count), result: result)
+            return try finish(name, nargs: Int32(args.count), result: result, about: about)
         }
 
         /// Calls `table.name(value at index)`.
-        func call(_ table: Int32, _ name: String, value: Int32) throws(ScriptError) {
+        func call(_ table: Int32, _ name: String, value: Int32, about: String? = nil) throws(ScriptError) {
             guard lua_type(L, table) == LUA_TTABLE else { return }
             let index = lua_absindex(L, value)
             let type = try pushField(L, table, name, handler: handler)
@@ -75,14 +84,15 @@ enum LuaEvents {
                 return
             }
             lua_pushvalue(L, index)
-            _ = try finish(name, nargs: 1, result: false)
+            _ = try finish(name, nargs: 1, result: false, about: about)
         }
 
-        private func finish(_ name: String, nargs: Int32, result: Bool) throws(ScriptError) -> Bool {
+        /// `about` names the element the call is about (Lua's counts), for the error message.
+        private func finish(_ name: String, nargs: Int32, result: Bool, about: String?) throws(ScriptError) -> Bool {
             if lua_pcall(L, nargs, result ? 1 : 0, handler) != LUA_OK {
-                let message = String(lua: L, -1) ?? typeName(L, -1)
+                let message = String(luaAny: L, -1) ?? typeName(L, -1)
                 lua_settop(L, -2)
-                throw ScriptError("callback '\(name)' failed: \(message)")
+                throw ScriptError(boundedMessage("callback '\(name)' failed\(about.map { " for \($0)" } ?? ""): \(message)"))
             }
             return true
         }
@@ -92,11 +102,11 @@ enum LuaEvents {
     /// header's view is released, the loader's going is told.
     private static func unload(_ id: ElementID, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
         switch id {
-        case .item:
+        case .item(let path):
             guard let ref = object.views.detach(id) else { return }
             lua_rawgeti(c.L, c.views, lua_Integer(ref))
             defer { lua_settop(c.L, -2) }
-            try c.call(c.dataSource, "willQueue", value: -1)
+            try c.call(c.dataSource, "willQueue", value: -1, about: ElementLocation.item(path).describe(base: 1))
         case .header(let section):
             if let ref = object.headerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
         case .loader:
@@ -120,7 +130,8 @@ enum LuaEvents {
                 object.dequeued = outer
             }
             let data = data ?? path
-            guard try c.call(c.dataSource, "view", [data.section + 1, data.item + 1], result: true) else { return }
+            guard try c.call(c.dataSource, "view", [data.section + 1, data.item + 1], result: true,
+                             about: ElementLocation.item(data).describe(base: 1)) else { return }
             defer { lua_settop(L, -2) }
             if lua_type(L, -1) == LUA_TNIL { return }
             // A view that dequeue() handed out during the call is reused; any other is new.
@@ -132,12 +143,14 @@ enum LuaEvents {
                 object.views.attach(object.dequeued!.remove(at: k), to: id, isNew: false)
             } else {
                 lua_pushvalue(L, -1)
-                object.views.attach(luaL_ref(L, c.views), to: id, isNew: true)
+                object.views.attach(try makeRef(L, c.views), to: id, isNew: true)
             }
         case .header(let section):
-            guard try c.call(c.dataSource, "headerView", [section + 1], result: true) else { return }
+            guard try c.call(c.dataSource, "headerView", [section + 1], result: true,
+                             about: ElementLocation.header(section).describe(base: 1)) else { return }
             if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
-            object.headerViews[section] = luaL_ref(L, c.views)
+            if let old = object.headerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
+            object.headerViews[section] = try makeRef(L, c.views)
         case .loader:
             _ = try c.call(c.delegate, "loaderShown", [])
             _ = try c.call(c.dataSource, "loadMore", [])
@@ -145,15 +158,13 @@ enum LuaEvents {
     }
 
     /// Pushes the grid's `views` table (user value field), creating it on first use.
-    static func pushViews(_ L: LuaState, _ gridIndex: Int32) {
-        lua_getiuservalue(L, gridIndex, 1)
-        if lua_getfield(L, -1, "views") != LUA_TTABLE {
+    static func pushViews(_ L: LuaState, _ gridIndex: Int32) throws(ScriptError) {
+        LuaGrid.pushAttachment(L, gridIndex, .views)
+        if lua_type(L, -1) != LUA_TTABLE {
             lua_settop(L, -2)
-            lua_createtable(L, 0, 0)
+            try createTable(L, 0, 0)
             lua_pushvalue(L, -1)
-            lua_setfield(L, -3, "views")
+            LuaGrid.setAttachment(L, gridIndex, .views)
         }
-        lua_rotate(L, -2, -1)
-        lua_settop(L, -2)
     }
 }

@@ -40,7 +40,7 @@ extension LuaGridMethods {
 
     /// grid:page(): the page the offset is on, from 1.
     static let page: SwiftLuaFunction = { L in
-        method(L, "page") { L, object in
+        method(L, "page") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.currentPage + 1))
             return 1
         }
@@ -48,7 +48,7 @@ extension LuaGridMethods {
 
     /// grid:pageCount(): how many pages the content spans.
     static let pageCount: SwiftLuaFunction = { L in
-        method(L, "pageCount") { L, object in
+        method(L, "pageCount") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.pageCount))
             return 1
         }
@@ -56,12 +56,12 @@ extension LuaGridMethods {
 
     /// grid:dequeue(): a view from the reuse pool (the oldest queued), or nil.
     static let dequeue: SwiftLuaFunction = { L in
-        method(L, "dequeue") { L, object in
+        method(L, "dequeue") { L, object throws(ScriptError) in
             guard let ref = object.views.dequeue() else {
                 lua_pushnil(L)
                 return 1
             }
-            LuaEvents.pushViews(L, 1)
+            try LuaEvents.pushViews(L, 1)
             lua_rawgeti(L, -1, lua_Integer(ref))
             if object.dequeued != nil {
                 object.dequeued!.append(ref)  // released or reused when the view callback returns
@@ -75,12 +75,12 @@ extension LuaGridMethods {
     /// grid:stats(): {created=, reused=, live=, pooled=} for item views (header views are not pooled
     /// and not counted).
     static let stats: SwiftLuaFunction = { L in
-        method(L, "stats") { L, object in
-            lua_createtable(L, 0, 4)
-            setField(L, "created", integer: object.views.created)
-            setField(L, "reused", integer: object.views.reused)
-            setField(L, "live", integer: object.views.liveCount)
-            setField(L, "pooled", integer: object.views.pooled)
+        method(L, "stats") { L, object throws(ScriptError) in
+            try createTable(L, 0, 4)
+            try setField(L, "created", integer: object.views.created)
+            try setField(L, "reused", integer: object.views.reused)
+            try setField(L, "live", integer: object.views.liveCount)
+            try setField(L, "pooled", integer: object.views.pooled)
             return 1
         }
     }

@@ -42,25 +42,23 @@ enum LuaGridMethods {
     static var names: [String] { all.map(\.0) }
 
     /// Pushes a table of every method.
-    static func pushTable(_ L: LuaState) {
-        lua_createtable(L, 0, Int32(all.count))
+    static func pushTable(_ L: LuaState) throws(ScriptError) {
+        try createTable(L, 0, all.count)
         for (name, function) in all {
-            gl_pushswiftclosure(L, function, 0)
-            lua_setfield(L, -2, name)
+            do throws(ScriptError) {
+                try protect(gl_pushswiftclosure_p(L, function, 0))
+                try setField(L, -2, name)
+            } catch {
+                lua_settop(L, -2)
+                throw error
+            }
         }
     }
 
     /// Runs a method body with the grid at index 1; engine errors read with Lua's 1-based counts.
     @inline(__always)
-    static func method(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(GridError) -> Int32) -> Int32 {
-        luaFunction(L) { L throws(ScriptError) in
-            let object = try LuaGrid.check(L, 1, name)
-            do throws(GridError) {
-                return try body(L, object)
-            } catch {
-                throw ScriptError(error.message(base: 1))
-            }
-        }
+    static func method(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(ScriptError) -> Int32) -> Int32 {
+        luaFunction(L) { L throws(ScriptError) in try body(L, try LuaGrid.check(L, 1, name)) }
     }
 
     /// Like `method`, for bodies that check their own arguments.
@@ -79,7 +77,7 @@ enum LuaGridMethods {
             throw ScriptError("\(name): called from inside a data source callback of the same grid")
         }
         let top = lua_gettop(L)
-        LuaGrid.pushAttachment(L, 1, "dataSource")
+        LuaGrid.pushAttachment(L, 1, .dataSource)
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
             if !required {
@@ -101,13 +99,14 @@ enum LuaGridMethods {
         do throws(GridError) { try body(object.grid) } catch { failure = error }
         object.reloading = false
         object.grid.dataSource = nil
+        object.accountBytes()
         lua_settop(L, top)
         if let failure {
             switch failure {
             case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                throw ScriptError(withTraceback(L, failure.message(base: 1)))
+                throw ScriptError(boundedMessage(withTraceback(L, failure.message(base: 1))))
             default:
-                throw ScriptError(failure.message(base: 1))
+                throw ScriptError(boundedMessage(failure.message(base: 1)))
             }
         }
         try LuaEvents.deliver(L, gridIndex: 1, object)
@@ -126,9 +125,7 @@ enum LuaGridMethods {
     /// value a callback returned gets the traceback of the script that called reload.
     static func withTraceback(_ L: LuaState, _ message: String) -> String {
         if message.contains("\nstack traceback:\n") { return message }
-        luaL_traceback(L, L, message, 1)
-        defer { lua_settop(L, -2) }
-        return String(lua: L, -1) ?? message
+        return traceback(L, message, level: 1)
     }
 
     /// grid:reloadNew(): lays out only the items and sections appended since the last layout.
@@ -151,7 +148,7 @@ enum LuaGridMethods {
     }
 
     static let contentSize: SwiftLuaFunction = { L in
-        method(L, "contentSize") { L, object in
+        method(L, "contentSize") { L, object throws(ScriptError) in
             let size = object.grid.contentSize
             pushNumber(L, size.width)
             pushNumber(L, size.height)
@@ -160,7 +157,7 @@ enum LuaGridMethods {
     }
 
     static let offset: SwiftLuaFunction = { L in
-        method(L, "offset") { L, object in
+        method(L, "offset") { L, object throws(ScriptError) in
             pushNumber(L, object.grid.contentOffset.x)
             pushNumber(L, object.grid.contentOffset.y)
             return 2
@@ -200,14 +197,14 @@ enum LuaGridMethods {
     }
 
     static let loaderFrame: SwiftLuaFunction = { L in
-        method(L, "loaderFrame") { L, object in
+        method(L, "loaderFrame") { L, object throws(ScriptError) in
             guard let r = object.grid.loaderFrame else { lua_pushnil(L); return 1 }
             return pushRect(L, r)
         }
     }
 
     static let sectionCount: SwiftLuaFunction = { L in
-        method(L, "sectionCount") { L, object in
+        method(L, "sectionCount") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.layout.sectionCount))
             return 1
         }
@@ -226,42 +223,45 @@ enum LuaGridMethods {
     }
 
     /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=}.
-    static func pushElements(_ L: LuaState, _ elements: [GridElement]) {
-        lua_createtable(L, Int32(elements.count), 0)
-        for (n, element) in elements.enumerated() {
-            lua_createtable(L, 0, 9)
-            switch element.id {
-            case .item(let path):
-                setField(L, "kind", "item")
-                setField(L, "section", integer: path.section + 1)
-                setField(L, "item", integer: path.item + 1)
-            case .header(let section):
-                setField(L, "kind", "header")
-                setField(L, "section", integer: section + 1)
-                if element.pinned {
-                    lua_pushboolean(L, 1)
-                    lua_setfield(L, -2, "pinned")
+    /// Honours the host's interruption check (a long list takes a while); on error pushes nothing.
+    static func pushElements(_ L: LuaState, _ elements: [GridElement]) throws(ScriptError) {
+        let top = lua_gettop(L)
+        do throws(ScriptError) {
+            var interrupt = InterruptCheck()
+            try createTable(L, elements.count, 0)
+            for (n, element) in elements.enumerated() {
+                try interrupt.tick(16)
+                try createTable(L, 0, 9)
+                switch element.id {
+                case .item(let path):
+                    try setField(L, "kind", "item")
+                    try setField(L, "section", integer: path.section + 1)
+                    try setField(L, "item", integer: path.item + 1)
+                case .header(let section):
+                    try setField(L, "kind", "header")
+                    try setField(L, "section", integer: section + 1)
+                    if element.pinned { try setField(L, "pinned", true: ()) }
+                case .loader:
+                    try setField(L, "kind", "loader")
                 }
-            case .loader:
-                setField(L, "kind", "loader")
+                try setField(L, "x", element.frame.x)
+                try setField(L, "y", element.frame.y)
+                try setField(L, "w", element.frame.width)
+                try setField(L, "h", element.frame.height)
+                try setField(L, "alpha", element.alpha)
+                try setField(L, "scale", element.scale)
+                if element.dragged { try setField(L, "dragged", true: ()) }
+                try rawSet(L, -2, n + 1)
             }
-            setField(L, "x", element.frame.x)
-            setField(L, "y", element.frame.y)
-            setField(L, "w", element.frame.width)
-            setField(L, "h", element.frame.height)
-            setField(L, "alpha", element.alpha)
-            setField(L, "scale", element.scale)
-            if element.dragged {
-                lua_pushboolean(L, 1)
-                lua_setfield(L, -2, "dragged")
-            }
-            lua_rawseti(L, -2, lua_Integer(n + 1))
+        } catch {
+            lua_settop(L, top)
+            throw error
         }
     }
 
     static let visible: SwiftLuaFunction = { L in
-        method(L, "visible") { L, object in
-            pushElements(L, object.grid.visibleElements())
+        method(L, "visible") { L, object throws(ScriptError) in
+            try pushElements(L, object.grid.visibleElements())
             return 1
         }
     }
@@ -270,7 +270,7 @@ enum LuaGridMethods {
         scriptMethod(L, "elements") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
             let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
-            pushElements(L, object.grid.elements(in: Rect(x: x, y: y, width: w, height: h)))
+            try pushElements(L, object.grid.elements(in: Rect(x: x, y: y, width: w, height: h)))
             return 1
         }
     }
@@ -304,10 +304,10 @@ enum LuaGridMethods {
     static let draw: SwiftLuaFunction = { L in
         scriptMethod(L, "draw") { L, object throws(ScriptError) in
             let options = try PictureOptions(L, 2, argument: 1, "draw")
-            let picture = TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
+            let picture = try TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
                                              rows: options.rows ?? TextPicture.terminalSize().rows)
             if options.returnText {
-                pushString(L, picture)
+                try pushString(L, picture)
                 return 1
             }
             writeStdout(picture)

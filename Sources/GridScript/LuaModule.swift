@@ -3,27 +3,27 @@ import GridLayout
 
 /// The `gridlayout` module table: `new`, `version`, and the names of grid methods and fields.
 enum LuaModule {
-    static func push(_ L: LuaState) {
-        lua_createtable(L, 0, 5)
-        gl_pushswiftclosure(L, new, 0)
-        lua_setfield(L, -2, "new")
-        setField(L, "version", GridScript.version)
-        pushNames(L, LuaGridMethods.names)
-        lua_setfield(L, -2, "methods")
-        pushNames(L, fieldNames)
-        lua_setfield(L, -2, "fields")
-        pushNames(L, LayoutKind.allCases.map(\.rawValue))
-        lua_setfield(L, -2, "layouts")
+    static func push(_ L: LuaState) throws(ScriptError) {
+        try createTable(L, 0, 5)
+        try protect(gl_pushswiftclosure_p(L, new, 0))
+        try setField(L, -2, "new")
+        try setField(L, "version", GridScript.version)
+        try pushNames(L, LuaGridMethods.names)
+        try setField(L, -2, "methods")
+        try pushNames(L, fieldNames)
+        try setField(L, -2, "fields")
+        try pushNames(L, LayoutKind.allCases.map(\.rawValue))
+        try setField(L, -2, "layouts")
     }
 
     /// Every field a grid has: the configuration options, `dataSource` and `delegate`.
     static let fieldNames = GridConfiguration.optionNames + ["dataSource", "delegate"]
 
-    private static func pushNames(_ L: LuaState, _ names: [String]) {
-        lua_createtable(L, Int32(names.count), 0)
+    private static func pushNames(_ L: LuaState, _ names: [String]) throws(ScriptError) {
+        try createTable(L, names.count, 0)
         for (i, name) in names.enumerated() {
-            pushString(L, name)
-            lua_rawseti(L, -2, lua_Integer(i + 1))
+            try pushString(L, name)
+            try rawSet(L, -2, i + 1)
         }
     }
 
@@ -35,9 +35,9 @@ enum LuaModule {
                 throw ScriptError("bad argument #1 to 'new' (table expected, got \(typeName(L, 1)))")
             }
             let object = ScriptGrid()
-            LuaGrid.push(L, object)  // 2 (or 1 without options)
+            try LuaGrid.push(L, object)  // 2 (or 1 without options)
             let grid = lua_gettop(L)
-            GridViewHost.remember(L, grid)
+            try GridViewHost.remember(L, grid)
             guard type == LUA_TTABLE else { return 1 }
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {

@@ -47,21 +47,21 @@ enum LuaOptions {
     }
 
     /// Pushes an option's value.
-    static func push(_ L: LuaState, _ value: OptionValue) {
+    static func push(_ L: LuaState, _ value: OptionValue) throws(ScriptError) {
         switch value {
         case .number(let n): pushNumber(L, n)
-        case .string(let s): pushString(L, s)
+        case .string(let s): try pushString(L, s)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         case .insets(let i):
-            lua_createtable(L, 0, 4)
-            setField(L, "top", i.top)
-            setField(L, "left", i.left)
-            setField(L, "bottom", i.bottom)
-            setField(L, "right", i.right)
+            try createTable(L, 0, 4)
+            try setField(L, "top", i.top)
+            try setField(L, "left", i.left)
+            try setField(L, "bottom", i.bottom)
+            try setField(L, "right", i.right)
         case .size(let s):
-            lua_createtable(L, 0, 2)
-            setField(L, "w", s.width)
-            setField(L, "h", s.height)
+            try createTable(L, 0, 2)
+            try setField(L, "w", s.width)
+            try setField(L, "h", s.height)
         }
     }
 }

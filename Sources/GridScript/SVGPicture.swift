@@ -23,7 +23,9 @@ enum SVGPicture {
         <rect class="content" x="0" y="0" width="\(n(content.width))" height="\(n(content.height))"/>
 
         """
+        var check = InterruptCheck()
         for element in elements {
+            try check.tick(16)
             let f = element.frame
             let (kind, label): (String, String) = switch element.id {
             case .item(let p): ("item", "\(p.section + 1).\(p.item + 1)")

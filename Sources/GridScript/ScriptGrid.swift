@@ -6,6 +6,8 @@ final class ScriptGrid: GridObserver {
     let grid = Grid()
     /// True while a reload runs, so that a callback cannot reload the same grid re-entrantly.
     var reloading = false
+    /// True while `LuaEvents.deliver` runs its loop: a nested grid call queues its events for it.
+    var delivering = false
     /// Item views, as references (`luaL_ref`) into the grid's `views` table, and header views.
     var views = ViewRecycler<Int32>()
     var headerViews: [Int: Int32] = [:]
@@ -24,7 +26,19 @@ final class ScriptGrid: GridObserver {
         case told(String, [Int])
     }
 
+    /// The bytes of stored frames this grid's layout holds, as counted in `GridScript.engineBytes`.
+    private var accountedBytes = 0
+
     init() { grid.observer = self }
+
+    deinit { GridScript.engineBytes -= accountedBytes }
+
+    /// Brings `GridScript.engineBytes` up to date after a layout operation.
+    func accountBytes() {
+        let bytes = grid.layout.storedBytes
+        GridScript.engineBytes += bytes - accountedBytes
+        accountedBytes = bytes
+    }
 
     func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) {
         let data = change.loaded.map { element -> GridIndexPath? in
@@ -47,17 +61,40 @@ final class ScriptGrid: GridObserver {
 }
 
 /// The grid userdata: a full userdata holding a retained `ScriptGrid`, whose user value 1 is a
-/// table with the `dataSource` and `delegate` tables (kept there so the collector sees them).
+/// table with the `dataSource` and `delegate` tables and the views (kept there so the collector
+/// sees them), at integer keys in its array part (`Slot`): reading and writing them allocates
+/// nothing, so cannot raise.
 enum LuaGrid {
     static let metatableName = "gridlayout.Grid"
 
+    /// The keys of the user value table.
+    enum Slot: lua_Integer {
+        case dataSource = 1, delegate, views
+        init?(_ name: String) {
+            switch name {
+            case "dataSource": self = .dataSource
+            case "delegate": self = .delegate
+            case "views": self = .views
+            default: return nil
+            }
+        }
+    }
+
     /// Pushes a new grid userdata for `object`.
-    static func push(_ L: LuaState, _ object: ScriptGrid) {
-        let slot = lua_newuserdatauv(L, MemoryLayout<UnsafeMutableRawPointer?>.size, 1)!
+    /// The metatable and the attachment table are made first: once the userdata holds the
+    /// retained object, nothing can fail before its metatable (whose `__gc` releases it) is set.
+    static func push(_ L: LuaState, _ object: ScriptGrid) throws(ScriptError) {
+        try pushMetatable(L)
+        try createTable(L, Int(Slot.views.rawValue), 0)
+        for slot in 1...Slot.views.rawValue {  // the array part's slots exist from now on
+            lua_pushboolean(L, 0)
+            lua_rawseti(L, -2, slot)
+        }
+        try protect(gl_newuserdata_p(L, MemoryLayout<UnsafeMutableRawPointer?>.size))
+        let slot = lua_touserdata(L, -1)!
         slot.storeBytes(of: Unmanaged.passRetained(object).toOpaque(), as: UnsafeMutableRawPointer?.self)
-        lua_createtable(L, 0, 2)
-        lua_setiuservalue(L, -2, 1)
-        pushMetatable(L)
+        lua_rotate(L, -3, 1)  // userdata, metatable, table
+        lua_setiuservalue(L, -3, 1)
         lua_setmetatable(L, -2)
     }
 
@@ -71,24 +108,51 @@ enum LuaGrid {
     }
 
     /// Pushes the shared metatable, creating it on first use.
-    static func pushMetatable(_ L: LuaState) {
-        guard luaL_newmetatable(L, metatableName) != 0 else { return }
-        LuaGridMethods.pushTable(L)
-        gl_pushswiftclosure(L, index, 1)
-        lua_setfield(L, -2, "__index")
-        gl_pushswiftclosure(L, newIndex, 0)
-        lua_setfield(L, -2, "__newindex")
-        gl_pushswiftclosure(L, toString, 0)
-        lua_setfield(L, -2, "__tostring")
-        lua_pushcclosure(L, collect, 0)
-        lua_setfield(L, -2, "__gc")
+    static func pushMetatable(_ L: LuaState) throws(ScriptError) {
+        try protect(gl_newmetatable_p(L, metatableName))
+        guard lua_getfield(L, -1, "__gc") == LUA_TNIL else {  // made before
+            lua_settop(L, -2)
+            return
+        }
+        lua_settop(L, -2)
+        do throws(ScriptError) {
+            try LuaGridMethods.pushTable(L)
+            try protect(gl_pushswiftclosure_p(L, index, 1))
+            try setField(L, -2, "__index")
+            try protect(gl_pushswiftclosure_p(L, newIndex, 0))
+            try setField(L, -2, "__newindex")
+            try protect(gl_pushswiftclosure_p(L, toString, 0))
+            try setField(L, -2, "__tostring")
+            lua_pushcclosure(L, collect, 0)  // a light C function: allocates nothing
+            try setField(L, -2, "__gc")  // last: a complete metatable has __gc
+        } catch {
+            lua_settop(L, -2)
+            throw error
+        }
     }
 
-    /// Pushes the user value field `key` (`dataSource` or `delegate`) of the grid at `index`.
-    static func pushAttachment(_ L: LuaState, _ index: Int32, _ key: String) {
+    /// Pushes the user value field `key` (`dataSource`, `delegate` or `views`) of the grid at
+    /// `index` (nil when unset). Allocates nothing.
+    static func pushAttachment(_ L: LuaState, _ index: Int32, _ slot: Slot) {
         lua_getiuservalue(L, index, 1)
-        lua_getfield(L, -1, key)
+        if lua_rawgeti(L, -1, slot.rawValue) == LUA_TBOOLEAN {
+            lua_settop(L, -2)
+            lua_pushnil(L)
+        }
         lua_rotate(L, -2, -1)
+        lua_settop(L, -2)
+    }
+
+    /// Sets the user value field `slot` to the value on top (popped; nil clears it). Allocates nothing.
+    static func setAttachment(_ L: LuaState, _ index: Int32, _ slot: Slot) {
+        let index = lua_absindex(L, index)
+        if lua_type(L, -1) == LUA_TNIL {
+            lua_settop(L, -2)
+            lua_pushboolean(L, 0)
+        }
+        lua_getiuservalue(L, index, 1)
+        lua_rotate(L, -2, 1)
+        lua_rawseti(L, -2, slot.rawValue)
         lua_settop(L, -2)
     }
 
@@ -99,7 +163,7 @@ enum LuaGrid {
             if lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL { return 1 }
             guard let key = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else { return 1 }
             if key == "dataSource" || key == "delegate" {
-                pushAttachment(L, 1, key)
+                pushAttachment(L, 1, Slot(key)!)
                 return 1
             }
             let object = try check(L, 1, "__index")
@@ -107,7 +171,7 @@ enum LuaGrid {
                 lua_pushnil(L)
                 return 1
             }
-            LuaOptions.push(L, value)
+            try LuaOptions.push(L, value)
             return 1
         }
     }
@@ -132,10 +196,8 @@ enum LuaGrid {
             guard type == LUA_TTABLE || type == LUA_TNIL else {
                 throw ScriptError("grid.\(key) must be a table or nil, got \(typeName(L, valueIndex))")
             }
-            lua_getiuservalue(L, gridIndex, 1)
             lua_pushvalue(L, valueIndex)
-            lua_setfield(L, -2, key)
-            lua_settop(L, -2)
+            setAttachment(L, gridIndex, Slot(key)!)
             return
         }
         guard GridConfiguration.optionNames.contains(key) else { throw ScriptError("unknown option '\(key)'") }
@@ -151,7 +213,7 @@ enum LuaGrid {
         luaFunction(L) { L throws(ScriptError) in
             let grid = try check(L, 1, "__tostring").grid
             let c = grid.configuration
-            pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(grid.layout.sectionCount) sections")
+            try pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(grid.layout.sectionCount) sections")
             return 1
         }
     }
