@@ -273,7 +273,7 @@ struct LayoutBuilder {
         guard storedItems <= GridLimits.maxStoredItems else {
             throw .tooManyStored(section: section, items: count, limit: GridLimits.maxStoredItems)
         }
-        try meter.reserve(items: section == lastSection ? count + count / 4 : count, section: section)
+        try meter.reserve(items: count, capacity: section == lastSection ? count + count / 4 : count, section: section)
     }
 
     /// Where a section's item sizes come from.

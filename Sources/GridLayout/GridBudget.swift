@@ -50,10 +50,11 @@ final class BudgetMeter {
         if let stop = budget?.shouldStop, let reason = stop() { throw .interrupted(reason) }
     }
 
-    /// Accounts for `items` stored frames of `section` before their storage is allocated.
-    func reserve(items: Int, section: Int) throws(GridError) {
+    /// Accounts for the storage of `items` stored frames of `section` (room for `capacity`)
+    /// before it is allocated.
+    func reserve(items: Int, capacity: Int, section: Int) throws(GridError) {
         guard let budget, let limit = budget.maxBytes else { return }
-        let (bytes, overflow) = items.multipliedReportingOverflow(by: GridBudget.worstBytesPerItem)
+        let (bytes, overflow) = capacity.multipliedReportingOverflow(by: GridBudget.worstBytesPerItem)
         let total = overflow ? Int.max : reserved.addingReportingOverflow(bytes).partialValue
         guard !overflow, total >= reserved, total <= limit else {
             throw .overBudget(at: .section(section), items: items, bytes: overflow ? Int.max : bytes,

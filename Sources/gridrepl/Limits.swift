@@ -1,4 +1,5 @@
 import CLua
+import GridScript
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -6,8 +7,12 @@ import CLua
 // `--max-memory`, `--timeout` and `--sandbox`.
 
 enum Limits {
-    /// The cap on the bytes Lua holds live (0: none). Swift's own allocations are not counted.
+    /// The cap on the bytes Lua holds live plus the bytes of the grids' stored frames
+    /// (`GridScript.engineBytes`) (0: none). Other Swift allocations are not counted.
     nonisolated(unsafe) static var memoryCap = 0
+    /// `--max-memory` as given, for messages.
+    nonisolated(unsafe) static var memoryCapText = ""
+
     /// The bytes Lua holds through the capped allocator.
     nonisolated(unsafe) static var liveBytes = 0
     /// Outside user code (the host printing results, loading a line) the cap is this much looser,
@@ -36,7 +41,7 @@ enum Limits {
             return nil
         }
         if nsize > old {
-            let limit = strict ? memoryCap : memoryCap + hostSlack
+            let limit = (strict ? memoryCap : memoryCap + hostSlack) - GridScript.engineBytes
             if liveBytes - old + nsize > limit { return nil }
         }
         guard let block = realloc(ptr, nsize) else { return nil }
@@ -65,6 +70,62 @@ enum Limits {
     static func startClock() {
         guard let timeout else { return }
         deadline = now() &+ UInt64(timeout * 1e9)
+    }
+
+    /// How long the watchdog waits past the deadline for a script that Lua cannot stop (a loop in
+    /// a message handler or a finalizer, where hooks are off; a long C pattern match).
+    static let graceSeconds: Double = 2
+    /// The exit status after the watchdog ended the process.
+    static let watchdogStatus: Int32 = 124
+    /// How many protected calls into user code are running (Runner.docall, the view's calls):
+    /// the watchdog acts only while one runs.
+    nonisolated(unsafe) static var running: Int = 0
+
+    /// Starts the watchdog thread (with `--timeout`): once `graceSeconds` past the deadline a
+    /// script still runs, it prints why to stderr and ends the process with `watchdogStatus`.
+    /// The hook stops ordinary code at the deadline; this covers what Lua cannot interrupt.
+    static func startWatchdog() {
+        guard timeout != nil else { return }
+        var thread = pthread_t()
+        _ = pthread_create(&thread, nil, { _ in
+            while true {
+                var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
+                nanosleep(&pause, nil)
+                let deadline = Limits.deadline
+                if Limits.running > 0, deadline != 0, Limits.now() > deadline &+ UInt64(Limits.graceSeconds * 1e9) {
+                    let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more seconds (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
+                    var bytes = Array(text.utf8)
+                    _ = write(2, &bytes, bytes.count)
+                    _exit(Limits.watchdogStatus)
+                }
+            }
+        }, nil)
+    }
+
+    /// Makes the gridlayout module's Swift loops (layouts, drawing, element lists) honour
+    /// `--timeout` and Ctrl-C, and its layouts' frame storage count against `--max-memory`.
+    static func installModuleLimits() {
+        if timeout != nil {
+            GridScript.interruption = {
+                if Limits.interruptPending != 0 {
+                    Limits.interruptPending = 0
+                    return "interrupted!"
+                }
+                if Limits.deadline != 0 && Limits.now() >= Limits.deadline { return Limits.timeoutMessage }
+                return nil
+            }
+        } else {
+            GridScript.interruption = {
+                guard Limits.interruptPending != 0 else { return nil }
+                Limits.interruptPending = 0
+                return "interrupted!"
+            }
+        }
+        if memoryCap > 0 {
+            GridScript.memoryLeft = {
+                (Swift.max(0, Limits.memoryCap - Limits.liveBytes), "--max-memory \(Limits.memoryCapText)")
+            }
+        }
     }
 
     /// The timeout's message.

@@ -24,6 +24,8 @@ struct Options {
     var help = false
     /// `--max-memory BYTES`: the cap on Lua's live bytes (0: none).
     var maxMemory = 0
+    /// `--max-memory` as given.
+    var maxMemoryText = ""
     /// `--timeout SECONDS`.
     var timeout: Double?
     /// `--sandbox`.
@@ -47,9 +49,12 @@ struct Options {
         return overflow || bytes <= 0 ? nil : bytes
     }
 
-    /// The value of `--timeout`: a positive number of seconds (fractions allowed).
+    /// The bound on `--timeout`, as its error message words it.
+    static let maxSeconds = "1000000000 (about 31 years)"
+
+    /// The value of `--timeout`: a positive number of seconds (fractions allowed), below 1e9.
     static func parseSeconds(_ text: String) -> Double? {
-        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 1e9 else { return nil }
+        guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds < 1e9 else { return nil }  // maxSeconds
         return seconds
     }
 
@@ -85,9 +90,10 @@ struct Options {
             guard let text = needValue() else { return fail("'\(name)' needs argument") }
             guard let bytes = Options.parseBytes(text) else { return fail("bad value '\(text)' for '\(name)' (bytes, maybe with a suffix k, M or G)") }
             maxMemory = bytes
+            maxMemoryText = text
         case "--timeout":
             guard let text = needValue() else { return fail("'\(name)' needs argument") }
-            guard let seconds = Options.parseSeconds(text) else { return fail("bad value '\(text)' for '\(name)' (a positive number of seconds)") }
+            guard let seconds = Options.parseSeconds(text) else { return fail("bad value '\(text)' for '\(name)' (a positive number of seconds, less than \(Options.maxSeconds))") }
             timeout = seconds
         default:
             return fail(nil)
@@ -167,7 +173,9 @@ struct Options {
           --        stop handling options
           -         stop handling options and execute stdin
           --max-memory BYTES  cap the memory Lua uses (suffixes k, M, G)
-          --timeout SECONDS   stop a script (a REPL line) running longer than that
+          --timeout SECONDS   stop a script (a REPL line) running longer than that; one
+                              that cannot be stopped ends the process \(Int(Limits.graceSeconds)) s
+                              later with exit status \(Limits.watchdogStatus)
           --sandbox           no io, os, package, debug, dofile, loadfile, string.dump,
                               binary chunks or grid:svg; require finds preloaded modules only
           --view              run 'script', then show its grid in a live full-screen

@@ -56,21 +56,6 @@ return H
 
 private let helpersKey = "gridrepl.helpers"
 
-/// lua.c's message handler: adds a traceback to the error message.
-let messageHandler: gl_SwiftFunction = { L in
-    guard let L else { return 0 }
-    var message = lua_tostring(L, 1).map { String(cString: $0) }
-    if message == nil {  // not a string: a __tostring metamethod that produces one?
-        if luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL {
-            lua_pushvalue(L, 1)
-            if lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING { return 1 }
-            lua_settop(L, 1)
-        }
-        message = "(error object is a \(String(cString: luaL_typename(L, 1))) value)"
-    }
-    luaL_traceback(L, L, message, 1)
-    return 1
-}
 
 enum Runner {
     /// The mode of the chunks the host loads: "t" (text only) in the sandbox.
@@ -139,14 +124,18 @@ enum Runner {
     static func docall(_ L: OpaquePointer, _ narg: Int32, _ nres: Int32) -> Int32 {
         armHook(L)
         let base = lua_gettop(L) - narg
-        gl_pushswiftclosure(L, messageHandler, 0)
+        // lua.c's message handler, in C (it runs while an error is raised): the error's text
+        // (through __tostring for objects) with a traceback.
+        lua_pushcclosure(L, gl_traceback_handler, 0)
         lua_insert(L, base)
         if Interactive.active { Limits.startClock() }  // each line gets the whole budget
         let wasStrict = Limits.strict
         Limits.strict = true
         interruptState = L
         setSignal(SIGINT, interruptAction)
+        Limits.running += 1
         let status = lua_pcall(L, narg, nres, base)
+        Limits.running -= 1
         setSignal(SIGINT, Interactive.active ? promptAction : nil)
         Limits.strict = wasStrict
         if Interactive.active { Limits.deadline = 0 }
@@ -285,7 +274,10 @@ enum Runner {
             }
         }
         Limits.memoryCap = options.maxMemory
+        Limits.memoryCapText = options.maxMemoryText
         Limits.timeout = options.timeout
+        Limits.installModuleLimits()
+        Limits.startWatchdog()
         if options.version { printVersion() }
         if options.ignoreEnvironment {
             lua_pushboolean(L, 1)
