@@ -23,8 +23,8 @@ public struct GridBudget {
     /// Items (or sections) between two calls of `shouldStop`.
     public static let interval = 4096
 
-    /// The most bytes a stored frame and its share of the store's index can take (wide frames).
-    static let worstBytesPerItem = 40
+    /// The most bytes a stored frame and its share of the store's index take (wide frames; FrameStore).
+    static let worstBytesPerItem = 33
 }
 
 /// The running account of one operation against its budget (held by `LayoutBuilder`; a class, so

@@ -246,3 +246,89 @@ def test_option_values_are_not_taken_for_options(gridrepl, tmp_path):
     s = script(tmp_path, "print(arg[-4], arg[-3], arg[-2], arg[-1], arg[1])")
     r = run(gridrepl, "--timeout", "1e1", "--max-memory=1M", "--sandbox", s, "x")
     assert r.stdout == "--timeout\t1e1\t--max-memory=1M\t--sandbox\tx\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 15: the engine's own loops and allocations are inside the limits
+
+
+GRID = ("local g = require'gridlayout'.new{width=300, height=300} "
+        "g.dataSource = {count=function() return 1000 end, size=function() return 10, 10 end} g:reload() ")
+
+
+def test_a_huge_drawing_is_linear_and_stops_at_the_timeout(gridrepl):
+    # 10000 x 10000 cells took minutes (time cubic in the size): now it is linear, and the
+    # timeout stops it inside the Swift loop.
+    start = time.monotonic()
+    r = run(gridrepl, "--sandbox", "--timeout", "1", "-e",
+            GRID + "for i = 1, 1000 do g:draw{cols=10000, rows=10000, text=true} end")
+    assert r.returncode == 1
+    assert "timeout: script ran longer than 1 seconds" in r.stderr
+    assert time.monotonic() - start < 20
+
+
+def test_a_drawing_is_still_exact(gridrepl):
+    r = run(gridrepl, "-e", GRID + "local s = g:draw{cols=40, rows=12, text=true} io.write(s)")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.split("\n")
+    assert lines[0] == "offset (0, 0)  content 300x10000  30 visible"
+    assert len(lines) == 12  # the status line, 10 rows, and the final newline
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_the_watchdog_ends_what_lua_cannot_interrupt(gridrepl):
+    # The hook's error runs the message handler with hooks off; a finalizer runs with hooks
+    # off too: only the watchdog can end these, 2 s after the deadline, with status 124.
+    for code in [
+        "xpcall(function() while true do end end, function() while true do end end)",
+        "setmetatable({}, {__gc = function() while true do end end}) collectgarbage() collectgarbage()"
+        " while true do end",
+    ]:
+        start = time.monotonic()
+        r = run(gridrepl, "--sandbox", "--timeout", "1", "-e", code)
+        assert r.returncode == 124, (code, r.returncode, r.stderr)
+        assert r.stderr == ("gridrepl: timeout: script ran longer than 1 seconds, and could not be stopped"
+                            " within 2 more seconds (a loop Lua cannot interrupt: in a message handler,"
+                            " a finalizer or a pattern match); ending the process (exit status 124)\n")
+        assert time.monotonic() - start < 20
+
+
+def test_the_watchdog_leaves_a_stopped_script_alone(gridrepl):
+    r = run(gridrepl, "--timeout", "1", "-e",
+            "print(pcall(function() while true do end end)) local t = os.clock() while os.clock() - t < 0 do end")
+    assert r.returncode == 1
+    assert "timeout" in r.stderr and "watchdog" not in r.stderr
+
+
+def test_the_grids_frames_count_against_max_memory(gridrepl):
+    # 1e8 stored frames took 2 GB under a 16 MB cap: now refused before allocating, naming the cap.
+    start = time.monotonic()
+    r = run(gridrepl, "--max-memory", "16M", "-e",
+            "local g = require'gridlayout'.new{width=100, height=100, layout='justified'} "
+            "g.dataSource = {count=function() return 100000000 end, size=function() return 10, 10 end,"
+            " sameSize=function() return true end} "
+            "local ok, e = pcall(g.reload, g) print(ok, e:match('^[^\\n]*')) print(g:sectionCount())")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.split("\n")
+    assert out[0].startswith("false\tsection 1: 100000000 items need about 4125000000 bytes of frames, more than the ")
+    assert out[0].endswith(" bytes left under --max-memory 16M")
+    assert out[1] == "0"
+    assert time.monotonic() - start < 20
+
+
+def test_frames_that_fit_count_against_lua(gridrepl):
+    # A grid holding about 6 MB of frames leaves Lua that much less under the cap.
+    r = run(gridrepl, "--max-memory", "16M", "-e",
+            "local function big() return #string.rep('x', 5500000) end print(pcall(big)) collectgarbage() "
+            "local g = require'gridlayout'.new{width=100, height=100, layout='justified'} "
+            "g.dataSource = {count=function() return 300000 end, size=function() return 10, 10 end,"
+            " sameSize=function() return true end} g:reload() collectgarbage() print(pcall(big))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "true\t5500000\nfalse\tnot enough memory\n"
+
+
+def test_timeout_error_states_the_upper_limit(gridrepl):
+    r = run(gridrepl, "--timeout", "1e300", "-e", "print(1)")
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: bad value '1e300' for '--timeout' (a positive number of seconds,"
+                               " less than 1000000000 (about 31 years))\n")
