@@ -9,6 +9,20 @@ enum SVGPicture {
     static func render(_ grid: Grid, viewportOnly: Bool) throws(ScriptError) -> String {
         let content = grid.contentSize
         let area = viewportOnly ? grid.viewport : Rect(x: 0, y: 0, width: content.width, height: content.height)
+        // The whole content has every element: counted before they are listed, as a list of
+        // millions would take the time and memory the error is there to spare.
+        if !viewportOnly {
+            let layout = grid.layout
+            var total = layout.loaderFrame == nil ? 0 : 1
+            for section in 0..<layout.sectionCount {
+                total += (try? layout.itemCount(inSection: section)) ?? 0
+                if (try? layout.headerFrame(inSection: section)) != nil { total += 1 }
+                if total > maxElements { break }
+            }
+            if total > maxElements {
+                throw ScriptError("svg: more than \(maxElements) elements; draw the viewport only with {viewport = true}")
+            }
+        }
         let elements = grid.elements(in: area)
         guard elements.count <= maxElements else {
             throw ScriptError("svg: \(elements.count) elements is more than \(maxElements); draw the viewport only with {viewport = true}")

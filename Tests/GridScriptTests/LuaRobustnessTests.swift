@@ -31,7 +31,7 @@ final class CappedAllocator {
 @Suite struct LuaRobustnessTests {
     /// Every method of the API surface, driven by callbacks that make and format errors.
     static let surface = """
-        local g = gl.new{width = 100, height = 100, layout = "lanes", lanes = 2, overscan = 0}
+        g = gl.new{width = 100, height = 100, layout = "lanes", lanes = 2, overscan = 0}
         local n = 30
         g.dataSource = {
           count = function(s) return n end,
@@ -58,15 +58,34 @@ final class CappedAllocator {
         g:reloadNew(); g:reloadSection(1)
         g.sort = true
         if g:beginDrag(10, 10) then g:dragTo(10, 60); g:endDrag() end
-        local bad = gl.new{width = 100, height = 100}
+        bad = gl.new{width = 100, height = 100}
         bad.dataSource = {count = function() return {} end, size = function() return 1, 1 end}
         pcall(bad.reload, bad)
         bad.dataSource = {count = function() return 5 end, size = function() error(setmetatable({}, {__tostring = function() return "boom" end})) end}
         pcall(bad.reload, bad)
         bad.dataSource = {count = function() return 5 end, size = function() return 1.5, "x" end}
         pcall(bad.reload, bad)
+        -- Lua's memory runs out right where the module makes a message or a result.
+        bad.dataSource = {count = function() if starvePoint == 1 then starve() end return 1.5 end, size = function() return 1, 1 end}
+        pcall(bad.reload, bad)
+        bad.dataSource = {count = function() return 2 end, size = function() if starvePoint == 2 then starve() end error("boom") end}
+        pcall(bad.reload, bad)
+        bad.dataSource = {count = function() return 2 end, size = function() return 10, 10 end,
+                          view = function(s, i) if starvePoint == 3 then starve() end return {s, i} end}
+        pcall(bad.reload, bad)
+        bad.dataSource = {count = function() return 2 end, size = function() if starvePoint == 4 then starve() end return 1, "x" end}
+        pcall(bad.reload, bad)
         gl.new{width = 1}
         """
+
+    /// `starve()`: from now on every allocation of Lua fails (until the test lifts the cap).
+    static let starve: lua_CFunction = { L in
+        var ud: UnsafeMutableRawPointer?
+        _ = lua_getallocf(L, &ud)
+        let allocator = Unmanaged<CappedAllocator>.fromOpaque(ud!).takeUnretainedValue()
+        allocator.cap = 0  // even what a collection would free: no allocation may grow
+        return 0
+    }
 
     @Test func theWholeSurfaceUnderManyMemoryCapsLeavesEveryGridUsable() {
         let allocator = CappedAllocator()
@@ -74,6 +93,8 @@ final class CappedAllocator {
         lua_setallocf(lua.L, CappedAllocator.allocate, Unmanaged.passUnretained(allocator).toOpaque())
         // The state's blocks so far were made by the same malloc: count them from Lua's own count.
         allocator.live = Int(Double(lua.run("return collectgarbage('count') * 1024")[0]) ?? 0)
+        lua_pushcclosure(lua.L, Self.starve, 0)
+        lua_setglobal(lua.L, "starve")
         lua.run("""
             outer = gl.new{width = 100, height = 100}
             outer.dataSource = {count = function() return 10 end, size = function() return 10, 10 end,
@@ -87,8 +108,8 @@ final class CappedAllocator {
               outer:reload()
             end
             """)
-        for extra in stride(from: 0, to: 120_000, by: 1_500) {
-            lua.run("collectgarbage()")
+        for (n, extra) in stride(from: 0, to: 120_000, by: 1_500).enumerated() {
+            lua.run("collectgarbage(); starvePoint = \(n % 5)")
             allocator.cap = allocator.live + extra
             // Called without loading a chunk (which would need memory too): whatever fails under
             // the cap, a script error or a memory error, ends in this pcall and nowhere else.
@@ -97,14 +118,25 @@ final class CappedAllocator {
             lua_settop(lua.L, 0)
             allocator.cap = Int.max
             // Whatever failed, nothing is left "inside a data source callback", and both work.
-            lua.run("""
+            check(lua, extra, """
+                starvePoint = 0
                 outer.dataSource.size = function() return 10, 10 end
-                outer:reload(); outer:scrollTo(0, 20); outer:step(1)
-                outer:resize(100, 100); outer:reload()
+                local good = {count = function() return 4 end, size = function() return 10, 10 end,
+                              insert = function() end, view = function() return {} end}
+                for _, grid in ipairs{outer, g or outer, bad or outer} do
+                  grid.dataSource = grid == outer and outer.dataSource or good
+                  grid:reload(); grid:scrollTo(0, 20); grid:step(1); grid:resize(100, 100); grid:reload()
+                end
                 surface()
                 """)
         }
         #expect(lua.run("return outer:itemCount(1), outer:stats().live") == ["10", "10"])
+    }
+
+    private func check(_ lua: LuaHarness, _ extra: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        if case .failure(let error) = lua.attempt(code) {
+            Issue.record("cap +\(extra): \(error.message)", sourceLocation: sourceLocation)
+        }
     }
 
     /// A view, willQueue or headerView callback that moves its own grid: every view made is live
