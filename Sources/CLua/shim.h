@@ -263,4 +263,17 @@ static inline int gl_call_size_batch(lua_State *L, int function, int handler, gl
     return lua_pcallk(L, 2, LUA_MULTRET, handler, 0, NULL);
 }
 
+/* lua.c's message handler, for a host that runs scripts: an error object whose __tostring gives
+ * a string is shown as that string alone (no traceback); any other non-string is described by
+ * its type; a string gets a traceback. */
+static int gl_lua_message_handler(lua_State *L) {
+    const char *message = lua_tostring(L, 1);
+    if (message == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+        message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, message, 1);
+    return 1;
+}
+
 #endif

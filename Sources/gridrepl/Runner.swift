@@ -124,9 +124,8 @@ enum Runner {
     static func docall(_ L: OpaquePointer, _ narg: Int32, _ nres: Int32) -> Int32 {
         armHook(L)
         let base = lua_gettop(L) - narg
-        // lua.c's message handler, in C (it runs while an error is raised): the error's text
-        // (through __tostring for objects) with a traceback.
-        lua_pushcclosure(L, gl_traceback_handler, 0)
+        // lua.c's message handler, in C (it runs while an error is raised).
+        lua_pushcclosure(L, gl_lua_message_handler, 0)
         lua_insert(L, base)
         if Interactive.active { Limits.startClock() }  // each line gets the whole budget
         let wasStrict = Limits.strict
