@@ -283,6 +283,8 @@ def test_the_watchdog_ends_what_lua_cannot_interrupt(gridrepl):
         "xpcall(function() while true do end end, function() while true do end end)",
         "setmetatable({}, {__gc = function() while true do end end}) collectgarbage() collectgarbage()"
         " while true do end",
+        "coroutine.wrap(function() while true do end end)()",
+        "string.find(string.rep('a', 40), string.rep('a-', 40) .. 'b')",
     ]:
         start = time.monotonic()
         r = run(gridrepl, "--sandbox", "--timeout", "1", "-e", code)
