@@ -33,6 +33,8 @@ struct LuaDataSource: GridDataSource {
     /// Throws when reading a field raises (the table may be an object whose `__index` runs code),
     /// when a field is neither a function nor nil, or when `count` or both `size` and `sizes` are missing.
     static func resolve(_ L: LuaState, table: Int32) throws(ScriptError) -> LuaDataSource {
+        // The handler, the callbacks, and a callback's call with its arguments and results.
+        guard lua_checkstack(L, Int32(Callback.allCases.count) + 8) != 0 else { throw .noMemory }
         lua_pushcclosure(L, tracebackHandler, 0)
         let handler = lua_gettop(L)
         var present: [Bool] = []
