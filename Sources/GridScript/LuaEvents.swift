@@ -40,7 +40,7 @@ enum LuaEvents {
         while !object.pending.isEmpty {
             switch object.pending.removeFirst() {
             case .page(let page):
-                attempt { () throws(ScriptError) in _ = try context.call(delegate, "pageChanged", [page + 1]) }
+                attempt { () throws(ScriptError) in _ = try context.call(delegate, "pageChanged", [page + 1], about: "page \(page + 1)") }
             case .loaded(let change, let data):
                 for id in change.unloaded { attempt { () throws(ScriptError) in try unload(id, object, context) } }
                 for (element, path) in zip(change.loaded, data) {
@@ -49,10 +49,19 @@ enum LuaEvents {
             case .renumbered(let change):
                 object.views.renumber(change)
             case .told(let name, let indices):
-                attempt { () throws(ScriptError) in _ = try context.call(delegate, name, indices.map { $0 + 1 }) }
+                attempt { () throws(ScriptError) in
+                    _ = try context.call(delegate, name, indices.map { $0 + 1 }, about: describe(indices))
+                }
             }
         }
         if let firstError { throw firstError }
+    }
+
+    /// The index paths of a delegate call (section, item pairs from 0) as its error names them.
+    static func describe(_ indices: [Int]) -> String {
+        stride(from: 0, to: indices.count - 1, by: 2)
+            .map { ElementLocation.item(GridIndexPath(section: indices[$0], item: indices[$0 + 1])).describe(base: 1) }
+            .joined(separator: " to ")
     }
 
     /// The stack slots a delivery works with.

@@ -199,6 +199,16 @@ final class CappedAllocator {
             g:reload()
             """)
         #expect(view.hasPrefix("test:4: callback 'view' failed for item (section 1, item 2): boom\nstack traceback:"))
+        let delegate = lua.error("""
+            local g = gl.new{width = 100, height = 100}
+            local n = 3
+            g.dataSource = {count = function() return n end, size = function() return 10, 10 end,
+                            insert = function() n = n + 1 end}
+            g.delegate = {didInsert = function() error("no", 0) end}
+            g:reload()
+            g:insert(1, 2, false)
+            """)
+        #expect(delegate.hasPrefix("test:7: callback 'didInsert' failed for item (section 1, item 2): no\nstack traceback:"))
     }
 
     @Test func errorObjectsWithTostringUseIt() {
