@@ -1,5 +1,6 @@
 import CLua
 import GridScript
+import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -24,7 +25,12 @@ enum Limits {
     /// `--timeout` in seconds, or nil.
     nonisolated(unsafe) static var timeout: Double?
     /// The monotonic time (ns) after which running code stops; 0 when none.
-    nonisolated(unsafe) static var deadline: UInt64 = 0
+    /// Atomic: the watchdog thread reads it.
+    static let deadlineAtomic = Atomic<UInt64>(0)
+    static var deadline: UInt64 {
+        get { deadlineAtomic.load(ordering: .relaxed) }
+        set { deadlineAtomic.store(newValue, ordering: .relaxed) }
+    }
     /// Instructions between two clock checks.
     static let checkInterval: Int32 = 1000
 
@@ -79,7 +85,7 @@ enum Limits {
     static let watchdogStatus: Int32 = 124
     /// How many protected calls into user code are running (Runner.docall, the view's calls):
     /// the watchdog acts only while one runs.
-    nonisolated(unsafe) static var running: Int = 0
+    static let running = Atomic<Int>(0)
 
     /// Starts the watchdog thread (with `--timeout`): once `graceSeconds` past the deadline a
     /// script still runs, it prints why to stderr and ends the process with `watchdogStatus`.
@@ -92,7 +98,7 @@ enum Limits {
                 var pause = timespec(tv_sec: 0, tv_nsec: 100_000_000)
                 nanosleep(&pause, nil)
                 let deadline = Limits.deadline
-                if Limits.running > 0, deadline != 0, Limits.now() > deadline &+ UInt64(Limits.graceSeconds * 1e9) {
+                if Limits.running.load(ordering: .relaxed) > 0, deadline != 0, Limits.now() > deadline &+ UInt64(Limits.graceSeconds * 1e9) {
                     let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more seconds (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
                     var bytes = Array(text.utf8)
                     _ = write(2, &bytes, bytes.count)

@@ -62,9 +62,9 @@ extension LiveView {
         Runner.armHook(L)
         let wasStrict = Limits.strict
         Limits.strict = true
-        Limits.running += 1
+        Limits.running.add(1, ordering: .relaxed)
         let status = lua_pcall(L, Int32(arguments.count) + (method == nil ? 1 : 2), results, 0)
-        Limits.running -= 1
+        Limits.running.subtract(1, ordering: .relaxed)
         Limits.strict = wasStrict
         // The hook back as the surrounding code wants it: none at the top level; inside a chunk
         // (grid:view()) the chunk's own --timeout hook, its budget starting again.

@@ -132,9 +132,9 @@ enum Runner {
         Limits.strict = true
         interruptState = L
         setSignal(SIGINT, interruptAction)
-        Limits.running += 1
+        Limits.running.add(1, ordering: .relaxed)
         let status = lua_pcall(L, narg, nres, base)
-        Limits.running -= 1
+        Limits.running.subtract(1, ordering: .relaxed)
         setSignal(SIGINT, Interactive.active ? promptAction : nil)
         Limits.strict = wasStrict
         if Interactive.active { Limits.deadline = 0 }
