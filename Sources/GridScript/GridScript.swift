@@ -1,5 +1,6 @@
 import CLua
 import GridLayout
+import Synchronization
 
 /// The `gridlayout` Lua module: entry points for hosts (gridrepl, the C library).
 public enum GridScript {
@@ -28,7 +29,9 @@ public enum GridScript {
 
     /// Bytes the stored frames of every live grid of the module hold (updated after each layout
     /// operation and when a grid is collected): a host's allocator counts them against its cap.
-    nonisolated(unsafe) public static internal(set) var engineBytes = 0
+    /// Process-wide, and atomic: grids of Lua states on other threads count too.
+    public static var engineBytes: Int { engineBytesCounter.load(ordering: .relaxed) }
+    static let engineBytesCounter = Atomic<Int>(0)
 
     /// `luaopen_gridlayout`: pushes the module table.
     /// Behind the trampoline (`gl_pushswiftclosure`), so that a memory error is raised from C.

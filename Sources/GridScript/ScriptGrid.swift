@@ -1,5 +1,6 @@
 import CLua
 import GridLayout
+import Synchronization
 
 /// The Swift side of a grid userdata: the engine's grid and what the binding tracks about it.
 final class ScriptGrid: GridObserver {
@@ -31,12 +32,12 @@ final class ScriptGrid: GridObserver {
 
     init() { grid.observer = self }
 
-    deinit { GridScript.engineBytes -= accountedBytes }
+    deinit { GridScript.engineBytesCounter.subtract(accountedBytes, ordering: .relaxed) }
 
     /// Brings `GridScript.engineBytes` up to date after a layout operation.
     func accountBytes() {
         let bytes = grid.layout.storedBytes
-        GridScript.engineBytes += bytes - accountedBytes
+        GridScript.engineBytesCounter.add(bytes - accountedBytes, ordering: .relaxed)
         accountedBytes = bytes
     }
 
