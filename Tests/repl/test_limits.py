@@ -334,3 +334,20 @@ def test_timeout_error_states_the_upper_limit(gridrepl):
     assert r.returncode == 1
     assert r.stderr.startswith("gridrepl: bad value '1e300' for '--timeout' (a positive number of seconds,"
                                " less than 1000000000 (about 31 years))\n")
+
+
+def test_ctrl_c_stops_a_long_drawing_inside_swift(gridrepl):
+    # The SIGINT hook of Lua runs only between instructions; the drawing's own loop asks too.
+    import signal
+    p = subprocess.Popen([gridrepl, "-e", GRID + "io.write('started\\n') io.flush() "
+                          "while true do g:draw{cols=10000, rows=10000, text=true} end"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert p.stdout.readline() == "started\n"
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=20)
+    finally:
+        p.kill()
+    assert p.returncode == 1
+    assert err.startswith("gridrepl: (command line):1: interrupted!\nstack traceback:\n\t[C]: in method 'draw'\n")
