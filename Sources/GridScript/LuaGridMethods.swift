@@ -270,7 +270,7 @@ enum LuaGridMethods {
         scriptMethod(L, "elements") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
             let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
-            try pushElements(L, object.grid.elements(in: Rect(x: x, y: y, width: w, height: h)))
+            try pushElements(L, try ElementQuery.elements(of: object.grid, in: Rect(x: x, y: y, width: w, height: h)))
             return 1
         }
     }

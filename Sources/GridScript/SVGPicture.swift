@@ -23,7 +23,7 @@ enum SVGPicture {
                 throw ScriptError("svg: more than \(maxElements) elements; draw the viewport only with {viewport = true}")
             }
         }
-        let elements = grid.elements(in: area)
+        let elements = try ElementQuery.elements(of: grid, in: area)
         guard elements.count <= maxElements else {
             throw ScriptError("svg: \(elements.count) elements is more than \(maxElements); draw the viewport only with {viewport = true}")
         }

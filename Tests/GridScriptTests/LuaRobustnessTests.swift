@@ -4,6 +4,7 @@ import Testing
 import Glibc
 #endif
 @testable import GridScript
+import GridLayout
 
 /// A `lua_Alloc` with a byte cap, for running the module with Lua out of memory at every point.
 final class CappedAllocator {
@@ -258,5 +259,40 @@ final class CappedAllocator {
             g:reload()
             """)
         #expect(message == "test:4: section 2: 100000001 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
+    }
+}
+
+/// `ElementQuery` lists a large rectangle strip by strip: the same elements, in the same order,
+/// as the engine's one query.
+@Suite struct ElementQueryTests {
+    @Test(arguments: [LayoutKind.lanes, .waterfall, .flow, .justified], [ScrollDirection.vertical, .horizontal])
+    func stripsGiveTheEnginesAnswer(layout: LayoutKind, direction: ScrollDirection) throws {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15 &* UInt64(layout.hashValue & 0xFFFF | 1)
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        for _ in 0..<20 {
+            var sections: [ArrayDataSource.Section] = []
+            for _ in 0..<(1 + next(4)) {
+                let sizes = (0..<next(400)).map { _ in Size(width: Double(1 + next(60)), height: Double(1 + next(60))) }
+                sections.append(.init(sizes: sizes, header: next(2) == 0 ? Size(width: 10, height: Double(next(30))) : nil))
+            }
+            var configuration = GridConfiguration()
+            configuration.layout = layout
+            configuration.direction = direction
+            configuration.viewport = Size(width: 120, height: 90)
+            configuration.spacing = Double(next(5))
+            let grid = Grid(configuration: configuration, dataSource: ArrayDataSource(sections: sections, showLoader: next(2) == 0))
+            try grid.reload()
+            let content = grid.contentSize
+            for _ in 0..<10 {
+                let x = Double(next(Int(content.width) + 200)) - 100, y = Double(next(Int(content.height) + 200)) - 100
+                let rect = Rect(x: x, y: y, width: Double(next(Int(content.width) + 300)), height: Double(next(Int(content.height) + 300)))
+                #expect(try ElementQuery.elements(of: grid, in: rect) == grid.elements(in: rect))
+            }
+            let everything = Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6)
+            #expect(try ElementQuery.elements(of: grid, in: everything) == grid.elements(in: everything))
+        }
     }
 }

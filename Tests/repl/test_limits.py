@@ -351,3 +351,22 @@ def test_ctrl_c_stops_a_long_drawing_inside_swift(gridrepl):
         p.kill()
     assert p.returncode == 1
     assert err.startswith("gridrepl: (command line):1: interrupted!\nstack traceback:\n\t[C]: in method 'draw'\n")
+
+
+HUGE = ("local g = require'gridlayout'.new{width=100, height=100, lanes=4} "
+        "g.dataSource = {count=function() return 100000000 end, size=function() return 10, 10 end,"
+        " sameSize=function() return true end} g:reload() ")
+
+
+def test_listing_millions_of_elements_stays_inside_the_limits(gridrepl):
+    # The engine listed every element of the rectangle before Lua saw one: 1e8 of them took
+    # gigabytes and minutes whatever the limits. Now it is listed a strip at a time.
+    start = time.monotonic()
+    r = run(gridrepl, "--sandbox", "--max-memory", "16M", "-e",
+            HUGE + "print(pcall(g.elements, g, 0, 0, 1e9, 1e12)) print(#g:elements(0, 0, 100, 1000))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "false\tnot enough memory\n400\n"
+    r = run(gridrepl, "--sandbox", "--timeout", "1", "-e", HUGE + "print(pcall(g.elements, g, 0, 0, 1e9, 1e12))")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "false\ttimeout: script ran longer than 1 seconds\n"
+    assert time.monotonic() - start < 30
