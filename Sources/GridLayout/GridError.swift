@@ -67,6 +67,24 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case dragState(operation: String, dragging: Bool)
     /// An insert, removal or move asked for during a drag.
     case busyDragging(operation: String)
+    /// A queued insert, removal or move (`change`, as it was asked for) that was cancelled because
+    /// a mutation before it failed (see `MutationCancellation`).
+    case mutationCancelled(IndexChange, reason: MutationCancellation)
+    /// Several failures of one call, in the order they happened (queued mutations that failed or
+    /// were cancelled during one `step`). Never nested, never fewer than two.
+    case several([GridError])
+
+    /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
+    public static func combining(_ errors: [GridError]) -> GridError? {
+        let flat = errors.flatMap { error -> [GridError] in
+            if case .several(let inner) = error { return inner }
+            return [error]
+        }
+        return flat.count <= 1 ? flat.first : .several(flat)
+    }
+
+    /// The most messages `.several` spells out; the rest are counted.
+    static let severalShown = 8
 
     /// The message with sections and items counted from `base`.
     public func message(base: Int = 0) -> String {
@@ -126,8 +144,32 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                             : "\(operation): no drag is in progress (call beginDrag first)"
         case let .busyDragging(operation):
             return "\(operation): not allowed during a drag (call endDrag first)"
+        case let .mutationCancelled(change, reason):
+            return "\(change.describe(base: base)): cancelled: \(reason.message(base: base))"
+        case let .several(errors):
+            var parts = errors.prefix(Self.severalShown).map { $0.message(base: base) }
+            if errors.count > Self.severalShown { parts.append("and \(errors.count - Self.severalShown) more") }
+            return "\(errors.count) errors: " + parts.joined(separator: "; ")
         }
     }
 
     public var description: String { message(base: 0) }
+}
+
+/// Why a queued mutation was cancelled: a mutation before it failed, so the data is not what the
+/// queued one's index paths assumed.
+public enum MutationCancellation: Hashable, Sendable {
+    /// It names an item that would exist only if `failed` had happened (the item it would have inserted).
+    case itemNeverExisted(failed: IndexChange)
+    /// Rebased on `failed` not having happened it becomes `rebased`, which is out of range.
+    case outOfRange(failed: IndexChange, rebased: IndexChange)
+
+    public func message(base: Int) -> String {
+        switch self {
+        case let .itemNeverExisted(failed):
+            return "it names an item that exists only if the earlier \(failed.describe(base: base)) had succeeded"
+        case let .outOfRange(failed, rebased):
+            return "with the earlier \(failed.describe(base: base)) failed it becomes \(rebased.describe(base: base)), which is out of range"
+        }
+    }
 }

@@ -78,6 +78,16 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// "remove item (section 1, item 4)", with sections and items counted from `base`.
+    public func describe(base: Int) -> String {
+        switch self {
+        case .insert(let p): return "insert \(ElementLocation.item(p).describe(base: base))"
+        case .remove(let p): return "remove \(ElementLocation.item(p).describe(base: base))"
+        case .move(let from, let to):
+            return "move \(ElementLocation.item(from).describe(base: base)) to \(ElementLocation.item(to).describe(base: base))"
+        }
+    }
+
     public var description: String {
         switch self {
         case .insert(let p): return "insert \(p.section).\(p.item)"

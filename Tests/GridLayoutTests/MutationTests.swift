@@ -325,3 +325,4 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         }
     }
 }
+
