@@ -121,6 +121,7 @@ struct LayoutBuilder {
             try addSection(section, sameSize: sameSize)
         }
         try placeLoader()
+        try checkExtent(.grid)
     }
 
     /// Asks whether the loader shows and, if so, places it after the last element.
@@ -132,6 +133,7 @@ struct LayoutBuilder {
             let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
             loader = rect
             cursor = rect.sEnd
+            try checkExtent(.loader)
         }
     }
 
@@ -170,6 +172,15 @@ struct LayoutBuilder {
             cursor += s
         }
         sections.append(try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize))
+        try checkExtent(.section(section))
+    }
+
+    /// Throws when the cursor (the end of `at`), or the content after it, passes `GridLimits.maxExtent`.
+    func checkExtent(_ at: ElementLocation) throws(GridError) {
+        // NaN cannot arise from valid sizes, but fails the comparison all the same.
+        guard cursor <= GridLimits.maxExtent else { throw .extentTooLarge(at: at, end: cursor) }
+        let content = contentS(lastEnd: cursor)
+        guard content <= GridLimits.maxExtent else { throw .extentTooLarge(at: .grid, end: content) }
     }
 
     /// Lays out the items of a section whose elements start at `start` and whose header (if any)

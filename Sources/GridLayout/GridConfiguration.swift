@@ -56,8 +56,11 @@ public struct GridConfiguration: Hashable, Sendable {
             if !ok { throw .invalidOption(name: name, value: value(), expected: expected) }
         }
         let length = "a finite number >= 0"
-        try require(isValidLength(viewport.width), "width", formatNumber(viewport.width), length)
-        try require(isValidLength(viewport.height), "height", formatNumber(viewport.height), length)
+        let extent = "a number in 0...\(formatNumber(GridLimits.maxExtent)) (the largest content extent)"
+        for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
+            try require(isValidLength(value), name, formatNumber(value), length)
+            try require(value <= GridLimits.maxExtent, name, formatNumber(value), extent)
+        }
         for side in [padding.top, padding.left, padding.bottom, padding.right] {
             try require(isValidLength(side), "padding", padding.description, "finite sides >= 0")
         }

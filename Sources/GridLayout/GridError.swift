@@ -70,6 +70,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A queued insert, removal or move (`change`, as it was asked for) that was cancelled because
     /// a mutation before it failed (see `MutationCancellation`).
     case mutationCancelled(IndexChange, reason: MutationCancellation)
+    /// Laying out the content would take `at` (a section, the loader or the content) to `end`,
+    /// past `GridLimits.maxExtent`.
+    case extentTooLarge(at: ElementLocation, end: Double)
     /// Several failures of one call, in the order they happened (queued mutations that failed or
     /// were cancelled during one `step`). Never nested, never fewer than two.
     case several([GridError])
@@ -144,6 +147,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                             : "\(operation): no drag is in progress (call beginDrag first)"
         case let .busyDragging(operation):
             return "\(operation): not allowed during a drag (call endDrag first)"
+        case let .extentTooLarge(at, end):
+            let what = at == .grid ? "the content" : at.describe(base: base)
+            return "\(what) would end at \(formatNumber(end)), past the largest content extent of \(formatNumber(GridLimits.maxExtent)) points (2^40, where frames stay exact to 1/4096 point)"
         case let .mutationCancelled(change, reason):
             return "\(change.describe(base: base)): cancelled: \(reason.message(base: base))"
         case let .several(errors):

@@ -23,7 +23,7 @@ struct CFailure: Error {
         switch error {
         case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: return GL_EINVAL
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
-        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged: return GL_EDATA
+        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge: return GL_EDATA
         case .callbackFailed: return GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE
         case .noDataSource: return GL_ENOSOURCE
