@@ -23,7 +23,7 @@ extension GridConfiguration {
         "layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns",
         "order", "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging",
         "pagingInverseOrder", "overscan", "animationDuration", "sort", "dragHysteresis",
-        "autoScrollMargin", "autoScrollSpeed",
+        "autoScrollMargin", "autoScrollSpeed", "maxPooledViews",
     ]
 
     /// Sets the option `name`. Throws for an unknown name, a value of the wrong kind or out of range;
@@ -51,6 +51,7 @@ extension GridConfiguration {
         case "pagingInverseOrder": copy.pagingInverseOrder = try Self.flag(name, value)
         case "lanes": copy.lanes = try Self.integer(name, value)
         case "columns": copy.columns = try Self.integer(name, value)
+        case "maxPooledViews": copy.maxPooledViews = try Self.integer(name, value)
         case "padding":
             switch value {
             case .number(let n): copy.padding = Insets(all: n)
@@ -94,6 +95,7 @@ extension GridConfiguration {
         case "autoScrollMargin": return .number(autoScrollMargin)
         case "autoScrollSpeed": return .number(autoScrollSpeed)
         case "sort": return .bool(sort)
+        case "maxPooledViews": return .number(Double(maxPooledViews))
         default: throw .unknownOption(name: name)
         }
     }

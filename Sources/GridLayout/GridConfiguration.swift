@@ -47,6 +47,10 @@ public struct GridConfiguration: Hashable, Sendable {
     /// The auto-scroll speed with the drag point at (or past) the viewport's edge, in points per
     /// second; it falls linearly to 0 at `autoScrollMargin` from the edge (`autoScrollSpeed`).
     public var autoScrollSpeed: Double = 600
+    /// The most views a host's reuse pool keeps (`ViewRecycler.poolLimit`); views queued beyond it
+    /// are released, oldest first, so that a `view` callback that never dequeues cannot grow the
+    /// pool without bound (`maxPooledViews`).
+    public var maxPooledViews = 256
 
     public init() {}
 
@@ -75,5 +79,7 @@ public struct GridConfiguration: Hashable, Sendable {
         try require(isValidLength(dragHysteresis), "dragHysteresis", formatNumber(dragHysteresis), length)
         try require(isValidLength(autoScrollMargin), "autoScrollMargin", formatNumber(autoScrollMargin), length)
         try require(isValidLength(autoScrollSpeed), "autoScrollSpeed", formatNumber(autoScrollSpeed), length)
+        try require((0...GridLimits.maxPooledViews).contains(maxPooledViews), "maxPooledViews", String(maxPooledViews),
+                    "0...\(GridLimits.maxPooledViews)")
     }
 }

@@ -40,6 +40,8 @@ public enum GridLimits {
     public static let maxStoredItems = 100_000_000
     /// Lanes or columns per section.
     public static let maxLanes = 10_000
+    /// The largest `maxPooledViews`.
+    public static let maxPooledViews = 1_000_000
     /// The largest content extent, in points (2^40): every section, the loader and the content end
     /// at or before it, and the viewport is no larger. Below it a Double resolves 1/4096 of a point,
     /// so frames, offsets and index arithmetic stay exact to well under a point (a same-size grid

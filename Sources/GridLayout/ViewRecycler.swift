@@ -24,6 +24,9 @@ public struct ViewRecycler<View> {
     /// Views made new, and views taken from the pool.
     @usableFromInline var createdCount = 0
     @usableFromInline var reusedCount = 0
+    /// The most views the pool keeps (`GridConfiguration.maxPooledViews`): `trimPool` and
+    /// `recycle` release the oldest queued views beyond it.
+    public var poolLimit = GridConfiguration().maxPooledViews
     @inlinable public var created: Int { createdCount }
     @inlinable public var reused: Int { reusedCount }
 
@@ -87,7 +90,9 @@ public struct ViewRecycler<View> {
     /// A scroll step's change is handled in bulk: the departures that are the first live elements
     /// leave in one step and the arrivals after the last live element join in one step (one
     /// `detach` and one `attach` cost ~80 instructions each, a third of a scroll step).
-    @inlinable public mutating func recycle(_ change: LoadedChange, make: () -> View) {
+    ///
+    /// Then the pool is trimmed to `poolLimit`: `release` gets each view that leaves it.
+    @inlinable public mutating func recycle(_ change: LoadedChange, make: () -> View, release: (View) -> Void = { _ in }) {
         var leading = 0
         while leading < change.unloaded.count && start + leading < ids.count && ids[start + leading] == change.unloaded[leading] {
             leading += 1
@@ -116,6 +121,19 @@ public struct ViewRecycler<View> {
         for _ in reused..<arriving { views.append(make()) }
         reusedCount += reused
         createdCount += arriving - reused
+        if pooled > poolLimit { trimPool(release) }
+    }
+
+    /// Releases the oldest queued views until at most `poolLimit` are left, handing each to
+    /// `release` (the host frees it: it is no longer the recycler's). A host that queues views one
+    /// by one (`detach`, `renumber`) calls this once its step is done, so that a step that departs
+    /// many elements and loads as many reuses them all first.
+    @inlinable public mutating func trimPool(_ release: (View) -> Void) {
+        while pooled > poolLimit {
+            release(pool[poolStart])
+            poolStart += 1
+        }
+        dropUsedPool()
     }
 
     /// Removes the departing element's view from the live ones and queues it; returns it.

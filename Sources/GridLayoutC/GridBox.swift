@@ -114,6 +114,7 @@ final class GridBox: @unchecked Sendable {
                 event.kind = Int32(GL_EVENT_RENUMBERED.rawValue)
                 event.change = cChange(change)
                 emit(event)
+                releaseOverflow()
             case .mutation(let kind, let change):
                 var event = gl_event()
                 event.kind = Int32(kind.rawValue)
@@ -140,9 +141,24 @@ final class GridBox: @unchecked Sendable {
                     event.kind = Int32((element.id == .loader ? GL_EVENT_LOADER_SHOWN : GL_EVENT_LOADED).rawValue)
                     emit(event)
                 }
+                // After the loads, whose handlers dequeue the views the unloads queued.
+                releaseOverflow()
             }
         }
         if destroyed { pending.removeAll() }
+    }
+
+    /// Hands the views queued beyond `maxPooledViews` back to the app, oldest first.
+    private func releaseOverflow() {
+        views.poolLimit = grid.configuration.maxPooledViews
+        var released: [UnsafeMutableRawPointer] = []
+        views.trimPool { released.append($0) }
+        for view in released {
+            var event = gl_event()
+            event.kind = Int32(GL_EVENT_VIEW_RELEASED.rawValue)
+            event.view = view
+            emit(event)
+        }
     }
 
     private func emit(_ event: gl_event) {

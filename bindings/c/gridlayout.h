@@ -106,6 +106,10 @@ typedef struct gl_config {
     double auto_scroll_margin;  /* [autoScrollMargin] >= 0: a drag this near the viewport's edge
                                    (along the scroll axis) auto-scrolls; default 40 */
     double auto_scroll_speed;   /* [autoScrollSpeed] >= 0 points per second at the edge; default 600 */
+    /* since 1.1 */
+    int64_t max_pooled_views;   /* [maxPooledViews] 0...1000000: the most views the reuse queue
+                                   keeps; beyond it the oldest is released (GL_EVENT_VIEW_RELEASED);
+                                   default 256 */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
@@ -341,8 +345,11 @@ typedef enum gl_event_kind {
     GL_EVENT_REMOVED = 7,       /* a removal finished (GL_CHANGE_REMOVE) */
     GL_EVENT_MOVED = 8,         /* a move finished (GL_CHANGE_MOVE, from and to) */
     GL_EVENT_DRAG_STARTED = 9,  /* a drag picked up the item (GL_CHANGE_MOVE, from = to) */
-    GL_EVENT_DRAG_ENDED = 10    /* a drag dropped its item (GL_CHANGE_MOVE from its index path in
+    GL_EVENT_DRAG_ENDED = 10,   /* a drag dropped its item (GL_CHANGE_MOVE from its index path in
                                    the data to where it dropped; equal when it did not move) */
+    /* since 1.1: */
+    GL_EVENT_VIEW_RELEASED = 11 /* the reuse queue held more than max_pooled_views: `view`, its
+                                   oldest, left it and is the app's again (free it) */
 } gl_event_kind;
 
 typedef enum gl_change_kind { GL_CHANGE_INSERT = 0, GL_CHANGE_REMOVE = 1,
@@ -359,7 +366,8 @@ typedef struct gl_event {
     int kind;                   /* gl_event_kind */
     int64_t page;               /* GL_EVENT_PAGE_CHANGED */
     gl_element element;         /* LOADED, UNLOADED (its frame is zero for UNLOADED) */
-    void *view;                 /* UNLOADED item: the view moved to the reuse queue, or NULL */
+    void *view;                 /* UNLOADED item: the view moved to the reuse queue, or NULL;
+                                   VIEW_RELEASED: the view that left the queue */
     gl_change change;           /* RENUMBERED, INSERTED, REMOVED, MOVED, DRAG_STARTED, DRAG_ENDED */
 } gl_event;
 

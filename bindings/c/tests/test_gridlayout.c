@@ -684,6 +684,65 @@ static void test_events_and_reuse(void) {
     EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_EHANDLE);
 }
 
+/* A handler that makes a new view for every loaded item and never dequeues (fault 14 of the
+ * reliability pass): the queue keeps at most max_pooled_views, and every view beyond it comes
+ * back in a VIEW_RELEASED event, to be freed. */
+typedef struct hoarder { int64_t made, released; } hoarder;
+
+static void hoard(void *ctx, gl_grid *grid, const gl_event *e) {
+    hoarder *h = (hoarder *)ctx;
+    if (e->kind == GL_EVENT_LOADED && e->element.kind == GL_KIND_ITEM) {
+        int *view = malloc(sizeof *view);
+        *view = 1;
+        h->made++;
+        OK(gl_grid_attach_view(grid, e->element.section, e->element.item, view));
+    } else if (e->kind == GL_EVENT_VIEW_RELEASED) {
+        EXPECT(e->view != NULL && *(int *)e->view == 1);
+        free(e->view);
+        h->released++;
+    }
+}
+
+static void test_pool_is_bounded(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.max_pooled_views == 256);
+    c.max_pooled_views = 10;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    hoarder h = { 0, 0 };
+    OK(gl_grid_set_event_handler(g, hoard, &h));
+    gl_size size = { 320, 100 };
+    gl_section s = { &size, 1000, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    for (int step = 0; step < 2000; step++) OK(gl_grid_scroll_to(g, 0, (step % 200) * 480));
+    gl_stats st;
+    OK(gl_grid_stats(g, &st));
+    EXPECT(st.queued == 10);
+    EXPECT(st.created == h.made && h.made > 1000);
+    EXPECT(h.released == h.made - st.live - st.queued);
+    /* Bounds of the option. */
+    c.max_pooled_views = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_config.max_pooled_views: -1 is invalid (expected 0...1000000)") == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "maxPooledViews", &v));
+    EXPECT(v == 10);
+    /* The rest are the app's to free once the grid is gone: drain them first. */
+    OK(gl_grid_set_option_number(g, "maxPooledViews", 0));
+    OK(gl_grid_scroll_to(g, 0, 0));
+    OK(gl_grid_scroll_to(g, 0, 480 * 50));
+    OK(gl_grid_stats(g, &st));
+    EXPECT(st.queued == 0);
+    for (int64_t i = 0; i < 1000; i++) {
+        void *view = NULL;
+        OK(gl_grid_view(g, 0, i, &view));
+        free(view);
+    }
+    OK(gl_grid_destroy(g));
+}
+
 static void test_paging(void) {
     /* 30 icons of 100 x 100, 3 lanes, paging through a 320 x 240 viewport: 2 rows a page. */
     gl_config c;
@@ -765,6 +824,7 @@ int main(void) {
     test_waterfall_and_horizontal();
     test_sticky();
     test_events_and_reuse();
+    test_pool_is_bounded();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();
