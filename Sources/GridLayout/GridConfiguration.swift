@@ -54,32 +54,9 @@ public struct GridConfiguration: Hashable, Sendable {
 
     public init() {}
 
-    /// Checks every value; throws `GridError.invalidOption` naming the first bad one.
+    /// Checks every value against its option's kind and range (`GridConfiguration.options`);
+    /// throws `GridError.invalidOption` naming the first bad one.
     public func validate() throws(GridError) {
-        func require(_ ok: Bool, _ name: String, _ value: @autoclosure () -> String, _ expected: String) throws(GridError) {
-            if !ok { throw .invalidOption(name: name, value: value(), expected: expected) }
-        }
-        let length = "a finite number >= 0"
-        let extent = "a number in 0...\(formatNumber(GridLimits.maxExtent)) (the largest content extent)"
-        for (name, value) in [("width", viewport.width), ("height", viewport.height)] {
-            try require(isValidLength(value), name, formatNumber(value), length)
-            try require(value <= GridLimits.maxExtent, name, formatNumber(value), extent)
-        }
-        for side in [padding.top, padding.left, padding.bottom, padding.right] {
-            try require(isValidLength(side), "padding", padding.description, "finite sides >= 0")
-        }
-        try require(isValidLength(spacing), "spacing", formatNumber(spacing), length)
-        try require((1...GridLimits.maxLanes).contains(lanes), "lanes", String(lanes), "1...\(GridLimits.maxLanes)")
-        try require((1...GridLimits.maxLanes).contains(columns), "columns", String(columns), "1...\(GridLimits.maxLanes)")
-        try require(rowHeight > 0 && rowHeight < .infinity, "rowHeight", formatNumber(rowHeight), "a finite number > 0")
-        try require(tolerance >= 0 && tolerance <= 1, "tolerance", formatNumber(tolerance), "a number in 0...1")
-        try require(loaderSize.isValid, "loaderSize", loaderSize.description, "finite sides >= 0")
-        try require(isValidLength(overscan), "overscan", formatNumber(overscan), length)
-        try require(isValidLength(animationDuration), "animationDuration", formatNumber(animationDuration), length)
-        try require(isValidLength(dragHysteresis), "dragHysteresis", formatNumber(dragHysteresis), length)
-        try require(isValidLength(autoScrollMargin), "autoScrollMargin", formatNumber(autoScrollMargin), length)
-        try require(isValidLength(autoScrollSpeed), "autoScrollSpeed", formatNumber(autoScrollSpeed), length)
-        try require((0...GridLimits.maxPooledViews).contains(maxPooledViews), "maxPooledViews", String(maxPooledViews),
-                    "0...\(GridLimits.maxPooledViews)")
+        for option in Self.options { _ = try option.checked(option.value(in: self)) }
     }
 }

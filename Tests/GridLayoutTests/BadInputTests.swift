@@ -122,6 +122,7 @@ import GridLayoutTestSupport
             "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
             "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
+            "maxPooledViews": .number(12),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }
@@ -171,5 +172,32 @@ import GridLayoutTestSupport
 
     @Test func reloadWithoutADataSource() {
         #expect(throws: GridError.noDataSource) { try Grid().reload() }
+    }
+}
+
+/// The option descriptor (`GridConfiguration.options`) is the one list of options: names are
+/// unique in both spellings, defaults are valid, and setting a value reads it back.
+@Suite struct OptionDescriptorTests {
+    @Test func namesAreUniqueAndDefaultsValid() throws {
+        let options = GridConfiguration.options
+        #expect(Set(options.map(\.name)).count == options.count)
+        #expect(Set(options.map(\.cName)).count == options.count)
+        for option in options {
+            #expect(try option.checked(option.defaultValue) == option.defaultValue, "\(option.name)")
+            #expect(!option.summary.isEmpty)
+            // The C and Python spelling is the name in snake case.
+            let snake = option.name.reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) }
+            #expect(option.cName == snake, "\(option.name)")
+        }
+    }
+
+    @Test func kindsDescribeTheirRanges() throws {
+        #expect(GridConfiguration.option(named: "lanes")?.kind == .integer(1...10_000))
+        #expect(GridConfiguration.option(named: "order")?.kind == .choice(["shortest", "ltr", "rtl"]))
+        #expect(GridConfiguration.option(named: "width")?.kind == .number(.extent))
+        #expect(GridConfiguration.option(named: "nope") == nil)
+        #expect(throws: GridError.invalidOption(name: "lanes", value: "2.5", expected: "an integer")) {
+            _ = try GridConfiguration.option(named: "lanes")!.checked(.number(2.5))
+        }
     }
 }
