@@ -80,8 +80,6 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
     }
 }
 
-private let booleanOptions: Set<String> = ["stickyHeaders", "paging", "pagingInverseOrder", "sort"]
-
 private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> String {
     guard let name else { throw CFailure(GL_EINVAL, "option name is NULL") }
     return String(cString: name)
@@ -94,7 +92,10 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         try requireIdle(box, "gl_grid_set_option_number")
         let name = try optionName(name)
         var option = OptionValue.number(value)
-        if booleanOptions.contains(name) {
+        let kind = GridConfiguration.option(named: name)?.kind
+        if case .choice(let cases)? = kind, value == value.rounded(), value >= 0, value < Double(cases.count) {
+            option = .string(cases[Int(value)])  // a gl_layout, gl_order, … value
+        } else if kind == .flag {
             guard value == 0 || value == 1 else {
                 let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
                 throw CFailure(GL_EINVAL, "option '\(name)': \(shown) is invalid (expected 0 or 1)")
@@ -126,7 +127,13 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         case .number(let n): value.pointee = n
         case .bool(let b): value.pointee = b ? 1 : 0
         case .insets(let i): value.pointee = i.top
-        case .string, .size:
+        case .string(let s):
+            // A choice: its case's C value.
+            guard case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, let k = cases.firstIndex(of: s) else {
+                throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
+            }
+            value.pointee = Double(k)
+        case .size:
             throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
         }
     }

@@ -119,6 +119,35 @@ static inline gl_status gl_config_init(gl_config *config) {
     return gl_config_defaults(config, sizeof *config);
 }
 
+/* ---- options, described at run time (since 1.1) -------------------------------------------- */
+
+/* The library describes every option it has, from the engine's one list of options: a binding
+ * (Python's Grid builds its properties from it) or a tool can list, check and document them
+ * without a copy of this header. Enumerated options (GL_OPTION_CHOICE) take their case's index:
+ * the values of gl_layout, gl_direction, gl_order and gl_widow. */
+typedef enum gl_option_type { GL_OPTION_NUMBER = 0, GL_OPTION_INTEGER = 1, GL_OPTION_BOOL = 2,
+                              GL_OPTION_CHOICE = 3, GL_OPTION_INSETS = 4,
+                              GL_OPTION_SIZE = 5 } gl_option_type;
+
+typedef struct gl_option_info {
+    const char *name;           /* the engine's (Lua's) name, as gl_grid_set_option_* take it: "rowHeight" */
+    const char *c_name;         /* the gl_config field and Python's keyword: "row_height" */
+    int type;                   /* gl_option_type */
+    double min, max;            /* NUMBER and INTEGER: the range (max DBL_MAX: any finite number) */
+    int min_exclusive;          /* 1 when min itself is not allowed (rowHeight > 0) */
+    double default_number;      /* NUMBER, INTEGER, BOOL (0/1), CHOICE (the case's index) */
+    gl_insets default_insets;   /* INSETS */
+    gl_size default_size;       /* SIZE */
+    int64_t choice_count;       /* CHOICE: the cases' names, in the order of their C values */
+    const char *const *choices;
+    const char *summary;        /* one line of documentation */
+} gl_option_info;
+
+/* How many options there are, and option `index` (0...count-1; GL_ERANGE past them). The strings
+ * are the library's, valid as long as it is loaded. */
+int64_t gl_option_count(void);
+gl_status gl_option_describe(int64_t index, gl_option_info *info);
+
 /* ---- grids -------------------------------------------------------------------------------- */
 
 typedef struct gl_grid gl_grid;
@@ -134,12 +163,14 @@ gl_status gl_grid_destroy(gl_grid *grid);
 gl_status gl_grid_set_config(gl_grid *grid, const gl_config *config);
 gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
 
-/* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...). Numbers set numeric
- * options, 0/1 the boolean ones, and a number sets all four sides of "padding"; strings set
- * "layout", "direction", "order", "widow". An unknown name or a bad value gives GL_EINVAL. */
+/* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...;
+ * gl_option_describe lists them). Numbers set numeric options, 0/1 the boolean ones, a case's C
+ * value (GL_LAYOUT_FLOW, …) an enumerated one, and a number sets all four sides of "padding";
+ * strings set "layout", "direction", "order", "widow" by name. An unknown name or a bad value
+ * gives GL_EINVAL. */
 gl_status gl_grid_set_option_number(gl_grid *grid, const char *name, double value);
 gl_status gl_grid_set_option_string(gl_grid *grid, const char *name, const char *value);
-/* Numeric and boolean options (1/0); "padding" gives its top side. */
+/* Numeric, boolean (1/0) and enumerated options (the case's C value); "padding" gives its top side. */
 gl_status gl_grid_get_option_number(gl_grid *grid, const char *name, double *value);
 
 /* ---- data ---------------------------------------------------------------------------------- */

@@ -159,12 +159,15 @@ static void test_config(void) {
     EXPECT_ERROR("unknown option 'lane'");
     EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "grid"), GL_EINVAL);
     EXPECT_ERROR("'lanes'");                             /* lists the choices */
-    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 1), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 7), GL_EINVAL);    /* not a gl_layout */
+    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 0.5), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, "lanes", 2.5), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, "spacing", NAN), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, NULL, 1), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_string(g, "layout", NULL), GL_EINVAL);
-    EXPECT_STATUS(gl_grid_get_option_number(g, "layout", &v), GL_EINVAL);
+    OK(gl_grid_get_option_number(g, "layout", &v));
+    EXPECT(v == GL_LAYOUT_WATERFALL);                    /* an enumerated option reads as its C value */
+    EXPECT_STATUS(gl_grid_get_option_number(g, "loaderSize", &v), GL_EINVAL);
     EXPECT_STATUS(gl_grid_get_option_number(g, "lanes", NULL), GL_EINVAL);
     OK(gl_grid_get_option_number(g, "lanes", &v));
     EXPECT(v == 4);                                      /* failed sets changed nothing */
@@ -684,6 +687,80 @@ static void test_events_and_reuse(void) {
     EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_EHANDLE);
 }
 
+/* The run-time description of the options is the engine's one list: every option is described,
+ * settable by its name, and the header's enums name the same cases in the same order. */
+static const gl_option_info *find_option(gl_option_info *all, int64_t n, const char *name) {
+    for (int64_t i = 0; i < n; i++) if (strcmp(all[i].name, name) == 0) return &all[i];
+    return NULL;
+}
+
+static int choice_is(const gl_option_info *o, int value, const char *name) {
+    return o && o->type == GL_OPTION_CHOICE && value < o->choice_count && strcmp(o->choices[value], name) == 0;
+}
+
+static void test_option_description(void) {
+    int64_t n = gl_option_count();
+    EXPECT(n == 23);
+    gl_option_info all[64];
+    for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
+    EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 23 is out of range (the library has options 0...22)") == 0);
+    EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
+    EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
+
+    const gl_option_info *row = find_option(all, n, "rowHeight");
+    EXPECT(row && strcmp(row->c_name, "row_height") == 0 && row->type == GL_OPTION_NUMBER);
+    EXPECT(row && row->min == 0 && row->min_exclusive == 1 && row->default_number == 100);
+    const gl_option_info *lanes = find_option(all, n, "lanes");
+    EXPECT(lanes && lanes->type == GL_OPTION_INTEGER && lanes->min == 1 && lanes->max == 10000 && lanes->default_number == 1);
+    const gl_option_info *loader = find_option(all, n, "loaderSize");
+    EXPECT(loader && loader->type == GL_OPTION_SIZE && loader->default_size.w == 44 && loader->default_size.h == 44);
+    const gl_option_info *pool = find_option(all, n, "maxPooledViews");
+    EXPECT(pool && strcmp(pool->c_name, "max_pooled_views") == 0 && pool->default_number == 256);
+
+    /* gridlayout.h's enums agree with the described cases. */
+    const gl_option_info *layout = find_option(all, n, "layout");
+    EXPECT(layout && layout->choice_count == 4);
+    EXPECT(choice_is(layout, GL_LAYOUT_LANES, "lanes") && choice_is(layout, GL_LAYOUT_WATERFALL, "waterfall"));
+    EXPECT(choice_is(layout, GL_LAYOUT_FLOW, "flow") && choice_is(layout, GL_LAYOUT_JUSTIFIED, "justified"));
+    const gl_option_info *direction = find_option(all, n, "direction");
+    EXPECT(direction && direction->choice_count == 2);
+    EXPECT(choice_is(direction, GL_VERTICAL, "vertical") && choice_is(direction, GL_HORIZONTAL, "horizontal"));
+    const gl_option_info *order = find_option(all, n, "order");
+    EXPECT(order && order->choice_count == 3);
+    EXPECT(choice_is(order, GL_ORDER_SHORTEST, "shortest") && choice_is(order, GL_ORDER_LTR, "ltr") && choice_is(order, GL_ORDER_RTL, "rtl"));
+    const gl_option_info *widow = find_option(all, n, "widow");
+    EXPECT(widow && widow->choice_count == 3);
+    EXPECT(choice_is(widow, GL_WIDOW_LEFT, "left") && choice_is(widow, GL_WIDOW_CENTER, "center") && choice_is(widow, GL_WIDOW_JUSTIFY, "justify"));
+
+    /* Every numeric and boolean option is set and read by its name, from its default to its
+     * largest value (or 1 more for an open range), and a value past the range is refused. */
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    for (int64_t i = 0; i < n; i++) {
+        const gl_option_info *o = &all[i];
+        double v = -1;
+        if (o->type == GL_OPTION_CHOICE) {
+            OK(gl_grid_get_option_number(g, o->name, &v));
+            EXPECT(v == o->default_number);
+            OK(gl_grid_set_option_string(g, o->name, o->choices[o->choice_count - 1]));
+            OK(gl_grid_get_option_number(g, o->name, &v));
+            EXPECT(v == (double)(o->choice_count - 1));
+            continue;
+        }
+        if (o->type != GL_OPTION_NUMBER && o->type != GL_OPTION_INTEGER && o->type != GL_OPTION_BOOL) continue;
+        OK(gl_grid_get_option_number(g, o->name, &v));
+        EXPECT(v == o->default_number);
+        double target = o->max < 1e300 ? o->max : o->default_number + 1;
+        OK(gl_grid_set_option_number(g, o->name, target));
+        OK(gl_grid_get_option_number(g, o->name, &v));
+        EXPECT(v == target);
+        if (o->max < 1e300) EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->max + 1), GL_EINVAL);
+        EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->min - 1), GL_EINVAL);
+    }
+    OK(gl_grid_destroy(g));
+}
+
 /* A handler that makes a new view for every loaded item and never dequeues (fault 14 of the
  * reliability pass): the queue keeps at most max_pooled_views, and every view beyond it comes
  * back in a VIEW_RELEASED event, to be freed. */
@@ -816,6 +893,7 @@ static void test_many_grids(void) {
 int main(void) {
     test_version();
     test_config();
+    test_option_description();
     test_ninegrid_frames();
     test_handles();
     test_bad_bulk_data();
