@@ -25,16 +25,16 @@ extension ContentLayout {
     mutating func layOutAppended(from dataSource: any GridDataSource) throws(GridError) {
         let oldCount = sections.count
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
-        try builder.check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try builder.check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
         guard sectionCount >= oldCount else {
-            throw .notAppended(callback: "sections", at: .grid, value: String(sectionCount), previous: String(oldCount))
+            throw .notAppended(callback: .sections, at: .grid, value: String(sectionCount), previous: String(oldCount))
         }
         var sameSize = false
         if sectionCount > 0 {
-            sameSize = try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() }
+            sameSize = try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() }
             if let old = self.sameSize, old != sameSize {
-                throw .notAppended(callback: "sameSize", at: .grid, value: String(sameSize), previous: String(old))
+                throw .notAppended(callback: .sameSize, at: .grid, value: String(sameSize), previous: String(old))
             }
             builder.sameSize = sameSize
         }
@@ -170,7 +170,7 @@ extension ContentLayout {
         let oldCount = sections[section].items.count
         let count = try builder.itemCount(section)
         guard count >= oldCount else {
-            throw .notAppended(callback: "count", at: .section(section), value: String(count), previous: String(oldCount))
+            throw .notAppended(callback: .itemCount, at: .section(section), value: String(count), previous: String(oldCount))
         }
         guard count > oldCount else { return nil }
         // Read the section's parts one by one: a copy of the whole would share the store's buffers

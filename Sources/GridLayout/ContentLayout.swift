@@ -111,9 +111,9 @@ struct LayoutBuilder {
     }
 
     mutating func build() throws(GridError) {
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
-        try check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
-        let sameSize = sectionCount > 0 ? try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() } : false
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
+        let sameSize = sectionCount > 0 ? try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() } : false
         if sectionCount > 0 { self.sameSize = sameSize }
         sections.reserveCapacity(sectionCount)
         lastSection = sectionCount - 1
@@ -127,7 +127,7 @@ struct LayoutBuilder {
     /// Asks whether the loader shows and, if so, places it after the last element.
     /// With paging the loader has a page of its own, centred on it.
     mutating func placeLoader() throws(GridError) {
-        if try ask("showLoader", .loader, { try dataSource.showsLoader() }) {
+        if try ask(.showLoader, .loader, { try dataSource.showsLoader() }) {
             let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
             let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
@@ -157,8 +157,8 @@ struct LayoutBuilder {
     /// Asks for the section's count and header, lays it out after the cursor and appends it to `sections`.
     mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
         let count = try itemCount(section)
-        let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
-        if let header, !header.isValid { throw .invalidSize(callback: "header", at: .header(section), header) }
+        let header = try ask(.header, .header(section)) { try dataSource.headerSize(inSection: section) }
+        if let header, !header.isValid { throw .invalidSize(callback: .header, at: .header(section), header) }
         guard header != nil || count > 0 else {
             sections.append(.empty(at: cursor))
             return
@@ -196,8 +196,8 @@ struct LayoutBuilder {
 
     /// The section's item count, checked.
     func itemCount(_ section: Int) throws(GridError) -> Int {
-        let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
-        try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
+        let count = try ask(.itemCount, .section(section)) { try dataSource.numberOfItems(inSection: section) }
+        try check(count, .itemCount, .section(section), 0...GridLimits.maxItemsPerSection)
         return count
     }
 
@@ -211,8 +211,8 @@ struct LayoutBuilder {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
         var lanes = configuration.lanes
         if configuration.layout == .lanes,
-           let own = try ask("lanes", .section(section), { try dataSource.lanes(inSection: section) }) {
-            try check(own, "lanes", .section(section), 1...GridLimits.maxLanes)
+           let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
+            try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
             lanes = own
         }
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
@@ -224,9 +224,9 @@ struct LayoutBuilder {
         let sizes: ItemSizes
         if let first {
             sizes = .same(first)
-        } else if let bulk = try ask("sizes", .section(section), { try dataSource.sizesForItems(inSection: section) }) {
+        } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
             guard bulk.count == count else {
-                throw .invalidCount(callback: "sizes", at: .section(section), value: bulk.count, allowed: count...count)
+                throw .invalidCount(callback: .itemSizes, at: .section(section), value: bulk.count, allowed: count...count)
             }
             sizes = .bulk(bulk)
         } else {
@@ -278,7 +278,7 @@ struct LayoutBuilder {
     mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
         storedItems += count
         guard storedItems <= GridLimits.maxStoredItems else {
-            throw .doesNotFit("section \(section): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)")
+            throw .tooManyStoredItems(section: section, count: count)
         }
     }
 
@@ -319,11 +319,11 @@ struct LayoutBuilder {
                         for k in 0..<items.count { batch[k] = size }
                     case .bulk(let all):
                         try all.withUnsafeBufferPointer { (all) throws(GridError) in
-                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, "sizes", into: batch)
+                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, .itemSizes, into: batch)
                         }
                     case .each:
-                        try ask("size", .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
-                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, "size", into: batch)
+                        try ask(.itemSize, .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
+                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, .itemSize, into: batch)
                     }
                     try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
                                      from: GridIndexPath(section: section, item: first), into: &store)
@@ -334,7 +334,7 @@ struct LayoutBuilder {
     }
 
     /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
-    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: String,
+    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: DataSourceCallback,
                          into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
         for k in sizes.indices {
             batch[k] = try axes.checked(sizes[k], callback, GridIndexPath(section: section, item: items.lowerBound + k))
@@ -342,10 +342,10 @@ struct LayoutBuilder {
     }
 
     func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
-        try axes.checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
+        try axes.checked(ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }, .itemSize, path)
     }
 
-    func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
+    func check(_ value: Int, _ callback: DataSourceCallback, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
         guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
     }
 }
@@ -353,7 +353,7 @@ struct LayoutBuilder {
 extension AxisMap {
     /// The size in S/C terms, or an error naming the callback that gave it.
     @inline(__always)
-    func checked(_ size: Size, _ callback: String, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
+    func checked(_ size: Size, _ callback: DataSourceCallback, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
         guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
         return axisSize(size)
     }
@@ -368,7 +368,7 @@ enum ItemBatch {
 /// Calls a data source method; an error it throws becomes `GridError.callbackFailed` naming the
 /// callback and the element (a `GridError` passes through unchanged).
 @inline(__always)
-func ask<T>(_ callback: String, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
+func ask<T>(_ callback: DataSourceCallback, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
     do {
         return try body()
     } catch let error as GridError {

@@ -56,7 +56,7 @@ extension Grid {
 
     private func request(_ mutation: Mutation) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
-        guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.name) }
+        guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.operation) }
         var counts = motion.plannedCounts ?? layout.itemCounts
         try Self.apply(mutation, to: &counts)
         motion.plannedCounts = counts
@@ -66,26 +66,27 @@ extension Grid {
 
     /// Checks `mutation` against `counts` (every section's item count) and applies it.
     static func apply(_ mutation: Mutation, to counts: inout [Int]) throws(GridError) {
-        func check(_ path: GridIndexPath, _ operation: String, extra: Int) throws(GridError) {
+        func check(_ path: GridIndexPath, _ operation: GridOperation, extra: Int, destination: Bool = false) throws(GridError) {
             guard counts.indices.contains(path.section) else {
-                throw .mutationOutOfRange(operation: operation, path, itemCount: nil, sectionCount: counts.count)
+                throw .mutationOutOfRange(operation: operation, path, itemCount: nil, sectionCount: counts.count, destination: destination)
             }
             guard path.item >= 0 && path.item < counts[path.section] + extra else {
-                throw .mutationOutOfRange(operation: operation, path, itemCount: counts[path.section], sectionCount: counts.count)
+                throw .mutationOutOfRange(operation: operation, path, itemCount: counts[path.section], sectionCount: counts.count,
+                                          destination: destination)
             }
         }
         switch mutation.change {
         case .insert(let path):
-            try check(path, "insert", extra: 1)
+            try check(path, .insert, extra: 1)
             guard counts[path.section] < GridLimits.maxItemsPerSection else {
-                throw .invalidCount(callback: "count", at: .section(path.section), value: counts[path.section] + 1,
+                throw .invalidCount(callback: .itemCount, at: .section(path.section), value: counts[path.section] + 1,
                                     allowed: 0...GridLimits.maxItemsPerSection)
             }
         case .remove(let path):
-            try check(path, "remove", extra: 0)
+            try check(path, .remove, extra: 0)
         case .move(let from, let to):
-            try check(from, "move", extra: 0)
-            try check(to, "move to", extra: from.section == to.section ? 0 : 1)
+            try check(from, .move, extra: 0)
+            try check(to, .move, extra: from.section == to.section ? 0 : 1, destination: true)
         }
         mutation.change.adjust(&counts)
     }
@@ -205,7 +206,7 @@ extension Grid {
     /// layout (its callbacks may query the grid, as during a reload).
     func relaidOut(_ change: IndexChange, from base: ContentLayout) throws(GridError) -> ContentLayout {
         guard var dataSource else { throw .noDataSource }
-        let operation = change.name
+        let operation = change.operation
         var expected = base.itemCounts
         change.adjust(&expected)
         let saved = layout
@@ -213,11 +214,11 @@ extension Grid {
         defer { layout = saved }
         // The data may have been replaced while the mutation waited: its sections must still be
         // the layout's, or changing the data and laying out a section again would reach one it lacks.
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
         guard sectionCount == base.sectionCount else {
             throw .sectionsChanged(operation: operation, count: sectionCount, expected: base.sectionCount)
         }
-        try ask(operation, .item(change.path)) { try dataSource.perform(change) }
+        try ask(change.callback, .item(change.path)) { try dataSource.perform(change) }
         self.dataSource = dataSource
         var working = base
         if configuration != base.configuration {

@@ -43,12 +43,21 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         return before(path).map(ElementID.item)
     }
 
-    /// "insert", "remove" or "move": how errors and data source callbacks name it.
-    public var name: String {
+    /// The data source callback that makes it in the data.
+    var callback: DataSourceCallback {
         switch self {
-        case .insert: return "insert"
-        case .remove: return "remove"
-        case .move: return "move"
+        case .insert: return .insertItem
+        case .remove: return .removeItem
+        case .move: return .moveItem
+        }
+    }
+
+    /// The operation that makes it.
+    public var operation: GridOperation {
+        switch self {
+        case .insert: return .insert
+        case .remove: return .remove
+        case .move: return .move
         }
     }
 
@@ -78,13 +87,13 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// "remove item (section 1, item 4)", with sections and items counted from `base`.
-    public func describe(base: Int) -> String {
+    /// "remove item (section 1, item 4)" in a face's words.
+    public func describe(_ words: ErrorVocabulary) -> String {
         switch self {
-        case .insert(let p): return "insert \(ElementLocation.item(p).describe(base: base))"
-        case .remove(let p): return "remove \(ElementLocation.item(p).describe(base: base))"
+        case .insert(let p), .remove(let p):
+            return "\(words.operation(operation)) \(ElementLocation.item(p).describe(base: words.base))"
         case .move(let from, let to):
-            return "move \(ElementLocation.item(from).describe(base: base)) to \(ElementLocation.item(to).describe(base: base))"
+            return "\(words.operation(.move)) \(ElementLocation.item(from).describe(base: words.base)) to \(ElementLocation.item(to).describe(base: words.base))"
         }
     }
 

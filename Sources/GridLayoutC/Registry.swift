@@ -14,14 +14,15 @@ struct CFailure: Error {
 
     /// The engine's error, with indices counted from 0 as C counts them.
     init(_ error: GridError) {
-        message = error.message(base: 0)
+        message = error.message(in: errorWords.withLock { $0 })
         status = Self.status(of: error)
     }
 
     /// The status of an engine error; several failures report the first one's.
     static func status(of error: GridError) -> gl_status {
         switch error {
-        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: return GL_EINVAL
+        case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
+             .invalidTime, .invalidPoint: return GL_EINVAL
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge: return GL_EDATA
         case .callbackFailed: return GL_ECALLBACK

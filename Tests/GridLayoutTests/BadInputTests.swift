@@ -17,16 +17,17 @@ import GridLayoutTestSupport
     func badItemSizesNameTheCallbackItemAndValue(bad: Double, bulk: Bool) {
         let sizes = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
         let error = bulk ? layoutError(sizes) : layoutError(PerItemDataSource(sizes))
-        let callback = bulk ? "sizes" : "size"
+        let callback: DataSourceCallback = bulk ? .itemSizes : .itemSize
         if case .invalidSize(callback, .item(let path), let given) = error {
             #expect(path == GridIndexPath(section: 1, item: 1))
             #expect(given.height.isNaN ? bad.isNaN : given.height == bad)
         } else {
             Issue.record("expected invalidSize, got \(String(describing: error))")
         }
+        let name = ErrorVocabulary.tests(base: 0).callback(callback)
         let shown = bad.isNaN ? "nan" : bad == .infinity ? "inf" : bad == -.infinity ? "-inf" : "-1"
-        #expect(error?.message() == "data source '\(callback)' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
-        #expect(error?.message(base: 1) == "data source '\(callback)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
+        #expect(error?.message() == "data source '\(name)' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
+        #expect(error?.message(base: 1) == "data source '\(name)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
     }
 
     @Test func bulkSizesMustMatchTheCount() {
@@ -84,7 +85,7 @@ import GridLayoutTestSupport
     @Test func aThrowingCallbackIsNamedWithItsIndexPath() {
         let data = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(10, 10), count: 5)),
                                      failAt: GridIndexPath(section: 0, item: 3))
-        #expect(layoutError(data) == .callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 3)), message: "boom"))
+        #expect(layoutError(data) == .callbackFailed(callback: .itemSize, at: .item(GridIndexPath(section: 0, item: 3)), message: "boom"))
         #expect(layoutError(data)?.message(base: 1) == "data source 'size' failed for item (section 1, item 4): boom")
     }
 
@@ -142,7 +143,7 @@ import GridLayoutTestSupport
         grid.dataSource = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(1, 1), count: 10)),
                                             failAt: GridIndexPath(section: 0, item: 9))
         grid.configuration.lanes = 1
-        #expect(throws: GridError.callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 9)), message: "boom")) {
+        #expect(throws: GridError.callbackFailed(callback: .itemSize, at: .item(GridIndexPath(section: 0, item: 9)), message: "boom")) {
             try grid.reload()
         }
         #expect(allElements(of: grid.layout) == before)

@@ -39,7 +39,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         try grid.reload()
         try grid.removeItem(at: path(0, 0))                  // "a"
         try grid.removeItem(at: path(0, 3))                  // "e", once "a" is gone
-        let failed = GridError.callbackFailed(callback: "remove", at: .item(path(0, 0)), message: "refused")
+        let failed = GridError.callbackFailed(callback: .removeItem, at: .item(path(0, 0)), message: "refused")
         #expect(throws: failed) { try grid.step(10) }
         #expect(heights(data) == [1, 2, 3, 4, 6])            // "e" went, "d" stayed
         #expect(grid.layout.itemCounts == [5])
@@ -54,7 +54,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         try grid.moveItem(from: path(0, 5), to: path(0, 0))  // f a b c d e, animated: the rest queue
         try grid.removeItem(at: path(0, 2), animated: false) // "b": fails
         try grid.moveItem(from: path(0, 3), to: path(0, 4), animated: false)  // "d" (f a c d e) to the end
-        #expect(throws: GridError.callbackFailed(callback: "remove", at: .item(path(0, 2)), message: "refused")) { try grid.step(1) }
+        #expect(throws: GridError.callbackFailed(callback: .removeItem, at: .item(path(0, 2)), message: "refused")) { try grid.step(1) }
         #expect(heights(data) == [6, 1, 2, 3, 5, 4])         // "d" went after "e", "b" stayed
         #expect(data.log == ["move 0.5 0.0", "move 0.4 0.5"])
     }
@@ -68,7 +68,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         try grid.insertItem(at: path(0, 2))                  // fails when it starts
         try grid.removeItem(at: path(0, 2))                  // the new item: cannot exist
         try grid.removeItem(at: path(0, 3))                  // "d" (a b c d e once the new one is gone)
-        let insertFailed = GridError.callbackFailed(callback: "insert", at: .item(path(0, 2)), message: "refused")
+        let insertFailed = GridError.callbackFailed(callback: .insertItem, at: .item(path(0, 2)), message: "refused")
         let cancelled = GridError.mutationCancelled(.remove(path(0, 2)), reason: .itemNeverExisted(failed: .insert(path(0, 2))))
         do {
             try grid.step(10)

@@ -441,6 +441,32 @@ gl_status gl_check_version(int header_version);
 /* What went wrong in this thread's last failed call ("" when nothing failed). Valid until the
  * thread's next gl_ call. Never NULL. */
 const char *gl_last_error(void);
+
+/* The words of the engine's errors (since 1.1). Messages name the data source callback, the
+ * operation and the option that failed, in C's words by default (`item_size`, `gl_grid_begin_drag`,
+ * `row_height`, indices from 0). A binding on this library sets its own words, once, so that its
+ * users read its names (Python: `size`, `begin_drag`). The names are copied; NULL restores C's.
+ * For the whole process. */
+typedef enum gl_callback {
+    GL_CALLBACK_SECTIONS = 0, GL_CALLBACK_ITEM_COUNT = 1, GL_CALLBACK_ITEM_SIZE = 2,
+    GL_CALLBACK_ITEM_SIZES = 3, GL_CALLBACK_HEADER = 4, GL_CALLBACK_SHOW_LOADER = 5,
+    GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
+    GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
+    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12, GL_CALLBACK_COUNT = 13
+} gl_callback;
+typedef enum gl_operation {
+    GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
+    GL_OPERATION_INSERT = 3, GL_OPERATION_REMOVE = 4, GL_OPERATION_MOVE = 5, GL_OPERATION_STEP = 6,
+    GL_OPERATION_BEGIN_DRAG = 7, GL_OPERATION_DRAG_TO = 8, GL_OPERATION_END_DRAG = 9,
+    GL_OPERATION_COUNT = 10
+} gl_operation;
+typedef struct gl_error_words {
+    int base;                           /* what sections and items count from: 0 or 1 */
+    const char *const *callbacks;       /* GL_CALLBACK_COUNT names, by gl_callback */
+    const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
+    int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
+} gl_error_words;
+gl_status gl_set_error_words(const gl_error_words *words);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 

@@ -464,7 +464,7 @@ static void test_callbacks(void) {
     EXPECT_RECT(r, 50, 200, 50, 40);
     m.counts[1] = 2;                                     /* shrank: not an append */
     EXPECT_STATUS(gl_grid_reload_new(g), GL_EDATA);
-    EXPECT_ERROR("call reload()");
+    EXPECT_ERROR("call gl_grid_reload()");
     OK(gl_grid_item_count(g, 1, &n));
     EXPECT(n == 6);
     OK(gl_grid_reload(g));
@@ -761,6 +761,42 @@ static void test_option_description(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* A binding words the engine's errors in its own names (gl_set_error_words); NULL restores C's. */
+static void test_error_words(void) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    gl_size size = { 10, 10 };
+    gl_section s = { &size, 1, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "gl_grid_drag_to: no drag is in progress (call gl_grid_begin_drag first)");
+    const char *callbacks[GL_CALLBACK_COUNT] = { "sections", "count", "size", "sizes", "header", "show_loader",
+                                                 "same_size", "lanes", "insert", "remove", "move", "can_move",
+                                                 "can_move_to_section" };
+    const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
+                                                   "move", "step", "begin_drag", "drag_to", "end_drag" };
+    gl_error_words words = { 1, callbacks, operations, 1 };
+    OK(gl_set_error_words(&words));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "drag_to: no drag is in progress (call begin_drag first)");
+    EXPECT_STATUS(gl_grid_remove(g, 0, 3, 0), GL_ERANGE);
+    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 items (remove takes items 1...1)");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "rowHeight", 0), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "option 'row_height': 0 is invalid (expected a finite number > 0)");
+    words.base = 2;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "gl_error_words.base: 2 is invalid (expected 0 or 1)");
+    words.base = 0;
+    callbacks[3] = NULL;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "gl_error_words.callbacks[3] is NULL");
+    OK(gl_set_error_words(NULL));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "gl_grid_drag_to: no drag is in progress (call gl_grid_begin_drag first)");
+    OK(gl_grid_destroy(g));
+}
+
 /* A handler that makes a new view for every loaded item and never dequeues (fault 14 of the
  * reliability pass): the queue keeps at most max_pooled_views, and every view beyond it comes
  * back in a VIEW_RELEASED event, to be freed. */
@@ -894,6 +930,7 @@ int main(void) {
     test_version();
     test_config();
     test_option_description();
+    test_error_words();
     test_ninegrid_frames();
     test_handles();
     test_bad_bulk_data();
