@@ -30,9 +30,24 @@ def fixture_names():
     return sorted(f[:-5] for f in os.listdir(FIXTURES) if f.endswith(".json"))
 
 
+_KEYS = {"description", "options", "data", "contentSize", "frames", "viewports"}
+_DATA_KEYS = {"sections", "showLoader", "sameSize"}
+_SECTION_KEYS = {"sizes", "count", "size", "header", "lanes"}
+
+
 def load(name):
+    """The fixture NAME; exits naming the file and the key when it has a key the format lacks
+    (a misspelt key would otherwise be ignored by some faces and not others)."""
     with open(os.path.join(FIXTURES, name + ".json"), encoding="utf-8") as f:
-        return json.load(f)
+        fx = json.load(f)
+    unknown = (set(fx) - _KEYS) | (set(fx.get("data", {})) - _DATA_KEYS)
+    for section in fx.get("data", {}).get("sections", []):
+        unknown |= set(section) - _SECTION_KEYS
+        if ("sizes" in section) == ("count" in section or "size" in section):
+            sys.exit(f"{name}.json: a section has either sizes, or count and size")
+    if unknown:
+        sys.exit(f"{name}.json: unknown keys {sorted(unknown)} (see Tests/fixtures/README.md)")
+    return fx
 
 
 def section_sizes(section):

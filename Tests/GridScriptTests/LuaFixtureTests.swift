@@ -33,7 +33,8 @@ private func lua(_ string: String) -> String { "\"" + string.replacingOccurrence
 
 private func lua(_ index: Int?) -> String { index.map { String($0 + 1) } ?? "nil" }
 
-/// Checks every fixture's chunk runs: `checks` counts them, `failures` lists what differed.
+/// The start of every chunk: `eq`, `rect` and `visible` count their checks in `checks` and add
+/// what differed to `failures`, which the chunk returns.
 private let runner = """
     local checks, failures = 0, {}
     local function fail(what, got, want) failures[#failures + 1] = what .. ": got " .. got .. ", expected " .. want end

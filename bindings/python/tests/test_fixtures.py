@@ -34,7 +34,11 @@ def rect(r):
 def test_every_fixture_file_is_run():
     assert len(NAMES) >= 12
     for name in NAMES:
-        assert set(load(name)) == {"description", "options", "data", "contentSize", "frames", "viewports"}
+        fx = load(name)
+        assert set(fx) == {"description", "options", "data", "contentSize", "frames", "viewports"}, name
+        assert set(fx["data"]) <= {"sections", "showLoader", "sameSize"}, name
+        for section in fx["data"]["sections"]:
+            assert set(section) <= {"sizes", "count", "size", "header", "lanes"}, name
 
 
 def test_the_c_test_is_generated_from_every_fixture():
