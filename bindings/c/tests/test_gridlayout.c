@@ -1,6 +1,7 @@
-/* Tests of libgridlayout's C ABI: exact frames, every error path (NULL, destroyed and made-up
+/* Tests of libgridlayout's C ABI: every error path (NULL, destroyed and made-up
  * handles, out-of-range indices, NaN sizes, failing callbacks that leave the layout whole, a
- * buffer too small), events, view reuse and the version check. Ends with "N passed, N failed". */
+ * buffer too small), events, view reuse and the version check. Every layout's exact frames are the
+ * shared fixtures (test_fixtures.c, generated from Tests/fixtures/layout). Ends with "N passed, N failed". */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -174,23 +175,12 @@ static void test_config(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* The nine-grid's frames, content size and visible elements are the shared fixture
+ * lanes-ninegrid (test_fixtures.c); here: the C face's buffers, scrolling and errors on it. */
 static void test_ninegrid_frames(void) {
     gl_grid *g = ninegrid();
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 320 && content.h == 510);
     gl_rect r;
-    OK(gl_grid_frame(g, 0, 0, &r));
-    EXPECT_RECT(r, 0, 0, 100, 120);
-    OK(gl_grid_frame(g, 0, 4, &r));
-    EXPECT_RECT(r, 110, 130, 100, 120);
-    OK(gl_grid_frame(g, 0, 9, &r));
-    EXPECT_RECT(r, 0, 390, 100, 120);
     int64_t n = 0;
-    OK(gl_grid_section_count(g, &n));
-    EXPECT(n == 1);
-    OK(gl_grid_item_count(g, 0, &n));
-    EXPECT(n == 10);
 
     /* Visible: the viewport 320 x 480 shows all 10 (the last row starts at 390). */
     size_t count = 99;
@@ -528,94 +518,6 @@ static void test_bulk_callback(void) {
     OK(gl_grid_destroy(g));
 }
 
-static void test_waterfall_and_horizontal(void) {
-    gl_config c;
-    gl_config_init(&c);
-    c.layout = GL_LAYOUT_WATERFALL;
-    c.columns = 2;
-    c.spacing = 10;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
-    gl_size sizes[3] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
-    gl_section s = { sizes, 3, 1, { 999, 30 }, 0 };
-    OK(gl_grid_set_sections(g, &s, 1, 0));
-    OK(gl_grid_reload(g));
-    gl_rect r;
-    int has = 0;
-    OK(gl_grid_header_frame(g, 0, &has, &r));
-    EXPECT(has == 1);
-    EXPECT_RECT(r, 0, 0, 320, 30);                       /* spans the viewport's width */
-    OK(gl_grid_frame(g, 0, 0, &r));
-    EXPECT_RECT(r, 0, 40, 155, 310);                     /* column 155 wide, scaled */
-    OK(gl_grid_frame(g, 0, 1, &r));
-    EXPECT_RECT(r, 165, 40, 155, 155);
-    OK(gl_grid_frame(g, 0, 2, &r));
-    EXPECT_RECT(r, 165, 205, 155, 155);
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.h == 360);                            /* the tallest column */
-
-    /* Horizontal lanes with a header, as SMGridView. */
-    gl_config_init(&c);
-    c.direction = GL_HORIZONTAL;
-    c.width = 1024;
-    c.height = 700;
-    c.lanes = 4;
-    c.spacing = 10;
-    OK(gl_grid_set_config(g, &c));
-    gl_size items[9];
-    for (int i = 0; i < 9; i++) { items[i].w = 150; items[i].h = 150; }
-    gl_section h = { items, 9, 1, { 50, 700 }, 0 };
-    OK(gl_grid_set_sections(g, &h, 1, 0));
-    OK(gl_grid_reload(g));
-    OK(gl_grid_header_frame(g, 0, &has, &r));
-    EXPECT_RECT(r, 0, 0, 50, 700);
-    OK(gl_grid_frame(g, 0, 5, &r));
-    EXPECT_RECT(r, 220, 160, 150, 150);
-    OK(gl_grid_frame(g, 0, 8, &r));
-    EXPECT_RECT(r, 380, 0, 150, 150);
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 530 && content.h == 700);
-    OK(gl_grid_destroy(g));
-}
-
-static void test_sticky(void) {
-    /* scripts/sticky.lua: flow, spacing 4, padding 4, 240 x 160, sections of 9, 3, 12 items. */
-    gl_config c;
-    gl_config_init(&c);
-    c.layout = GL_LAYOUT_FLOW;
-    c.spacing = 4;
-    c.padding.top = c.padding.left = c.padding.bottom = c.padding.right = 4;
-    c.width = 240;
-    c.height = 160;
-    c.sticky_headers = 1;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
-    gl_size sizes[12];
-    for (int i = 0; i < 12; i++) { sizes[i].w = 70; sizes[i].h = 40; }
-    gl_section s[3] = { { sizes, 9, 1, { 240, 20 }, 0 }, { sizes, 3, 1, { 240, 20 }, 0 },
-                        { sizes, 12, 1, { 240, 20 }, 0 } };
-    OK(gl_grid_set_sections(g, s, 3, 0));
-    OK(gl_grid_reload(g));
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 240 && content.h == 428);
-    gl_element buf[64];
-    size_t count;
-    OK(gl_grid_scroll_to(g, 0, 30));
-    OK(gl_grid_visible(g, buf, 64, &count));
-    EXPECT(count > 0 && buf[0].kind == GL_KIND_HEADER && buf[0].section == 0 && buf[0].y == 30 && buf[0].pinned == 1);
-    OK(gl_grid_scroll_to(g, 0, 150));                    /* pushed up by section 1's header */
-    OK(gl_grid_visible(g, buf, 64, &count));
-    EXPECT(buf[0].kind == GL_KIND_HEADER && buf[0].y == 140 && buf[0].pinned == 1);
-    EXPECT(count == 15);
-    gl_rect r;
-    int has;
-    OK(gl_grid_header_frame(g, 1, &has, &r));
-    EXPECT(has == 1 && r.y == 160);                      /* laid-out place */
-    OK(gl_grid_destroy(g));
-}
-
 typedef struct recorder {
     int loaded, unloaded, loader_shown, loader_hidden, pages, last_page, attached, destroy_in_handler;
     gl_grid *grid;
@@ -936,8 +838,6 @@ int main(void) {
     test_bad_bulk_data();
     test_callbacks();
     test_bulk_callback();
-    test_waterfall_and_horizontal();
-    test_sticky();
     test_events_and_reuse();
     test_pool_is_bounded();
     test_paging();
