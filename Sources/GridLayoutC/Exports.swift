@@ -1,7 +1,5 @@
-import CLua
 import GridLayout
 import GridLayoutCSupport
-import GridScript
 
 // The C ABI: every function of bindings/c/gridlayout.h, exported under its C name.
 // Each one checks its arguments, runs under `cCall` (a status and gl_last_error), and never traps
@@ -521,14 +519,3 @@ public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointe
 
 // gl_version, gl_version_string, gl_check_version, gl_last_error and gl_status_name are C
 // (Sources/GridLayoutCSupport/support.c): they read the header's macros.
-
-// MARK: - Lua
-
-/// `require "gridlayout"` from stock lua5.4: the same module gridrepl preloads.
-@_cdecl("luaopen_gridlayout")
-public func luaopen_gridlayout(_ L: OpaquePointer?) -> Int32 {
-    guard let L else { return 0 }
-    // A Lua built with other number sizes or another version raises here (no Swift state is live).
-    luaL_checkversion(L)
-    return GridScript.openModule(L)
-}

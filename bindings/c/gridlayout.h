@@ -470,11 +470,6 @@ gl_status gl_set_error_words(const gl_error_words *words);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 
-/* The Lua 5.4 module: `require "gridlayout"` from stock lua5.4 (install or symlink the library
- * as gridlayout.so on package.cpath). Declared here for hosts that preload it. */
-struct lua_State;
-int luaopen_gridlayout(struct lua_State *L);
-
 #ifdef __cplusplus
 }
 #endif
