@@ -142,9 +142,22 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
 @_cdecl("gl_grid_set_sections")
 public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
                                  _ flags: Int32) -> gl_status {
+    setSections(handle, sections, count, flags, uniform: nil, "gl_grid_set_sections")
+}
+
+@_cdecl("gl_grid_set_sections_uniform")
+public func gl_grid_set_sections_uniform(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                                         _ flags: Int32, _ uniform: UnsafePointer<Int32>?) -> gl_status {
+    setSections(handle, sections, count, flags, uniform: uniform, "gl_grid_set_sections_uniform")
+}
+
+/// Both bulk entry points. A section with `uniform[s] != 0` gives one size for all its items: it is
+/// read once and, without GL_SAME_SIZE, repeated only after the counts passed the stored-items limit.
+private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                         _ flags: Int32, uniform: UnsafePointer<Int32>?, _ function: String) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
-        try requireIdle(box, "gl_grid_set_sections")
+        try requireIdle(box, function)
         let known = Int32(GL_SHOW_LOADER | GL_SAME_SIZE)
         guard flags & ~known == 0 else {
             throw CFailure(GL_EINVAL, "flags \(flags) are invalid (expected GL_SHOW_LOADER | GL_SAME_SIZE)")
@@ -179,7 +192,8 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
             guard section.lanes >= 0 && Int(section.lanes) <= GridLimits.maxLanes else {
                 throw CFailure(GL_EINVAL, "section \(s): lanes \(section.lanes) is invalid (expected 0...\(GridLimits.maxLanes), 0 for the configuration's)")
             }
-            let stored = sameSize ? min(section.count, 1) : section.count
+            let isUniform = uniform.map { $0[s] != 0 } ?? false
+            let stored = sameSize || isUniform ? min(section.count, 1) : section.count
             var sizes: [Size] = []
             sizes.reserveCapacity(stored)
             for i in 0..<stored {
@@ -188,6 +202,10 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
                     throw CFailure(GL_EDATA, "item (section \(s), item \(i)): size \(size) is invalid (sizes must be finite and >= 0)")
                 }
                 sizes.append(size)
+            }
+            if isUniform && !sameSize && section.count > 1 {
+                // The total passed maxStoredItems above, so this allocation is bounded.
+                sizes = Array(repeating: sizes[0], count: section.count)
             }
             var header: Size?
             if section.has_header != 0 {

@@ -199,6 +199,14 @@ enum {
 gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t count,
                                int flags);
 
+/* gl_grid_set_sections where a section may give one size for all its items: a section s with
+ * uniform[s] != 0 passes only sizes[0], the size of each of its `count` items (as GL_SAME_SIZE
+ * reads every section). Without GL_SAME_SIZE its items are still stored and laid out one by one,
+ * and their count is checked against the stored-items limit before anything is repeated.
+ * uniform holds `count` ints; NULL is the same as gl_grid_set_sections. */
+gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
+                                       int flags, const int *uniform);
+
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
  * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in

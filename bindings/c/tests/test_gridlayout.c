@@ -396,6 +396,68 @@ static void test_bad_bulk_data(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* gl_grid_set_sections_uniform: a section passes one size for all its items. Without GL_SAME_SIZE
+ * they are laid out one by one, exactly as the expanded sizes; a count past the stored-items
+ * limit fails at once, before anything is repeated, and the previous data stays. */
+static void test_uniform_sections(void) {
+    gl_grid *g = ninegrid(), *expanded = ninegrid();
+    gl_size one = { 100, 120 }, five[5], two[2] = { { 50, 60 }, { 70, 80 } };
+    for (int i = 0; i < 5; i++) five[i] = one;
+    gl_section s[2] = { { &one, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
+    gl_section e[2] = { { five, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
+    int uniform[2] = { 1, 0 };
+    OK(gl_grid_set_sections_uniform(g, s, 2, GL_SHOW_LOADER, uniform));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_set_sections(expanded, e, 2, GL_SHOW_LOADER));
+    OK(gl_grid_reload(expanded));
+    gl_size a, b;
+    OK(gl_grid_content_size(g, &a));
+    OK(gl_grid_content_size(expanded, &b));
+    EXPECT(a.w == b.w && a.h == b.h);
+    int64_t n = 0;
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 5);
+    for (int64_t sec = 0; sec < 2; sec++) {
+        for (int64_t i = 0; i < (sec == 0 ? 5 : 2); i++) {
+            gl_rect r1, r2;
+            OK(gl_grid_frame(g, sec, i, &r1));
+            OK(gl_grid_frame(expanded, sec, i, &r2));
+            EXPECT_RECT(r1, r2.x, r2.y, r2.w, r2.h);
+        }
+    }
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 4, &r));
+    EXPECT_RECT(r, 110, 170, 100, 120);                 /* row 1, below the header (30) and spacing (10) */
+
+    /* A count past the stored-items limit: the library's error, at once; the data stays. */
+    s[0].count = 100000001;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    EXPECT_LAST_ERROR("section 0: 100000001 items make more than the engine's 100000000 stored items (GL_SAME_SIZE stores none)");
+    s[0].count = (size_t)1 << 40;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    /* With GL_SAME_SIZE the same section is fine: one size, nothing stored. */
+    OK(gl_grid_set_sections_uniform(g, s, 1, GL_SAME_SIZE, uniform));
+    s[0].count = 5;
+    one.w = NAN;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EDATA);
+    EXPECT_ERROR("item (section 0, item 0)");
+    one.w = 100;
+    s[0].sizes = NULL;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EINVAL);
+    EXPECT_ERROR("section 0: sizes is NULL with count 5");
+    s[0].sizes = &one;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(NULL, s, 2, 0, uniform), GL_EHANDLE);
+    /* NULL uniform: gl_grid_set_sections (section 0 then reads 5 sizes: give it five). */
+    OK(gl_grid_set_sections_uniform(g, e, 2, 0, NULL));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_frame(g, 1, 1, &r));
+    gl_rect want;
+    OK(gl_grid_frame(expanded, 1, 1, &want));
+    EXPECT_RECT(r, want.x, want.y, want.w, want.h);
+    OK(gl_grid_destroy(g));
+    OK(gl_grid_destroy(expanded));
+}
+
 static void test_callbacks(void) {
     model m;
     memset(&m, 0, sizeof m);
@@ -836,6 +898,7 @@ int main(void) {
     test_ninegrid_frames();
     test_handles();
     test_bad_bulk_data();
+    test_uniform_sections();
     test_callbacks();
     test_bulk_callback();
     test_events_and_reuse();
