@@ -27,8 +27,11 @@ let package = Package(
         // terminal view. No pkgConfig: ncursesw.pc's -D flags are ones SwiftPM refuses, and the header
         // is in /usr/include.
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
+        // What every host face shares (the C face and the Lua module): the event queue and its
+        // delivery, view reuse and renumbering, the re-entrancy guard.
+        .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
-        .target(name: "GridScript", dependencies: ["GridLayout", "CLua"]),
+        .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "LiveViewCore"]),
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
@@ -45,7 +48,7 @@ let package = Package(
         // has a SONAME (libgridlayout.so.GL_VERSION_MAJOR: keep it in step with gridlayout.h) and
         // stays loaded once loaded (nodelete: the Swift runtime keeps pointers into its metadata).
         // It must not depend on GridScript or CLua: C and Python users get no Lua.
-        .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridLayoutCSupport"],
+        .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridHost", "GridLayoutCSupport"],
                 exclude: ["exports.map"],
                 linkerSettings: [.unsafeFlags([
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GridLayoutC/exports.map",

@@ -485,7 +485,7 @@ public func gl_grid_dequeue(_ handle: OpaquePointer?, _ view: UnsafeMutablePoint
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let view = try output(view, "view")
-        let v = box.views.dequeue()
+        let v = box.host.views.dequeue()
         if let v { box.dequeued.append(v) }
         view.pointee = v
     }
@@ -507,9 +507,9 @@ public func gl_grid_attach_view(_ handle: OpaquePointer?, _ section: Int64, _ it
         let id = try loadedItem(box, section, item)
         if let k = box.dequeued.firstIndex(of: view) {
             box.dequeued.remove(at: k)
-            box.views.attach(view, to: id, isNew: false)
+            box.host.views.attach(view, to: id, isNew: false)
         } else {
-            box.views.attach(view, to: id, isNew: true)
+            box.host.views.attach(view, to: id, isNew: true)
         }
     }
 }
@@ -519,7 +519,7 @@ public func gl_grid_view(_ handle: OpaquePointer?, _ section: Int64, _ item: Int
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let view = try output(view, "view")
-        view.pointee = box.views.view(for: .item(GridIndexPath(section: Int(section), item: Int(item))))
+        view.pointee = box.host.views.view(for: .item(GridIndexPath(section: Int(section), item: Int(item))))
     }
 }
 
@@ -528,8 +528,8 @@ public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointe
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let stats = try output(stats, "stats")
-        stats.pointee = gl_stats(created: Int64(box.views.created), reused: Int64(box.views.reused),
-                                 live: Int64(box.views.liveCount), queued: Int64(box.views.pooled))
+        stats.pointee = gl_stats(created: Int64(box.host.views.created), reused: Int64(box.host.views.reused),
+                                 live: Int64(box.host.views.liveCount), queued: Int64(box.host.views.pooled))
     }
 }
 
