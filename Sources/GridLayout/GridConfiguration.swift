@@ -57,6 +57,11 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Checks every value against its option's kind and range (`GridConfiguration.options`);
     /// throws `GridError.invalidOption` naming the first bad one.
     public func validate() throws(GridError) {
-        for option in Self.options { _ = try option.checked(option.value(in: self)) }
+        for option in Self.options {
+            switch option.kind {
+            case .choice, .flag: continue  // a typed configuration cannot hold a bad one
+            default: _ = try option.checked(option.value(in: self))
+            }
+        }
     }
 }

@@ -107,41 +107,49 @@ public enum NumberRange: Sendable, Equatable {
 }
 
 extension GridConfiguration {
-    /// Every option, in the order the docs list them.
+    /// Every option, in the order the docs list them. (Plain closures, not key paths: `validate`
+    /// reads every option at each reload, and a key path's projection costs far more.)
     public static let options: [OptionDescriptor] = [
-        choice("layout", "layout", LayoutKind.self, \.layout, "the layout algorithm"),
-        choice("direction", "direction", ScrollDirection.self, \.direction, "the scroll axis: vertical scrolls along y"),
-        number("width", "width", .extent, \.viewport.width, "the viewport's width"),
-        number("height", "height", .extent, \.viewport.height, "the viewport's height"),
+        choice("layout", "layout", LayoutKind.self, { $0.layout }, { $0.layout = $1 }, "the layout algorithm"),
+        choice("direction", "direction", ScrollDirection.self, { $0.direction }, { $0.direction = $1 },
+               "the scroll axis: vertical scrolls along y"),
+        number("width", "width", .extent, { $0.viewport.width }, { $0.viewport.width = $1 }, "the viewport's width"),
+        number("height", "height", .extent, { $0.viewport.height }, { $0.viewport.height = $1 }, "the viewport's height"),
         OptionDescriptor(name: "padding", cName: "padding", kind: .insets,
                          summary: "space between the content's edges and its elements",
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
-        number("spacing", "spacing", .length, \.spacing, "space between neighbouring items, lines and sections"),
-        integer("lanes", "lanes", 1...GridLimits.maxLanes, \.lanes, "lanes per section (lanes layout)"),
-        integer("columns", "columns", 1...GridLimits.maxLanes, \.columns, "columns (waterfall layout)"),
-        choice("order", "order", WaterfallOrder.self, \.order, "the column each waterfall item goes into"),
-        number("rowHeight", "row_height", .positive, \.rowHeight, "the target row thickness (justified layout)"),
-        number("tolerance", "tolerance", .fraction, \.tolerance, "how far a justified row may stray from rowHeight, as a fraction"),
-        choice("widow", "widow", WidowStyle.self, \.widow, "how a justified section lays out its last, incomplete row"),
+        number("spacing", "spacing", .length, { $0.spacing }, { $0.spacing = $1 }, "space between neighbouring items, lines and sections"),
+        integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
+        integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
+        choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
+        number("rowHeight", "row_height", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
+               "the target row thickness (justified layout)"),
+        number("tolerance", "tolerance", .fraction, { $0.tolerance }, { $0.tolerance = $1 },
+               "how far a justified row may stray from rowHeight, as a fraction"),
+        choice("widow", "widow", WidowStyle.self, { $0.widow }, { $0.widow = $1 },
+               "how a justified section lays out its last, incomplete row"),
         OptionDescriptor(name: "loaderSize", cName: "loader_size", kind: .size,
                          summary: "the loader's size",
                          read: { .size($0.loaderSize) },
                          write: { if case .size(let s) = $1 { $0.loaderSize = s } }),
-        flag("stickyHeaders", "sticky_headers", \.stickyHeaders, "the current section's header stays at the viewport's leading edge"),
-        flag("paging", "paging", \.paging, "scrolling snaps to pages of one viewport"),
-        flag("pagingInverseOrder", "paging_inverse_order", \.pagingInverseOrder, "with paging, same-size lanes fill each lane first"),
-        number("overscan", "overscan", .length, \.overscan, "how far beyond the viewport, along the scroll axis, elements count as loaded"),
-        number("animationDuration", "animation_duration", .length, \.animationDuration,
+        flag("stickyHeaders", "sticky_headers", { $0.stickyHeaders }, { $0.stickyHeaders = $1 },
+             "the current section's header stays at the viewport's leading edge"),
+        flag("paging", "paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
+        flag("pagingInverseOrder", "paging_inverse_order", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
+             "with paging, same-size lanes fill each lane first"),
+        number("overscan", "overscan", .length, { $0.overscan }, { $0.overscan = $1 },
+               "how far beyond the viewport, along the scroll axis, elements count as loaded"),
+        number("animationDuration", "animation_duration", .length, { $0.animationDuration }, { $0.animationDuration = $1 },
                "seconds an insert, removal (twice), move or drag re-flow takes; 0 makes them instant"),
-        flag("sort", "sort", \.sort, "items can be dragged to reorder them"),
-        number("dragHysteresis", "drag_hysteresis", .length, \.dragHysteresis,
+        flag("sort", "sort", { $0.sort }, { $0.sort = $1 }, "items can be dragged to reorder them"),
+        number("dragHysteresis", "drag_hysteresis", .length, { $0.dragHysteresis }, { $0.dragHysteresis = $1 },
                "how much nearer another slot must be before a drag retargets to it"),
-        number("autoScrollMargin", "auto_scroll_margin", .length, \.autoScrollMargin,
+        number("autoScrollMargin", "auto_scroll_margin", .length, { $0.autoScrollMargin }, { $0.autoScrollMargin = $1 },
                "a drag this near the viewport's edge auto-scrolls"),
-        number("autoScrollSpeed", "auto_scroll_speed", .length, \.autoScrollSpeed,
+        number("autoScrollSpeed", "auto_scroll_speed", .length, { $0.autoScrollSpeed }, { $0.autoScrollSpeed = $1 },
                "the auto-scroll speed at the viewport's edge, in points per second"),
-        integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, \.maxPooledViews,
+        integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
     ]
 
@@ -154,31 +162,35 @@ extension GridConfiguration {
     public static let optionNames = options.map(\.name)
 
     private static func number(_ name: String, _ cName: String, _ range: NumberRange,
-                               _ path: WritableKeyPath<GridConfiguration, Double> & Sendable, _ summary: String) -> OptionDescriptor {
+                               _ get: @escaping @Sendable (GridConfiguration) -> Double,
+                               _ set: @escaping @Sendable (inout GridConfiguration, Double) -> Void, _ summary: String) -> OptionDescriptor {
         OptionDescriptor(name: name, cName: cName, kind: .number(range), summary: summary,
-                         read: { .number($0[keyPath: path]) },
-                         write: { if case .number(let n) = $1 { $0[keyPath: path] = n } })
+                         read: { .number(get($0)) },
+                         write: { if case .number(let n) = $1 { set(&$0, n) } })
     }
 
     private static func integer(_ name: String, _ cName: String, _ range: ClosedRange<Int>,
-                                _ path: WritableKeyPath<GridConfiguration, Int> & Sendable, _ summary: String) -> OptionDescriptor {
+                                _ get: @escaping @Sendable (GridConfiguration) -> Int,
+                                _ set: @escaping @Sendable (inout GridConfiguration, Int) -> Void, _ summary: String) -> OptionDescriptor {
         OptionDescriptor(name: name, cName: cName, kind: .integer(range), summary: summary,
-                         read: { .number(Double($0[keyPath: path])) },
-                         write: { if case .number(let n) = $1 { $0[keyPath: path] = Int(n) } })
+                         read: { .number(Double(get($0))) },
+                         write: { if case .number(let n) = $1 { set(&$0, Int(n)) } })
     }
 
     private static func flag(_ name: String, _ cName: String,
-                             _ path: WritableKeyPath<GridConfiguration, Bool> & Sendable, _ summary: String) -> OptionDescriptor {
+                             _ get: @escaping @Sendable (GridConfiguration) -> Bool,
+                             _ set: @escaping @Sendable (inout GridConfiguration, Bool) -> Void, _ summary: String) -> OptionDescriptor {
         OptionDescriptor(name: name, cName: cName, kind: .flag, summary: summary,
-                         read: { .bool($0[keyPath: path]) },
-                         write: { if case .bool(let b) = $1 { $0[keyPath: path] = b } })
+                         read: { .bool(get($0)) },
+                         write: { if case .bool(let b) = $1 { set(&$0, b) } })
     }
 
     private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
         _ name: String, _ cName: String, _: T.Type,
-        _ path: WritableKeyPath<GridConfiguration, T> & Sendable, _ summary: String) -> OptionDescriptor where T.RawValue == String {
+        _ get: @escaping @Sendable (GridConfiguration) -> T,
+        _ set: @escaping @Sendable (inout GridConfiguration, T) -> Void, _ summary: String) -> OptionDescriptor where T.RawValue == String {
         OptionDescriptor(name: name, cName: cName, kind: .choice(T.allCases.map(\.rawValue)), summary: summary,
-                         read: { .string($0[keyPath: path].rawValue) },
-                         write: { if case .string(let s) = $1, let v = T(rawValue: s) { $0[keyPath: path] = v } })
+                         read: { .string(get($0).rawValue) },
+                         write: { if case .string(let s) = $1, let v = T(rawValue: s) { set(&$0, v) } })
     }
 }
