@@ -57,10 +57,17 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Checks every value against its option's kind and range (`GridConfiguration.options`);
     /// throws `GridError.invalidOption` naming the first bad one.
     public func validate() throws(GridError) {
+        // Every reload validates: numbers are tested as numbers (making an `OptionValue` of each
+        // would cost more than the tests); the message comes from `checked`. A typed
+        // configuration cannot hold a bad choice or flag.
         for option in Self.options {
-            switch option.kind {
-            case .choice, .flag: continue  // a typed configuration cannot hold a bad one
-            default: _ = try option.checked(option.value(in: self))
+            if let numeric = option.numeric {
+                if !option.accepts(numeric(self)) { _ = try option.checked(option.read(self)) }
+            } else {
+                switch option.kind {
+                case .insets, .size: _ = try option.checked(option.read(self))
+                default: continue
+                }
             }
         }
     }

@@ -6,7 +6,7 @@
 /// its default, one line of documentation and how it reads and writes the configuration), a
 /// field of `GridConfiguration`, and its documentation in docs/layout.md and the faces' option
 /// tables (a test compares them).
-public struct OptionDescriptor: Sendable {
+public final class OptionDescriptor: Sendable {
     /// The option's name in Lua and Swift (`rowHeight`): what `GridConfiguration.set` takes.
     public let name: String
     /// Its name in C (`gl_config.row_height`) and Python (`Grid.row_height`).
@@ -16,6 +16,34 @@ public struct OptionDescriptor: Sendable {
     public let summary: String
     let read: @Sendable (GridConfiguration) -> OptionValue
     let write: @Sendable (inout GridConfiguration, OptionValue) -> Void
+    /// A numeric option's value as a number, without an `OptionValue` (for `validate`).
+    let numeric: (@Sendable (GridConfiguration) -> Double)?
+
+    init(name: String, cName: String, kind: OptionKind, summary: String,
+         read: @escaping @Sendable (GridConfiguration) -> OptionValue,
+         write: @escaping @Sendable (inout GridConfiguration, OptionValue) -> Void,
+         numeric: (@Sendable (GridConfiguration) -> Double)? = nil) {
+        self.name = name
+        self.cName = cName
+        self.kind = kind
+        self.summary = summary
+        self.read = read
+        self.write = write
+        self.numeric = numeric
+    }
+
+    /// Whether `n` is a value of this numeric option (the fast test `validate` makes first).
+    @inline(__always)
+    func accepts(_ n: Double) -> Bool {
+        switch kind {
+        case .number(.length): return n >= 0 && n <= .greatestFiniteMagnitude
+        case .number(.positive): return n > 0 && n <= .greatestFiniteMagnitude
+        case .number(.fraction): return n >= 0 && n <= 1
+        case .number(.extent): return n >= 0 && n <= GridLimits.maxExtent
+        case .integer(let range): return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
+        default: return true
+        }
+    }
 
     /// The value a new configuration has.
     public var defaultValue: OptionValue { read(GridConfiguration()) }
@@ -166,7 +194,8 @@ extension GridConfiguration {
                                _ set: @escaping @Sendable (inout GridConfiguration, Double) -> Void, _ summary: String) -> OptionDescriptor {
         OptionDescriptor(name: name, cName: cName, kind: .number(range), summary: summary,
                          read: { .number(get($0)) },
-                         write: { if case .number(let n) = $1 { set(&$0, n) } })
+                         write: { if case .number(let n) = $1 { set(&$0, n) } },
+                         numeric: get)
     }
 
     private static func integer(_ name: String, _ cName: String, _ range: ClosedRange<Int>,
@@ -174,7 +203,8 @@ extension GridConfiguration {
                                 _ set: @escaping @Sendable (inout GridConfiguration, Int) -> Void, _ summary: String) -> OptionDescriptor {
         OptionDescriptor(name: name, cName: cName, kind: .integer(range), summary: summary,
                          read: { .number(Double(get($0))) },
-                         write: { if case .number(let n) = $1 { set(&$0, Int(n)) } })
+                         write: { if case .number(let n) = $1 { set(&$0, Int(n)) } },
+                         numeric: { Double(get($0)) })
     }
 
     private static func flag(_ name: String, _ cName: String,
