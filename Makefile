@@ -24,7 +24,7 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl bindings/python/tests Tests/docs Tests/packaging
+	python3 -m pytest -q Tests/repl bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
 DOCS_IMAGES := ninegrid waterfall smgridview
@@ -76,9 +76,10 @@ fuzz: deps
 	done; exit $$status
 
 # ---- Packaging ------------------------------------------------------------------------------
-# Self-contained artefacts: gridrepl and libgridlayout.so with the Swift standard library linked
-# in (they need libc, libstdc++, libgcc_s, libm, Lua and libedit, nothing of the toolchain), a
-# release build in its own scratch path, staged stripped under $(STAGE).
+# Self-contained artefacts: gridrepl, libgridlayout.so and the Lua module gridlayout.so with the
+# Swift standard library linked in (they need libc, libstdc++, libgcc_s and libm; gridrepl and the
+# module also Lua, gridrepl libedit and ncurses; the C library no Lua; nothing of the toolchain),
+# a release build in its own scratch path, staged stripped under $(STAGE).
 STATIC := .build-static
 STAGE := $(STATIC)/stage
 STATIC_FLAGS := -c release --scratch-path $(STATIC) --static-swift-stdlib -Xswiftc -static-stdlib
@@ -87,15 +88,17 @@ MAJOR := $(word 1,$(subst ., ,$(VERSION)))
 static: deps
 	swift build $(STATIC_FLAGS) --product gridrepl
 	swift build $(STATIC_FLAGS) --product gridlayout
+	swift build $(STATIC_FLAGS) --product gridlayout-lua
 	@rm -rf $(STAGE) && mkdir -p $(STAGE)/bin $(STAGE)/lib $(STAGE)/man
 	strip -o $(STAGE)/bin/gridrepl $(STATIC)/release/gridrepl
 	strip --strip-unneeded -o $(STAGE)/lib/libgridlayout.so.$(VERSION) $(STATIC)/release/libgridlayout.so
+	strip --strip-unneeded -o $(STAGE)/lib/gridlayout.so $(STATIC)/release/libgridlayout-lua.so
 	sed 's/@VERSION@/$(VERSION)/g' man/gridrepl.1 > $(STAGE)/man/gridrepl.1
-	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB"
+	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB, gridlayout.so (Lua) $$(du -k $(STAGE)/lib/gridlayout.so | cut -f1) kB"
 
 # make install PREFIX=/usr/local DESTDIR=: bin/gridrepl; lib/libgridlayout.so{,.1,.1.0.0},
-# include/gridlayout.h, lib/pkgconfig/gridlayout.pc and lib/lua/5.4/gridlayout.so (bindings/c's
-# install); the Python package in PYTHONDIR (its libgridlayout.so a link to the library);
+# include/gridlayout.h, lib/pkgconfig/gridlayout.pc and the Lua module lib/lua/5.4/gridlayout.so
+# (bindings/c's install); the Python package in PYTHONDIR (its libgridlayout.so a link to the library);
 # share/man/man1/gridrepl.1; the docs and example scripts in share/doc/gridlayout.
 # `make uninstall` with the same variables removes exactly those files.
 PREFIX ?= /usr/local
@@ -150,6 +153,6 @@ deb: static
 	tools/make-deb.sh $(STATIC)/deb $(VERSION) dist "$(DEB_MAINTAINER)"
 
 # make wheel: dist/gridlayout-VERSION-py3-none-PLATFORM.whl, the Python package with the
-# self-contained library (and Lua's) inside: `pip install` it where there is no Swift.
+# self-contained library inside (it needs no Lua): `pip install` it where there is no Swift.
 wheel: static
 	python3 tools/make-wheel.py $(STAGE)/lib/libgridlayout.so.$(VERSION) dist

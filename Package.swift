@@ -9,8 +9,10 @@ let package = Package(
         .executable(name: "gridbench", targets: ["gridbench"]),
         .executable(name: "gridrepl", targets: ["gridrepl"]),
         .library(name: "GridScript", targets: ["GridScript"]),
-        // libgridlayout.so: the C ABI (bindings/c/gridlayout.h) and luaopen_gridlayout.
+        // libgridlayout.so: the C ABI (bindings/c/gridlayout.h). No Lua in it.
         .library(name: "gridlayout", type: .dynamic, targets: ["GridLayoutC"]),
+        // libgridlayout-lua.so: the module for stock lua5.4, installed as lib/lua/5.4/gridlayout.so.
+        .library(name: "gridlayout-lua", type: .dynamic, targets: ["GridLayoutLua"]),
     ],
     targets: [
         // The engine: pure Swift, no Foundation, imports nothing of ours.
@@ -25,8 +27,11 @@ let package = Package(
         // terminal view. No pkgConfig: ncursesw.pc's -D flags are ones SwiftPM refuses, and the header
         // is in /usr/include.
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
+        // What every host face shares (the C face and the Lua module): the event queue and its
+        // delivery, view reuse and renumbering, the re-entrancy guard.
+        .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
-        .target(name: "GridScript", dependencies: ["GridLayout", "CLua"]),
+        .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "LiveViewCore"]),
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
@@ -39,15 +44,23 @@ let package = Package(
         .target(name: "GridBenchFloor", dependencies: ["CLua"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The C ABI's structs (from bindings/c/gridlayout.h) and its per-thread error message.
         .target(name: "GridLayoutCSupport"),
-        // @_cdecl exports of libgridlayout.so. Only gl_* and luaopen_gridlayout are exported
-        // (exports.map); the library has a SONAME (libgridlayout.so.GL_VERSION_MAJOR: keep it in
-        // step with gridlayout.h) and stays loaded once loaded (nodelete: the Swift runtime keeps
-        // pointers into its metadata).
-        .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridScript", "CLua", "GridLayoutCSupport"],
+        // @_cdecl exports of libgridlayout.so. Only gl_* are exported (exports.map); the library
+        // has a SONAME (libgridlayout.so.GL_VERSION_MAJOR: keep it in step with gridlayout.h) and
+        // stays loaded once loaded (nodelete: the Swift runtime keeps pointers into its metadata).
+        // It must not depend on GridScript or CLua: C and Python users get no Lua.
+        .target(name: "GridLayoutC", dependencies: ["GridLayout", "GridHost", "GridLayoutCSupport"],
                 exclude: ["exports.map"],
                 linkerSettings: [.unsafeFlags([
                     "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GridLayoutC/exports.map",
                     "-Xlinker", "-soname", "-Xlinker", "libgridlayout.so.1",
+                    "-Xlinker", "-z", "-Xlinker", "nodelete",
+                ])]),
+        // luaopen_gridlayout, the one export of the Lua module (exports.map); no SONAME (Lua loads
+        // it by path), nodelete as libgridlayout.so.
+        .target(name: "GridLayoutLua", dependencies: ["GridScript", "CLua"],
+                exclude: ["exports.map"],
+                linkerSettings: [.unsafeFlags([
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/GridLayoutLua/exports.map",
                     "-Xlinker", "-z", "-Xlinker", "nodelete",
                 ])]),
         // Helpers shared by the test targets: brute-force model, random data, fixtures.

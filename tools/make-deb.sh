@@ -19,7 +19,8 @@ Upstream-Name: gridlayout
 Files: *
 Copyright: the gridlayout authors
 License: MIT
-Comment: gridrepl and libgridlayout.so.$version link the Swift standard library statically
+Comment: gridrepl, libgridlayout.so.$version and the Lua module gridlayout.so link the Swift
+ standard library statically
  (Copyright Apple Inc. and the Swift project authors, Apache-2.0 with the Runtime Library
  Exception, see /usr/share/common-licenses/Apache-2.0).
 
@@ -46,7 +47,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: gridlayout\n\nPackage: gridlayout\nArchitecture: any\n' > "$work/debian/control"
-elves=("$root/usr/bin/gridrepl" "$root/usr/lib/$multiarch/libgridlayout.so.$version")
+elves=("$root/usr/bin/gridrepl" "$root/usr/lib/$multiarch/libgridlayout.so.$version"
+       "$root/usr/lib/$multiarch/lua/5.4/gridlayout.so")
 depends=$(cd "$work" && dpkg-shlibdeps -O "${elves[@]/#/-e}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
@@ -68,8 +70,9 @@ Description: headless grid layout engine: gridrepl, C library, Lua and Python mo
  reuse, animated inserts, removals and moves, and drag reordering, with no UI toolkit.
  .
  This package holds gridrepl (Lua 5.4 with the gridlayout module preloaded), libgridlayout.so
- with its C header and pkg-config file, the module for the stock lua5.4, the Python package,
- the man page and the documentation. The Swift standard library is linked in.
+ with its C header and pkg-config file (the C library needs no Lua), the module for the stock
+ lua5.4 (gridlayout.so, a library of its own), the Python package, the man page and the
+ documentation. The Swift standard library is linked in.
 CONTROL
 printf 'libgridlayout %s gridlayout (>= %s)\n' "$major" "$version" > "$root/DEBIAN/shlibs"
 printf 'activate-noawait ldconfig\n' > "$root/DEBIAN/triggers"

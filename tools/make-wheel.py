@@ -2,17 +2,16 @@
 """Builds the Python wheel with the library inside: `make wheel`, i.e.
     tools/make-wheel.py LIBRARY OUTDIR
 LIBRARY is the self-contained libgridlayout.so (the Swift standard library linked in); it goes in
-as gridlayout/libgridlayout.so, where the package looks first, with the libraries it needs beyond
-the C and C++ runtimes (Lua's liblua5.4.so.0, with its copyright file) beside it, found through the
-library's RUNPATH $ORIGIN. The metadata comes from bindings/python/pyproject.toml and the version
-from VERSION. The wheel is tagged py3-none-<platform> (ctypes: any Python 3, this platform) and is
+as gridlayout/libgridlayout.so, where the package looks first, alone: a library that needs anything
+beyond the C and C++ runtimes (Lua, say: the Lua module is a library of its own) is refused, so the
+wheel bundles no other library. The metadata comes from bindings/python/pyproject.toml and the
+version from VERSION. The wheel is tagged py3-none-<platform> (ctypes: any Python 3, this platform) and is
 reproducible (fixed timestamps, sorted entries). Needs Python 3.11 (tomllib) and binutils (readelf).
 """
 
 import ast
 import base64
 import hashlib
-import os
 import pathlib
 import re
 import subprocess
@@ -30,14 +29,7 @@ DATE = (1980, 1, 1, 0, 0, 0)
 
 def needed(path):
     out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True, check=True).stdout
-    runpath = re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[(.*)\]", out)
-    return re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", out), runpath
-
-
-def resolved(path):
-    """NEEDED name -> path, as the loader finds them (ldd)."""
-    out = subprocess.run(["ldd", str(path)], capture_output=True, text=True, check=True).stdout
-    return dict(re.findall(r"^\s*(\S+) => (/\S+)", out, re.M))
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", out)
 
 
 def metadata(version):
@@ -61,11 +53,9 @@ def main():
                 and [getattr(t, "id", None) for t in n.targets] == ["__version__"]]
     if declared != [version]:
         sys.exit(f"make-wheel: gridlayout.__version__ is {declared}, VERSION says {version}")
-    names, runpath = needed(library)
-    bundled = [n for n in names if not SYSTEM.match(n)]
-    if bundled and runpath != ["$ORIGIN"]:
-        sys.exit(f"make-wheel: {library} needs {bundled} but its RUNPATH is {runpath}, not $ORIGIN")
-    where = resolved(library)
+    beyond = [n for n in needed(library) if not SYSTEM.match(n)]
+    if beyond:
+        sys.exit(f"make-wheel: {library} needs {beyond}; the wheel carries only libgridlayout.so")
 
     dist_info = f"gridlayout-{version}.dist-info"
     files = {}   # name in the wheel -> (bytes, executable)
@@ -73,14 +63,6 @@ def main():
         if source.suffix == ".py" or source.name == "py.typed":
             files[f"gridlayout/{source.name}"] = (source.read_bytes(), False)
     files["gridlayout/libgridlayout.so"] = (library.read_bytes(), True)
-    for name in bundled:
-        path = pathlib.Path(where[name])
-        files[f"gridlayout/{name}"] = (path.read_bytes(), True)
-        # Debian's copyright file of the package that holds it (Lua: MIT, notice required).
-        owner = subprocess.run(["dpkg", "-S", os.path.realpath(path)], capture_output=True, text=True)
-        package = owner.stdout.split(":")[0] if owner.returncode == 0 else None
-        if package and (copyright := pathlib.Path(f"/usr/share/doc/{package}/copyright")).exists():
-            files[f"{dist_info}/COPYING.{name}"] = (copyright.read_bytes(), False)
     tag = "py3-none-" + sysconfig.get_platform().replace("-", "_").replace(".", "_")
     files[f"{dist_info}/METADATA"] = (metadata(version).encode(), False)
     files[f"{dist_info}/WHEEL"] = ((f"Wheel-Version: 1.0\nGenerator: gridlayout tools/make-wheel.py\n"
@@ -103,7 +85,7 @@ def main():
             z.writestr(info, data)
     tmp.replace(wheel)
     print(f"built {wheel.relative_to(ROOT) if wheel.is_relative_to(ROOT) else wheel} "
-          f"({wheel.stat().st_size // 1024} kB; bundles {', '.join(bundled) or 'nothing'})")
+          f"({wheel.stat().st_size // 1024} kB)")
 
 
 if __name__ == "__main__":

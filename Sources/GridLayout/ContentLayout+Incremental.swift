@@ -25,16 +25,16 @@ extension ContentLayout {
     mutating func layOutAppended(from dataSource: any GridDataSource) throws(GridError) {
         let oldCount = sections.count
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
-        try builder.check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try builder.check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
         guard sectionCount >= oldCount else {
-            throw .notAppended(callback: "sections", at: .grid, value: String(sectionCount), previous: String(oldCount))
+            throw .notAppended(callback: .sections, at: .grid, value: String(sectionCount), previous: String(oldCount))
         }
         var sameSize = false
         if sectionCount > 0 {
-            sameSize = try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() }
+            sameSize = try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() }
             if let old = self.sameSize, old != sameSize {
-                throw .notAppended(callback: "sameSize", at: .grid, value: String(sameSize), previous: String(old))
+                throw .notAppended(callback: .sameSize, at: .grid, value: String(sameSize), previous: String(old))
             }
             builder.sameSize = sameSize
         }
@@ -43,6 +43,7 @@ extension ContentLayout {
         let undo = oldCount > 0 ? try appendItems(toSection: oldCount - 1, with: &builder, sameSize: sameSize) : nil
         let sectionsHaveElements: Bool
         do {
+            if undo != nil { try builder.checkExtent(.section(oldCount - 1)) }
             builder.sections.reserveCapacity(sectionCount - oldCount)
             for section in oldCount..<sectionCount {
                 try builder.addSection(section, sameSize: sameSize)
@@ -69,7 +70,7 @@ extension ContentLayout {
     ///
     /// Later frames move by an S offset, so they equal a full reload's exactly when the sums
     /// involved are exact in floating point (integer or half sizes, for instance); otherwise they
-    /// may differ in the last bits. Content longer than 1e15 is laid out again whole.
+    /// may differ in the last bits.
     mutating func relayOutSection(_ section: Int, from dataSource: any GridDataSource) throws(GridError) {
         guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
         let hadBefore = sections[..<section].contains { !$0.isEmpty }
@@ -78,21 +79,20 @@ extension ContentLayout {
         builder.storedItems -= storedCount(section)
         try builder.addSection(section, sameSize: sameSize ?? false)
 
-        // Moving later sections by an offset is exact to a thousandth of a point while positions stay
-        // below 1e15; past that a move can wipe a later section's position out (1e300 + 7163 - 1e300
-        // is 0, and the 7163 is lost): lay everything out again instead, as a reload does.
-        if Swift.max(abs(axes.axisSize(contentSize).s), abs(builder.cursor)) > 1e15 {
-            self = try ContentLayout(configuration: configuration, dataSource: dataSource)
-            return
-        }
-
-        // Nothing can fail from here on.
+        // Moving later sections by an offset is exact to well under a point because every position
+        // stays below GridLimits.maxExtent (checked by the builder and below).
         let spacing = configuration.spacing
         let old = (end: sections[section].sEnd, followed: hadBefore || !sections[section].isEmpty)
         let new = builder.sections[0]
         let followed = builder.hasElements
         // Where the next element starts, before and after: that is how far everything after moves.
         let delta = (new.sEnd + (followed ? spacing : 0)) - (old.end + (old.followed ? spacing : 0))
+        // Paged sections after it realign to pages: they may end up to a page further.
+        let page = ContentLayout.pageLength(configuration, axes) ?? 0
+        let newContent = axes.axisSize(contentSize).s + delta + (page > 0 && delta != 0 ? page : 0)
+        guard newContent <= GridLimits.maxExtent else { throw .extentTooLarge(at: .grid, end: newContent) }
+
+        // Nothing can fail from here on.
         sections[section] = new
         // Empty sections before the next element sit at the end of the elements before them (no
         // spacing): at the section's new end. From the next element on, everything moves by delta;
@@ -170,7 +170,7 @@ extension ContentLayout {
         let oldCount = sections[section].items.count
         let count = try builder.itemCount(section)
         guard count >= oldCount else {
-            throw .notAppended(callback: "count", at: .section(section), value: String(count), previous: String(oldCount))
+            throw .notAppended(callback: .itemCount, at: .section(section), value: String(count), previous: String(oldCount))
         }
         guard count > oldCount else { return nil }
         // Read the section's parts one by one: a copy of the whole would share the store's buffers

@@ -48,9 +48,9 @@ extension ContentLayout {
     }
 
     /// Appends to `result` the elements `produce` hands to its argument, through a buffer on the
-    /// stack copied over 14 at a time: `Array.append` checked the array's uniqueness for every
-    /// element (a runtime call, and the registers saved and reloaded around it), a fifth of the
-    /// instructions of a query of 64 elements.
+    /// stack copied over 14 at a time: `Array.append` checks the array's uniqueness for every
+    /// element (a runtime call, and the registers saved and reloaded around it), a large part of a
+    /// query's cost.
     @inline(__always)
     func appendBuffered(to result: inout [GridElement], _ produce: ((GridElement) -> Void) -> Void) {
         // 14 elements: the most that fit in the 1 KiB that is stack-allocated without a check.

@@ -114,9 +114,9 @@ struct LayoutBuilder {
     }
 
     mutating func build() throws(GridError) {
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
-        try check(sectionCount, "sections", .grid, 0...GridLimits.maxSections)
-        let sameSize = sectionCount > 0 ? try ask("sameSize", .grid) { try dataSource.itemsHaveSameSize() } : false
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
+        let sameSize = sectionCount > 0 ? try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() } : false
         if sectionCount > 0 { self.sameSize = sameSize }
         sections.reserveCapacity(sectionCount)
         lastSection = sectionCount - 1
@@ -124,17 +124,19 @@ struct LayoutBuilder {
             try addSection(section, sameSize: sameSize)
         }
         try placeLoader()
+        try checkExtent(.grid)
     }
 
     /// Asks whether the loader shows and, if so, places it after the last element.
     /// With paging the loader has a page of its own, centred on it.
     mutating func placeLoader() throws(GridError) {
-        if try ask("showLoader", .loader, { try dataSource.showsLoader() }) {
+        if try ask(.showLoader, .loader, { try dataSource.showsLoader() }) {
             let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
             let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
             loader = rect
             cursor = rect.sEnd
+            try checkExtent(.loader)
         }
     }
 
@@ -159,8 +161,8 @@ struct LayoutBuilder {
     mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
         try meter.tick(1)
         let count = try itemCount(section)
-        let header = try ask("header", .header(section)) { try dataSource.headerSize(inSection: section) }
-        if let header, !header.isValid { throw .invalidSize(callback: "header", at: .header(section), header) }
+        let header = try ask(.header, .header(section)) { try dataSource.headerSize(inSection: section) }
+        if let header, !header.isValid { throw .invalidSize(callback: .header, at: .header(section), header) }
         guard header != nil || count > 0 else {
             sections.append(.empty(at: cursor))
             return
@@ -174,6 +176,15 @@ struct LayoutBuilder {
             cursor += s
         }
         sections.append(try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize))
+        try checkExtent(.section(section))
+    }
+
+    /// Throws when the cursor (the end of `at`), or the content after it, passes `GridLimits.maxExtent`.
+    func checkExtent(_ at: ElementLocation) throws(GridError) {
+        // NaN cannot arise from valid sizes, but fails the comparison all the same.
+        guard cursor <= GridLimits.maxExtent else { throw .extentTooLarge(at: at, end: cursor) }
+        let content = contentS(lastEnd: cursor)
+        guard content <= GridLimits.maxExtent else { throw .extentTooLarge(at: .grid, end: content) }
     }
 
     /// Lays out the items of a section whose elements start at `start` and whose header (if any)
@@ -189,8 +200,8 @@ struct LayoutBuilder {
 
     /// The section's item count, checked.
     func itemCount(_ section: Int) throws(GridError) -> Int {
-        let count = try ask("count", .section(section)) { try dataSource.numberOfItems(inSection: section) }
-        try check(count, "count", .section(section), 0...GridLimits.maxItemsPerSection)
+        let count = try ask(.itemCount, .section(section)) { try dataSource.numberOfItems(inSection: section) }
+        try check(count, .itemCount, .section(section), 0...GridLimits.maxItemsPerSection)
         return count
     }
 
@@ -204,8 +215,8 @@ struct LayoutBuilder {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
         var lanes = configuration.lanes
         if configuration.layout == .lanes,
-           let own = try ask("lanes", .section(section), { try dataSource.lanes(inSection: section) }) {
-            try check(own, "lanes", .section(section), 1...GridLimits.maxLanes)
+           let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
+            try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
             lanes = own
         }
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
@@ -217,9 +228,9 @@ struct LayoutBuilder {
         let sizes: ItemSizes
         if let first {
             sizes = .same(first)
-        } else if let bulk = try ask("sizes", .section(section), { try dataSource.sizesForItems(inSection: section) }) {
+        } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
             guard bulk.count == count else {
-                throw .invalidCount(callback: "sizes", at: .section(section), value: bulk.count, allowed: count...count)
+                throw .invalidCount(callback: .itemSizes, at: .section(section), value: bulk.count, allowed: count...count)
             }
             sizes = .bulk(bulk)
         } else {
@@ -271,7 +282,7 @@ struct LayoutBuilder {
     mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
         storedItems += count
         guard storedItems <= GridLimits.maxStoredItems else {
-            throw .tooManyStored(section: section, items: count, limit: GridLimits.maxStoredItems)
+            throw .tooManyStoredItems(section: section, count: count)
         }
         try meter.reserve(items: count, capacity: section == lastSection ? count + count / 4 : count, section: section)
     }
@@ -313,11 +324,11 @@ struct LayoutBuilder {
                         for k in 0..<items.count { batch[k] = size }
                     case .bulk(let all):
                         try all.withUnsafeBufferPointer { (all) throws(GridError) in
-                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, "sizes", into: batch)
+                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, .itemSizes, into: batch)
                         }
                     case .each:
-                        try ask("size", .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
-                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, "size", into: batch)
+                        try ask(.itemSize, .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
+                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, .itemSize, into: batch)
                     }
                     try meter.tick(items.count)
                     try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
@@ -329,7 +340,7 @@ struct LayoutBuilder {
     }
 
     /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
-    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: String,
+    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: DataSourceCallback,
                          into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
         for k in sizes.indices {
             batch[k] = try axes.checked(sizes[k], callback, GridIndexPath(section: section, item: items.lowerBound + k))
@@ -337,10 +348,10 @@ struct LayoutBuilder {
     }
 
     func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
-        try axes.checked(ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }, "size", path)
+        try axes.checked(ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }, .itemSize, path)
     }
 
-    func check(_ value: Int, _ callback: String, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
+    func check(_ value: Int, _ callback: DataSourceCallback, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
         guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
     }
 }
@@ -348,7 +359,7 @@ struct LayoutBuilder {
 extension AxisMap {
     /// The size in S/C terms, or an error naming the callback that gave it.
     @inline(__always)
-    func checked(_ size: Size, _ callback: String, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
+    func checked(_ size: Size, _ callback: DataSourceCallback, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
         guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
         return axisSize(size)
     }
@@ -363,7 +374,7 @@ enum ItemBatch {
 /// Calls a data source method; an error it throws becomes `GridError.callbackFailed` naming the
 /// callback and the element (a `GridError` passes through unchanged).
 @inline(__always)
-func ask<T>(_ callback: String, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
+func ask<T>(_ callback: DataSourceCallback, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
     do {
         return try body()
     } catch let error as GridError {

@@ -1,9 +1,9 @@
 /// The frames a `FrameStore` keeps, in two columns: every item's S-start as a `Double` (it grows
 /// with the content), and its C-start, S size and C size as `Float`s while each of them is exactly
-/// a `Float` — whole points, halves, the sizes people give: 20 bytes an item instead of 32, so a
-/// layout writes and a query reads ~40 % less memory. The first value that is not exact (a scaled
-/// waterfall height, a justified width) makes the columns wide: those three as `Double`s for every
-/// item from then on (32 bytes an item, as before). Either way a frame reads back exactly as given.
+/// a `Float` — whole points, halves, the sizes people give — so that a layout writes and a query
+/// reads less memory. The first value that is not exact (a scaled waterfall height, a justified
+/// width) makes the columns wide: those three as `Double`s for every item from then on. Either way
+/// a frame reads back exactly as given (BENCHMARKS.md, "Design notes", has the sizes).
 struct FrameColumns: Sendable {
     /// Per item: the S-start.
     private var starts: [Double] = []

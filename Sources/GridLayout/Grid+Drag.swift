@@ -22,23 +22,23 @@ extension Grid {
     @discardableResult
     public func beginDrag(at point: Point) throws(GridError) -> GridIndexPath? {
         guard configuration.sort else { throw .sortingOff }
-        guard motion.drag == nil else { throw .dragState(operation: "beginDrag", dragging: true) }
+        guard motion.drag == nil else { throw .dragState(operation: .beginDrag, dragging: true) }
         try check(point)
         guard self.dataSource != nil else { throw .noDataSource }
         try settle()  // may change the data source (a value): read it after
         guard let dataSource else { throw .noDataSource }
         let content = Point(x: contentOffset.x + point.x, y: contentOffset.y + point.y)
         guard let path = layout.indexPath(at: content),
-              try ask("canMove", .item(path), { try dataSource.canMoveItem(at: path) }) else { return nil }
+              try ask(.canMove, .item(path), { try dataSource.canMoveItem(at: path) }) else { return nil }
         var sections: [Int] = []
         for section in 0..<layout.sectionCount {
             if section == path.section {
                 sections.append(section)
-            } else if try ask("canMoveToSection", .section(section), { try dataSource.canMoveItem(fromSection: path.section, toSection: section) }) {
+            } else if try ask(.canMoveToSection, .section(section), { try dataSource.canMoveItem(fromSection: path.section, toSection: section) }) {
                 sections.append(section)
             }
         }
-        let itemSize = try ask("size", .item(path)) { try dataSource.sizeForItem(at: path) }
+        let itemSize = try ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }
         let frame = try layout.frame(of: path)
         motion.drag = DragSession(origin: path, target: path, point: point,
                                   grab: Point(x: content.x - frame.x, y: content.y - frame.y),
@@ -52,7 +52,7 @@ extension Grid {
     /// go to. When another slot's centre is nearer the item's centre than its target's by more than
     /// `dragHysteresis`, that slot becomes the target and the other items re-flow around it.
     public func drag(to point: Point) throws(GridError) {
-        guard motion.drag != nil else { throw .dragState(operation: "dragTo", dragging: false) }
+        guard motion.drag != nil else { throw .dragState(operation: .dragTo, dragging: false) }
         try check(point)
         motion.drag!.point = point
         try followDrag()
@@ -63,7 +63,7 @@ extension Grid {
     /// unless the slot is where the item started, and the item slides from where it was dropped into
     /// the slot. On error the item goes back to where it started and the layout is the data's.
     public func endDrag() throws(GridError) {
-        guard let drag = motion.drag else { throw .dragState(operation: "endDrag", dragging: false) }
+        guard let drag = motion.drag else { throw .dragState(operation: .endDrag, dragging: false) }
         var starts = drawnStates(renumbered: [])
         starts[.item(drag.target)] = ElementState(frame: draggedFrame(drag))
         let preview = layout

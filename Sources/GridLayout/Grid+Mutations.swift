@@ -33,13 +33,15 @@ extension Grid {
     /// Advances the animation clock by `dt` seconds: running animations progress, those that end
     /// make way for the next phase or the next queued mutation (the time left over goes on to it),
     /// and during a drag near the viewport's edge the grid auto-scrolls. A queued mutation that
-    /// fails is dropped and its error thrown after the rest of the time has run.
+    /// fails is dropped, the ones after it are rebased on its not having happened (or cancelled,
+    /// `MutationRebase`), and every such error is thrown once the rest of the time has run
+    /// (`GridError.several` when there is more than one).
     public func step(_ dt: Double) throws(GridError) {
         guard dt.isFinite && dt >= 0 else { throw .invalidTime(dt) }
-        var failure: GridError?
-        do { try autoScroll(dt) } catch { failure = error }
-        do { try advance(by: dt) } catch { failure = failure ?? error }
-        if let failure { throw failure }
+        var failures: [GridError] = []
+        do { try autoScroll(dt) } catch { failures.append(error) }
+        do { try advance(by: dt) } catch { failures.append(error) }
+        if let failure = GridError.combining(failures) { throw failure }
     }
 
     /// Times closer than this (seconds) count as equal on the animation clock.
@@ -54,7 +56,7 @@ extension Grid {
 
     private func request(_ mutation: Mutation) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
-        guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.name) }
+        guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.operation) }
         var counts = motion.plannedCounts ?? layout.itemCounts
         try Self.apply(mutation, to: &counts)
         motion.plannedCounts = counts
@@ -63,34 +65,35 @@ extension Grid {
     }
 
     /// Checks `mutation` against `counts` (every section's item count) and applies it.
-    private static func apply(_ mutation: Mutation, to counts: inout [Int]) throws(GridError) {
-        func check(_ path: GridIndexPath, _ operation: String, extra: Int) throws(GridError) {
+    static func apply(_ mutation: Mutation, to counts: inout [Int]) throws(GridError) {
+        func check(_ path: GridIndexPath, _ operation: GridOperation, extra: Int, destination: Bool = false) throws(GridError) {
             guard counts.indices.contains(path.section) else {
-                throw .mutationOutOfRange(operation: operation, path, itemCount: nil, sectionCount: counts.count)
+                throw .mutationOutOfRange(operation: operation, path, itemCount: nil, sectionCount: counts.count, destination: destination)
             }
             guard path.item >= 0 && path.item < counts[path.section] + extra else {
-                throw .mutationOutOfRange(operation: operation, path, itemCount: counts[path.section], sectionCount: counts.count)
+                throw .mutationOutOfRange(operation: operation, path, itemCount: counts[path.section], sectionCount: counts.count,
+                                          destination: destination)
             }
         }
         switch mutation.change {
         case .insert(let path):
-            try check(path, "insert", extra: 1)
+            try check(path, .insert, extra: 1)
             guard counts[path.section] < GridLimits.maxItemsPerSection else {
-                throw .invalidCount(callback: "count", at: .section(path.section), value: counts[path.section] + 1,
+                throw .invalidCount(callback: .itemCount, at: .section(path.section), value: counts[path.section] + 1,
                                     allowed: 0...GridLimits.maxItemsPerSection)
             }
         case .remove(let path):
-            try check(path, "remove", extra: 0)
+            try check(path, .remove, extra: 0)
         case .move(let from, let to):
-            try check(from, "move", extra: 0)
-            try check(to, "move to", extra: from.section == to.section ? 0 : 1)
+            try check(from, .move, extra: 0)
+            try check(to, .move, extra: from.section == to.section ? 0 : 1, destination: true)
         }
         mutation.change.adjust(&counts)
     }
 
     /// Runs the clock forward by `time` (infinity: to the end of everything queued).
     private func advance(by time: Double) throws(GridError) {
-        var failure: GridError?
+        var failures: [GridError] = []
         var remaining = time
         while var animation = motion.animation {
             let left = animation.duration - animation.elapsed
@@ -108,52 +111,60 @@ extension Grid {
                 break
             }
             remaining = remaining - left < Self.clockResolution ? 0 : remaining - left
-            do { try finish(animation) } catch { failure = failure ?? error }
+            do { try finish(animation) } catch { failures.append(error) }
         }
         updateLoaded()
-        if let failure { throw failure }
+        if let failure = GridError.combining(failures) { throw failure }
     }
 
     /// Ends `animation`'s phase: the next phase starts, or the mutation is told done and the next
     /// queued one starts.
     private func finish(_ animation: Animation) throws(GridError) {
-        var failure: GridError?
+        var failures: [GridError] = []
         motion.animation = nil
         switch animation.phase {
         case .scroll(_, let to, let slide):
             moveViewport(to: to)
             motion.animation = Animation(phase: .slide(slide), duration: animation.duration, event: animation.event)
         case .vanish(let path):
-            do { try perform(.remove(path), animated: true) } catch { failure = error }
+            do { try perform(.remove(path), animated: true) } catch {
+                failures.append(error)
+                failures += rebaseQueue(after: .remove(path))
+            }
         case .slide:
             if let event = animation.event { report(event) }
         }
         if motion.animation == nil {
-            do { try startQueued() } catch { failure = failure ?? error }
+            do { try startQueued() } catch { failures.append(error) }
         }
-        if let failure { throw failure }
+        if let failure = GridError.combining(failures) { throw failure }
     }
 
-    /// Starts queued mutations until one animates or none is left; one that fails is dropped (the
-    /// first error is thrown once the others have started).
+    /// Starts queued mutations until one animates or none is left. One that fails is dropped and
+    /// the rest rebased on its not having happened; every error is thrown once the others have started.
     func startQueued() throws(GridError) {
-        var failure: GridError?
+        var failures: [GridError] = []
         while motion.animation == nil && motion.drag == nil && !motion.queue.isEmpty {
             let mutation = motion.queue.removeFirst()
             do { try start(mutation) } catch {
-                failure = failure ?? error
-                motion.plannedCounts = plannedCounts()
+                failures.append(error)
+                failures += rebaseQueue(after: mutation.change)
             }
         }
         if motion.isIdle { motion.plannedCounts = nil }
-        if let failure { throw failure }
+        if let failure = GridError.combining(failures) { throw failure }
     }
 
-    /// The counts after the queued mutations, from the layout's (after a queued one failed).
-    private func plannedCounts() -> [Int] {
-        var counts = layout.itemCounts
-        for mutation in motion.queue { try? Self.apply(mutation, to: &counts) }
-        return counts
+    /// Rewrites the queue for `failed` not having happened (`MutationRebase`) and plans the counts
+    /// anew from the layout's; returns the errors of the mutations it cancelled.
+    private func rebaseQueue(after failed: IndexChange) -> [GridError] {
+        let counts = layout.itemCounts
+        let (queue, cancelled) = MutationRebase.rebase(motion.queue, after: failed, counts: counts)
+        motion.queue = queue
+        var planned = counts
+        for mutation in queue { try? Self.apply(mutation, to: &planned) }
+        motion.plannedCounts = planned
+        return cancelled
     }
 
     private func start(_ mutation: Mutation) throws(GridError) {
@@ -195,7 +206,7 @@ extension Grid {
     /// layout (its callbacks may query the grid, as during a reload).
     func relaidOut(_ change: IndexChange, from base: ContentLayout) throws(GridError) -> ContentLayout {
         guard var dataSource else { throw .noDataSource }
-        let operation = change.name
+        let operation = change.operation
         var expected = base.itemCounts
         change.adjust(&expected)
         let saved = layout
@@ -203,11 +214,11 @@ extension Grid {
         defer { layout = saved }
         // The data may have been replaced while the mutation waited: its sections must still be
         // the layout's, or changing the data and laying out a section again would reach one it lacks.
-        let sectionCount = try ask("sections", .grid) { try dataSource.numberOfSections() }
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
         guard sectionCount == base.sectionCount else {
             throw .sectionsChanged(operation: operation, count: sectionCount, expected: base.sectionCount)
         }
-        try ask(operation, .item(change.path)) { try dataSource.perform(change) }
+        try ask(change.callback, .item(change.path)) { try dataSource.perform(change) }
         self.dataSource = dataSource
         var working = base
         if configuration != base.configuration {

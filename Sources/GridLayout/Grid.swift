@@ -2,8 +2,8 @@
 /// Not thread-safe: use one grid from one thread at a time (distinct grids are independent).
 ///
 /// The properties a scroll step touches are `@exclusivity(unchecked)`: a grid is used from one
-/// thread at a time and hands out no inout access to them, and the runtime's dynamic checks cost
-/// ~7 % of a scroll step's instructions and ~15 % of a same-size query's (callgrind).
+/// thread at a time and hands out no inout access to them, and the runtime's dynamic checks are a
+/// noticeable part of a scroll step and of a same-size query.
 public final class Grid {
     /// Takes effect at the next `reload()`.
     public var configuration: GridConfiguration

@@ -47,30 +47,28 @@ public struct GridConfiguration: Hashable, Sendable {
     /// The auto-scroll speed with the drag point at (or past) the viewport's edge, in points per
     /// second; it falls linearly to 0 at `autoScrollMargin` from the edge (`autoScrollSpeed`).
     public var autoScrollSpeed: Double = 600
+    /// The most views a host's reuse pool keeps (`ViewRecycler.poolLimit`); views queued beyond it
+    /// are released, oldest first, so that a `view` callback that never dequeues cannot grow the
+    /// pool without bound (`maxPooledViews`).
+    public var maxPooledViews = 256
 
     public init() {}
 
-    /// Checks every value; throws `GridError.invalidOption` naming the first bad one.
+    /// Checks every value against its option's kind and range (`GridConfiguration.options`);
+    /// throws `GridError.invalidOption` naming the first bad one.
     public func validate() throws(GridError) {
-        func require(_ ok: Bool, _ name: String, _ value: @autoclosure () -> String, _ expected: String) throws(GridError) {
-            if !ok { throw .invalidOption(name: name, value: value(), expected: expected) }
+        // Every reload validates: numbers are tested as numbers (making an `OptionValue` of each
+        // would cost more than the tests); the message comes from `checked`. A typed
+        // configuration cannot hold a bad choice or flag.
+        for option in Self.options {
+            if let numeric = option.numeric {
+                if !option.accepts(numeric(self)) { _ = try option.checked(option.read(self)) }
+            } else {
+                switch option.kind {
+                case .insets, .size: _ = try option.checked(option.read(self))
+                default: continue
+                }
+            }
         }
-        let length = "a finite number >= 0"
-        try require(isValidLength(viewport.width), "width", formatNumber(viewport.width), length)
-        try require(isValidLength(viewport.height), "height", formatNumber(viewport.height), length)
-        for side in [padding.top, padding.left, padding.bottom, padding.right] {
-            try require(isValidLength(side), "padding", padding.description, "finite sides >= 0")
-        }
-        try require(isValidLength(spacing), "spacing", formatNumber(spacing), length)
-        try require((1...GridLimits.maxLanes).contains(lanes), "lanes", String(lanes), "1...\(GridLimits.maxLanes)")
-        try require((1...GridLimits.maxLanes).contains(columns), "columns", String(columns), "1...\(GridLimits.maxLanes)")
-        try require(rowHeight > 0 && rowHeight < .infinity, "rowHeight", formatNumber(rowHeight), "a finite number > 0")
-        try require(tolerance >= 0 && tolerance <= 1, "tolerance", formatNumber(tolerance), "a number in 0...1")
-        try require(loaderSize.isValid, "loaderSize", loaderSize.description, "finite sides >= 0")
-        try require(isValidLength(overscan), "overscan", formatNumber(overscan), length)
-        try require(isValidLength(animationDuration), "animationDuration", formatNumber(animationDuration), length)
-        try require(isValidLength(dragHysteresis), "dragHysteresis", formatNumber(dragHysteresis), length)
-        try require(isValidLength(autoScrollMargin), "autoScrollMargin", formatNumber(autoScrollMargin), length)
-        try require(isValidLength(autoScrollSpeed), "autoScrollSpeed", formatNumber(autoScrollSpeed), length)
     }
 }

@@ -51,7 +51,7 @@ extension GridDataSource {
     public func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
         for item in items {
             let path = GridIndexPath(section: section, item: item)
-            sizes[item - items.lowerBound] = try ask("size", .item(path)) { try sizeForItem(at: path) }
+            sizes[item - items.lowerBound] = try ask(.itemSize, .item(path)) { try sizeForItem(at: path) }
         }
     }
     public func headerSize(inSection section: Int) throws -> Size? { nil }

@@ -28,8 +28,8 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
 /// its opacity and scale (an inserted item fades in, a removed one fades and shrinks).
 ///
 /// The stored properties are declared largest first because Swift lays them out in declaration
-/// order: the 17-byte `id` (an index path and the case) between the Doubles padded the element to
-/// 88 bytes; so it is 72, and every query result, loaded set and copy of one moves a fifth less.
+/// order: the 17-byte `id` (an index path and the case) placed between the Doubles would pad the
+/// element, and every query result, loaded set and copy of one would move the padding too.
 public struct GridElement: Hashable, Sendable, CustomStringConvertible {
     public var frame: Rect
     /// Opacity, 0...1 (1 outside transitions).

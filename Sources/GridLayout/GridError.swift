@@ -18,23 +18,28 @@ public enum ElementLocation: Hashable, Sendable {
     }
 }
 
-/// Everything that can go wrong in the engine. Each case carries what was wrong and where, so that a
-/// binding can render it in its own conventions (`message(base:)`).
+/// Everything that can go wrong in the engine. Each case carries what was wrong and where, as
+/// facts (the callback, the operation, the option, the index path, the value), so that each face
+/// words it in its own names and index base (`message(in:)` with its `ErrorVocabulary`).
 public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A configuration option has a value outside its range or of the wrong kind.
+    /// A configuration option (by its engine name) has a value outside its range or of the wrong kind.
     case invalidOption(name: String, value: String, expected: String)
     /// A configuration option with this name does not exist.
     case unknownOption(name: String)
-    /// A data source callback (`size`, `sizes`, `header`) gave a size that is NaN, infinite or negative.
-    case invalidSize(callback: String, at: ElementLocation, Size)
-    /// A data source callback (`sections`, `count`, `lanes`) gave a number outside `allowed`.
-    case invalidCount(callback: String, at: ElementLocation, value: Int, allowed: ClosedRange<Int>)
+    /// A data source callback gave a size that is NaN, infinite or negative.
+    case invalidSize(callback: DataSourceCallback, at: ElementLocation, Size)
+    /// A data source callback gave a number outside `allowed`.
+    case invalidCount(callback: DataSourceCallback, at: ElementLocation, value: Int, allowed: ClosedRange<Int>)
     /// A justified item has a zero S size, so it has no aspect ratio.
     case noAspectRatio(GridIndexPath, Size)
-    /// The configuration cannot lay out this content (for example columns wider than the viewport).
-    case doesNotFit(String)
+    /// Waterfall columns with their spacing need more room than the viewport less padding (`length`).
+    case columnsDoNotFit(columns: Int, spacing: Double, length: Double)
+    /// Justified rows have no room: the viewport less padding is `length`.
+    case noRoomForRows(length: Double)
+    /// A section would take the stored frames past `GridLimits.maxStoredItems`.
+    case tooManyStoredItems(section: Int, count: Int)
     /// A data source callback raised an error.
-    case callbackFailed(callback: String, at: ElementLocation, message: String)
+    case callbackFailed(callback: DataSourceCallback, at: ElementLocation, message: String)
     /// No item exists at this index path.
     case indexPathOutOfRange(GridIndexPath, itemCount: Int?)
     /// No section with this index exists.
@@ -46,17 +51,17 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `reloadNew` was given content that is not the laid-out content plus items appended at the end
     /// (a count that shrank, `sameSize` that changed): `value` is what `callback` returned,
     /// `previous` what the layout has. Only `reload()` lays that out.
-    case notAppended(callback: String, at: ElementLocation, value: String, previous: String)
+    case notAppended(callback: DataSourceCallback, at: ElementLocation, value: String, previous: String)
     /// An insert, removal or move named an index path that will not exist when it runs (it is
     /// checked against the counts after every mutation asked for before it). `itemCount` is nil
-    /// when the section does not exist.
-    case mutationOutOfRange(operation: String, GridIndexPath, itemCount: Int?, sectionCount: Int)
+    /// when the section does not exist; `destination` for a move's `to`.
+    case mutationOutOfRange(operation: GridOperation, GridIndexPath, itemCount: Int?, sectionCount: Int, destination: Bool = false)
     /// After an insert, removal or move the data source's count for `section` is not the one the
     /// mutation implies (`expected`).
-    case updateMismatch(operation: String, at: GridIndexPath, section: Int, count: Int, expected: Int)
+    case updateMismatch(operation: GridOperation, at: GridIndexPath, section: Int, count: Int, expected: Int)
     /// When an insert, removal or move started, the data source had `count` sections where the
     /// layout has `expected` (the data was replaced while the mutation waited).
-    case sectionsChanged(operation: String, count: Int, expected: Int)
+    case sectionsChanged(operation: GridOperation, count: Int, expected: Int)
     /// A `step` time that is NaN, infinite or negative.
     case invalidTime(Double)
     /// A drag point that is NaN or infinite.
@@ -64,35 +69,63 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `beginDrag` on a grid whose `sort` option is off.
     case sortingOff
     /// A drag call out of turn: `beginDrag` during a drag, or `dragTo`/`endDrag` without one.
-    case dragState(operation: String, dragging: Bool)
+    case dragState(operation: GridOperation, dragging: Bool)
     /// An insert, removal or move asked for during a drag.
-    case busyDragging(operation: String)
-    /// A section's `items` stored frames would pass `GridLimits.maxStoredItems` (`limit`).
-    case tooManyStored(section: Int, items: Int, limit: Int)
+    case busyDragging(operation: GridOperation)
+    /// A queued insert, removal or move (`change`, as it was asked for) that was cancelled because
+    /// a mutation before it failed (see `MutationCancellation`).
+    case mutationCancelled(IndexChange, reason: MutationCancellation)
+    /// Laying out the content would take `at` (a section, the loader or the content) to `end`,
+    /// past `GridLimits.maxExtent`.
+    case extentTooLarge(at: ElementLocation, end: Double)
+    /// Several failures of one call, in the order they happened (queued mutations that failed or
+    /// were cancelled during one `step`). Never nested, never fewer than two.
+    case several([GridError])
     /// Storing `items` frames for `at` needs about `bytes` where `available` are left under the
     /// host's `GridBudget` (`limit` names it); refused before allocating.
     case overBudget(at: ElementLocation, items: Int, bytes: Int, available: Int, limit: String)
     /// The host's `GridBudget.shouldStop` gave this reason; the operation changed nothing.
     case interrupted(String)
 
-    /// The message with sections and items counted from `base`.
-    public func message(base: Int = 0) -> String {
+    /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
+    public static func combining(_ errors: [GridError]) -> GridError? {
+        let flat = errors.flatMap { error -> [GridError] in
+            if case .several(let inner) = error { return inner }
+            return [error]
+        }
+        return flat.count <= 1 ? flat.first : .several(flat)
+    }
+
+    /// The most messages `.several` spells out; the rest are counted.
+    static let severalShown = 8
+
+    /// The message in a face's words.
+    public func message(in words: ErrorVocabulary) -> String {
+        let base = words.base
+        func callback(_ c: DataSourceCallback) -> String { "'\(words.callback(c))'" }
+        func operation(_ o: GridOperation) -> String { words.operation(o) }
+        // "call reload()": Swift's names carry their parentheses already.
+        func call(_ o: GridOperation) -> String { let name = words.operation(o); return name.hasSuffix(")") ? name : name + "()" }
         switch self {
         case let .invalidOption(name, value, expected):
-            return "option '\(name)': \(value) is invalid (expected \(expected))"
+            return "option '\(words.option(name))': \(value) is invalid (expected \(expected))"
         case let .unknownOption(name):
             return "unknown option '\(name)'"
-        case let .invalidSize(callback, at, size):
-            return "data source '\(callback)' returned \(size) for \(at.describe(base: base)) (sizes must be finite and >= 0)"
-        case let .invalidCount(callback, at, value, allowed):
+        case let .invalidSize(c, at, size):
+            return "data source \(callback(c)) returned \(size) for \(at.describe(base: base)) (sizes must be finite and >= 0)"
+        case let .invalidCount(c, at, value, allowed):
             let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
-            return "data source '\(callback)' returned \(value)\(whereTo) (expected \(allowed.lowerBound)...\(allowed.upperBound))"
+            return "data source \(callback(c)) returned \(value)\(whereTo) (expected \(allowed.lowerBound)...\(allowed.upperBound))"
         case let .noAspectRatio(path, size):
             return "\(ElementLocation.item(path).describe(base: base)): size \(size) has no aspect ratio (justified needs a size > 0 along the scroll axis)"
-        case let .doesNotFit(why):
-            return why
-        case let .callbackFailed(callback, at, message):
-            return "data source '\(callback)' failed for \(at.describe(base: base)): \(message)"
+        case let .columnsDoNotFit(columns, spacing, length):
+            return "waterfall: \(columns) columns with spacing \(formatNumber(spacing)) do not fit in \(formatNumber(length)) (the viewport less padding)"
+        case let .noRoomForRows(length):
+            return "justified: no room for a row (the viewport less padding is \(formatNumber(length)))"
+        case let .tooManyStoredItems(section, count):
+            return "section \(section &+ base): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)"
+        case let .callbackFailed(c, at, message):
+            return "data source \(callback(c)) failed for \(at.describe(base: base)): \(message)"
         case let .indexPathOutOfRange(path, count):
             let where_ = ElementLocation.item(path).describe(base: base)
             if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(count) items" }
@@ -103,38 +136,46 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "offset \(p) is invalid (NaN)"
         case .noDataSource:
             return "no data source is set"
-        case let .notAppended(callback, at, value, previous):
+        case let .notAppended(c, at, value, previous):
             let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
-            return "reloadNew: data source '\(callback)' returned \(value)\(whereTo) where the layout has \(previous); reloadNew only lays out items appended at the end: call reload()"
-        case let .mutationOutOfRange(operation, path, count, sections):
-            let item = ElementLocation.item(path).describe(base: base)
-            guard let count else { return "\(operation): \(item) is out of range: the grid has \(sections) sections" }
-            let allowed = operation == "insert" || operation == "move to" ? count + 1 : count
+            return "\(operation(.reloadNew)): data source \(callback(c)) returned \(value)\(whereTo) where the layout has \(previous); \(operation(.reloadNew)) only lays out items appended at the end: call \(call(.reload))"
+        case let .mutationOutOfRange(o, path, count, sections, destination):
+            let item = (destination ? "destination " : "") + ElementLocation.item(path).describe(base: base)
+            guard let count else { return "\(operation(o)): \(item) is out of range: the grid has \(sections) sections" }
+            let allowed = o == .insert || destination ? count + 1 : count
             let range = allowed == 0 ? "none" : "\(base)...\(allowed - 1 + base)"
-            return "\(operation): \(item) is out of range: section \(path.section &+ base) has \(count) items (\(operation) takes items \(range))"
-        case let .updateMismatch(operation, path, section, count, expected):
+            let taker = destination ? "the destination" : operation(o)
+            return "\(operation(o)): \(item) is out of range: section \(path.section &+ base) has \(count) items (\(taker) takes items \(range))"
+        case let .updateMismatch(o, path, section, count, expected):
             let hint: String
-            switch operation {
-            case "insert": hint = "add the item to the data before insert, or in the data source's 'insert'"
-            case "remove": hint = "the data source's 'remove' must drop the item"
-            default: hint = "the data source's 'move' must move the item"
+            switch o {
+            case .insert: hint = "add the item to the data before \(operation(.insert)), or in the data source's \(callback(.insertItem))"
+            case .remove: hint = "the data source's \(callback(.removeItem)) must drop the item"
+            default: hint = "the data source's \(callback(.moveItem)) must move the item"
             }
-            return "\(operation) \(ElementLocation.item(path).describe(base: base)): data source 'count' returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
-        case let .sectionsChanged(operation, count, expected):
-            return "\(operation): data source 'sections' returned \(count) where the layout has \(expected) (the data changed under a pending mutation); the layout is unchanged: call reload()"
+            return "\(operation(o)) \(ElementLocation.item(path).describe(base: base)): data source \(callback(.itemCount)) returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
+        case let .sectionsChanged(o, count, expected):
+            return "\(operation(o)): data source \(callback(.sections)) returned \(count) where the layout has \(expected) (the data changed under a pending mutation); the layout is unchanged: call \(call(.reload))"
         case let .invalidTime(dt):
-            return "step: time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
+            return "\(operation(.step)): time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
         case let .invalidPoint(p):
             return "drag point \(p) is invalid (expected finite numbers)"
         case .sortingOff:
-            return "beginDrag: sorting is off (set the option 'sort' to true)"
-        case let .dragState(operation, dragging):
-            return dragging ? "\(operation): a drag is already in progress (call endDrag first)"
-                            : "\(operation): no drag is in progress (call beginDrag first)"
-        case let .busyDragging(operation):
-            return "\(operation): not allowed during a drag (call endDrag first)"
-        case let .tooManyStored(section, items, limit):
-            return "section \(section &+ base): \(items) items pass the limit of \(limit) stored frames (same-size lanes, flow and waterfall store none)"
+            return "\(operation(.beginDrag)): sorting is off (set the option '\(words.option("sort"))' to true)"
+        case let .dragState(o, dragging):
+            return dragging ? "\(operation(o)): a drag is already in progress (call \(operation(.endDrag)) first)"
+                            : "\(operation(o)): no drag is in progress (call \(operation(.beginDrag)) first)"
+        case let .busyDragging(o):
+            return "\(operation(o)): not allowed during a drag (call \(operation(.endDrag)) first)"
+        case let .mutationCancelled(change, reason):
+            return "\(change.describe(words)): cancelled: \(reason.message(in: words))"
+        case let .extentTooLarge(at, end):
+            let what = at == .grid ? "the content" : at.describe(base: base)
+            return "\(what) would end at \(formatNumber(end)), past the largest content extent of \(formatNumber(GridLimits.maxExtent)) points (2^40, where frames stay exact to 1/4096 point)"
+        case let .several(errors):
+            var parts = errors.prefix(Self.severalShown).map { $0.message(in: words) }
+            if errors.count > Self.severalShown { parts.append("and \(errors.count - Self.severalShown) more") }
+            return "\(errors.count) errors: " + parts.joined(separator: "; ")
         case let .overBudget(at, items, bytes, available, limit):
             return "\(at.describe(base: base)): \(items) items need about \(bytes) bytes of frames, more than the \(available) bytes left under \(limit)"
         case let .interrupted(reason):
@@ -142,5 +183,24 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { message(base: 0) }
+    /// The message in Swift's words.
+    public var description: String { message(in: .swift) }
+}
+
+/// Why a queued mutation was cancelled: a mutation before it failed, so the data is not what the
+/// queued one's index paths assumed.
+public enum MutationCancellation: Hashable, Sendable {
+    /// It names an item that would exist only if `failed` had happened (the item it would have inserted).
+    case itemNeverExisted(failed: IndexChange)
+    /// Rebased on `failed` not having happened it becomes `rebased`, which is out of range.
+    case outOfRange(failed: IndexChange, rebased: IndexChange)
+
+    public func message(in words: ErrorVocabulary) -> String {
+        switch self {
+        case let .itemNeverExisted(failed):
+            return "it names an item that exists only if the earlier \(failed.describe(words)) had succeeded"
+        case let .outOfRange(failed, rebased):
+            return "with the earlier \(failed.describe(words)) failed it becomes \(rebased.describe(words)), which is out of range"
+        }
+    }
 }

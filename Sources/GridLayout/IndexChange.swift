@@ -43,12 +43,21 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         return before(path).map(ElementID.item)
     }
 
-    /// "insert", "remove" or "move": how errors and data source callbacks name it.
-    public var name: String {
+    /// The data source callback that makes it in the data.
+    var callback: DataSourceCallback {
         switch self {
-        case .insert: return "insert"
-        case .remove: return "remove"
-        case .move: return "move"
+        case .insert: return .insertItem
+        case .remove: return .removeItem
+        case .move: return .moveItem
+        }
+    }
+
+    /// The operation that makes it.
+    public var operation: GridOperation {
+        switch self {
+        case .insert: return .insert
+        case .remove: return .remove
+        case .move: return .move
         }
     }
 
@@ -75,6 +84,16 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .move(let from, let to):
             counts[from.section] -= 1
             counts[to.section] += 1
+        }
+    }
+
+    /// "remove item (section 1, item 4)" in a face's words.
+    public func describe(_ words: ErrorVocabulary) -> String {
+        switch self {
+        case .insert(let p), .remove(let p):
+            return "\(words.operation(operation)) \(ElementLocation.item(p).describe(base: words.base))"
+        case .move(let from, let to):
+            return "\(words.operation(.move)) \(ElementLocation.item(from).describe(base: words.base)) to \(ElementLocation.item(to).describe(base: words.base))"
         }
     }
 

@@ -20,8 +20,7 @@ protocol ItemPlacer {
     /// Places the items from `first` on, in order, whose sizes are `sizes` (a batch of at most
     /// `ItemBatch.capacity`), appending their frames to `store` (possibly later). Batches, rather
     /// than one call per item, let the loop keep the placer's state in registers and append to the
-    /// store in one pass (a lanes layout of 1M items: 274 instructions an item before, 117 after;
-    /// BENCHMARKS.md).
+    /// store in one pass (BENCHMARKS.md, "Design notes").
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError)
     /// Appends any frames still held back and returns the S end of the section's items
     /// (the area's S start when there are none). Leaves the placer's own state as it was.

@@ -28,7 +28,7 @@ struct JustifiedLayout: ItemPlacer {
 
     init(rowHeight: Double, tolerance: Double, widow: WidowStyle, area: ItemArea, axes: AxisMap) throws(GridError) {
         guard area.cLength > 0 else {
-            throw .doesNotFit("justified: no room for a row (the viewport less padding is \(formatNumber(area.cLength)))")
+            throw .noRoomForRows(length: area.cLength)
         }
         self.area = area
         self.rowHeight = rowHeight

@@ -84,8 +84,8 @@ struct UniformGrid: Sendable {
         }
         // The estimate is rarely off, and by a step or two: the loops below correct it. The upward
         // ones test before they loop because the compiler vectorizes a plain `while` there (its
-        // trip count is bounded by `count`), and setting the vector loop up on every call cost
-        // ~700 instructions, more than the rest of a nine-grid query.
+        // trip count is bounded by `count`), and setting the vector loop up on every call costs
+        // more than the rest of a nine-grid query.
         // First k whose end is past lo.
         var first = estimate(lo - length)
         while first > 0 && at(first - 1) + length > lo { first -= 1 }

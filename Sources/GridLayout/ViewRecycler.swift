@@ -6,13 +6,12 @@
 /// few dozen of them, and a binary search and a short move in one small array cost far less than
 /// hashing the element into a dictionary. Its methods are `@inlinable` so that a host's
 /// `ViewRecycler<MyView>` is specialized for its view type: unspecialized generic code across the
-/// module boundary made a scroll step three times slower (measured with callgrind).
+/// module boundary is several times slower.
 ///
 /// A scroll step detaches elements at one end of the sorted list and attaches elements at the
 /// other. So the list has room at its front: the live elements are `ids[start...]` (their views
 /// `views[start...]`), and detaching the first or attaching before it moves `start` instead of every
-/// element after it (removing at an array's front shifted the whole list, ~40 % of the host's work
-/// in a scroll step). The free slots before `start` hold stale copies of departed elements and
+/// element after it (removing at an array's front would shift the whole list on every step). The free slots before `start` hold stale copies of departed elements and
 /// views until they are reused or dropped.
 public struct ViewRecycler<View> {
     @usableFromInline var ids: [ElementID] = []
@@ -24,6 +23,9 @@ public struct ViewRecycler<View> {
     /// Views made new, and views taken from the pool.
     @usableFromInline var createdCount = 0
     @usableFromInline var reusedCount = 0
+    /// The most views the pool keeps (`GridConfiguration.maxPooledViews`): `trimPool` and
+    /// `recycle` release the oldest queued views beyond it.
+    public var poolLimit = GridConfiguration().maxPooledViews
     @inlinable public var created: Int { createdCount }
     @inlinable public var reused: Int { reusedCount }
 
@@ -81,13 +83,14 @@ public struct ViewRecycler<View> {
     /// A host's usual step for a loaded-set change, in one access to the recycler: every unloaded
     /// element's view is queued, then every loaded element takes the oldest queued view, or a new
     /// one from `make` when none is queued. (A host that calls `detach`, `dequeue` and `attach` on
-    /// a recycler held in a class pays Swift's exclusivity check on every call: a fifth of a
-    /// scroll step in gridbench.)
+    /// a recycler held in a class pays Swift's exclusivity check on every call.)
     ///
     /// A scroll step's change is handled in bulk: the departures that are the first live elements
-    /// leave in one step and the arrivals after the last live element join in one step (one
-    /// `detach` and one `attach` cost ~80 instructions each, a third of a scroll step).
-    @inlinable public mutating func recycle(_ change: LoadedChange, make: () -> View) {
+    /// leave in one step and the arrivals after the last live element join in one step, rather
+    /// than a `detach` and an `attach` (each a search and a move) per element.
+    ///
+    /// Then the pool is trimmed to `poolLimit`: `release` gets each view that leaves it.
+    @inlinable public mutating func recycle(_ change: LoadedChange, make: () -> View, release: (View) -> Void = { _ in }) {
         var leading = 0
         while leading < change.unloaded.count && start + leading < ids.count && ids[start + leading] == change.unloaded[leading] {
             leading += 1
@@ -116,6 +119,19 @@ public struct ViewRecycler<View> {
         for _ in reused..<arriving { views.append(make()) }
         reusedCount += reused
         createdCount += arriving - reused
+        if pooled > poolLimit { trimPool(release) }
+    }
+
+    /// Releases the oldest queued views until at most `poolLimit` are left, handing each to
+    /// `release` (the host frees it: it is no longer the recycler's). A host that queues views one
+    /// by one (`detach`, `renumber`) calls this once its step is done, so that a step that departs
+    /// many elements and loads as many reuses them all first.
+    @inlinable public mutating func trimPool(_ release: (View) -> Void) {
+        while pooled > poolLimit {
+            release(pool[poolStart])
+            poolStart += 1
+        }
+        dropUsedPool()
     }
 
     /// Removes the departing element's view from the live ones and queues it; returns it.
@@ -174,7 +190,7 @@ public struct ViewRecycler<View> {
     }
 
     /// The index of the first live element not before `id`. The ends are tried first: a scroll
-    /// step detaches and attaches there, and the binary search cost ~165 instructions a call.
+    /// step detaches and attaches there, where a binary search would cost the most of the call.
     @inlinable func position(of id: ElementID) -> Int {
         guard start < ids.count, ids[start] < id else { return start }
         guard !(ids[ids.count - 1] < id) else { return ids.count }

@@ -55,7 +55,7 @@ struct WaterfallLayout: ItemPlacer {
     static func columnWidth(columns: Int, area: ItemArea) throws(GridError) -> Double {
         let width = (area.cLength - Double(columns - 1) * area.spacing) / Double(columns)
         guard width >= 0 else {
-            throw .doesNotFit("waterfall: \(columns) columns with spacing \(formatNumber(area.spacing)) do not fit in \(formatNumber(area.cLength)) (the viewport less padding)")
+            throw .columnsDoNotFit(columns: columns, spacing: area.spacing, length: area.cLength)
         }
         return width
     }

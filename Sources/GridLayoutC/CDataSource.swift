@@ -212,6 +212,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.drag_hysteresis = c.dragHysteresis
     g.auto_scroll_margin = c.autoScrollMargin
     g.auto_scroll_speed = c.autoScrollSpeed
+    g.max_pooled_views = Int64(c.maxPooledViews)
     return g
 }
 
@@ -254,6 +255,10 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.dragHysteresis = g.drag_hysteresis
     c.autoScrollMargin = g.auto_scroll_margin
     c.autoScrollSpeed = g.auto_scroll_speed
+    guard (0...Int64(GridLimits.maxPooledViews)).contains(g.max_pooled_views) else {
+        throw CFailure(GL_EINVAL, "gl_config.max_pooled_views: \(g.max_pooled_views) is invalid (expected 0...\(GridLimits.maxPooledViews))")
+    }
+    c.maxPooledViews = Int(g.max_pooled_views)
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -1,7 +1,5 @@
-import CLua
 import GridLayout
 import GridLayoutCSupport
-import GridScript
 
 // The C ABI: every function of bindings/c/gridlayout.h, exported under its C name.
 // Each one checks its arguments, runs under `cCall` (a status and gl_last_error), and never traps
@@ -80,8 +78,6 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
     }
 }
 
-private let booleanOptions: Set<String> = ["stickyHeaders", "paging", "pagingInverseOrder", "sort"]
-
 private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> String {
     guard let name else { throw CFailure(GL_EINVAL, "option name is NULL") }
     return String(cString: name)
@@ -94,7 +90,10 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         try requireIdle(box, "gl_grid_set_option_number")
         let name = try optionName(name)
         var option = OptionValue.number(value)
-        if booleanOptions.contains(name) {
+        let kind = GridConfiguration.option(named: name)?.kind
+        if case .choice(let cases)? = kind, value == value.rounded(), value >= 0, value < Double(cases.count) {
+            option = .string(cases[Int(value)])  // a gl_layout, gl_order, … value
+        } else if kind == .flag {
             guard value == 0 || value == 1 else {
                 let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
                 throw CFailure(GL_EINVAL, "option '\(name)': \(shown) is invalid (expected 0 or 1)")
@@ -126,7 +125,13 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         case .number(let n): value.pointee = n
         case .bool(let b): value.pointee = b ? 1 : 0
         case .insets(let i): value.pointee = i.top
-        case .string, .size:
+        case .string(let s):
+            // A choice: its case's C value.
+            guard case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, let k = cases.firstIndex(of: s) else {
+                throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
+            }
+            value.pointee = Double(k)
+        case .size:
             throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
         }
     }
@@ -137,9 +142,22 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
 @_cdecl("gl_grid_set_sections")
 public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
                                  _ flags: Int32) -> gl_status {
+    setSections(handle, sections, count, flags, uniform: nil, "gl_grid_set_sections")
+}
+
+@_cdecl("gl_grid_set_sections_uniform")
+public func gl_grid_set_sections_uniform(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                                         _ flags: Int32, _ uniform: UnsafePointer<Int32>?) -> gl_status {
+    setSections(handle, sections, count, flags, uniform: uniform, "gl_grid_set_sections_uniform")
+}
+
+/// Both bulk entry points. A section with `uniform[s] != 0` gives one size for all its items: it is
+/// read once and, without GL_SAME_SIZE, repeated only after the counts passed the stored-items limit.
+private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                         _ flags: Int32, uniform: UnsafePointer<Int32>?, _ function: String) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
-        try requireIdle(box, "gl_grid_set_sections")
+        try requireIdle(box, function)
         let known = Int32(GL_SHOW_LOADER | GL_SAME_SIZE)
         guard flags & ~known == 0 else {
             throw CFailure(GL_EINVAL, "flags \(flags) are invalid (expected GL_SHOW_LOADER | GL_SAME_SIZE)")
@@ -174,7 +192,8 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
             guard section.lanes >= 0 && Int(section.lanes) <= GridLimits.maxLanes else {
                 throw CFailure(GL_EINVAL, "section \(s): lanes \(section.lanes) is invalid (expected 0...\(GridLimits.maxLanes), 0 for the configuration's)")
             }
-            let stored = sameSize ? min(section.count, 1) : section.count
+            let isUniform = uniform.map { $0[s] != 0 } ?? false
+            let stored = sameSize || isUniform ? min(section.count, 1) : section.count
             var sizes: [Size] = []
             sizes.reserveCapacity(stored)
             for i in 0..<stored {
@@ -183,6 +202,10 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
                     throw CFailure(GL_EDATA, "item (section \(s), item \(i)): size \(size) is invalid (sizes must be finite and >= 0)")
                 }
                 sizes.append(size)
+            }
+            if isUniform && !sameSize && section.count > 1 {
+                // The total passed maxStoredItems above, so this allocation is bounded.
+                sizes = Array(repeating: sizes[0], count: section.count)
             }
             var header: Size?
             if section.has_header != 0 {
@@ -462,7 +485,7 @@ public func gl_grid_dequeue(_ handle: OpaquePointer?, _ view: UnsafeMutablePoint
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let view = try output(view, "view")
-        let v = box.views.dequeue()
+        let v = box.host.views.dequeue()
         if let v { box.dequeued.append(v) }
         view.pointee = v
     }
@@ -484,9 +507,9 @@ public func gl_grid_attach_view(_ handle: OpaquePointer?, _ section: Int64, _ it
         let id = try loadedItem(box, section, item)
         if let k = box.dequeued.firstIndex(of: view) {
             box.dequeued.remove(at: k)
-            box.views.attach(view, to: id, isNew: false)
+            box.host.views.attach(view, to: id, isNew: false)
         } else {
-            box.views.attach(view, to: id, isNew: true)
+            box.host.views.attach(view, to: id, isNew: true)
         }
     }
 }
@@ -496,7 +519,7 @@ public func gl_grid_view(_ handle: OpaquePointer?, _ section: Int64, _ item: Int
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let view = try output(view, "view")
-        view.pointee = box.views.view(for: .item(GridIndexPath(section: Int(section), item: Int(item))))
+        view.pointee = box.host.views.view(for: .item(GridIndexPath(section: Int(section), item: Int(item))))
     }
 }
 
@@ -505,8 +528,8 @@ public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointe
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let stats = try output(stats, "stats")
-        stats.pointee = gl_stats(created: Int64(box.views.created), reused: Int64(box.views.reused),
-                                 live: Int64(box.views.liveCount), queued: Int64(box.views.pooled))
+        stats.pointee = gl_stats(created: Int64(box.host.views.created), reused: Int64(box.host.views.reused),
+                                 live: Int64(box.host.views.liveCount), queued: Int64(box.host.views.pooled))
     }
 }
 
@@ -514,19 +537,3 @@ public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointe
 
 // gl_version, gl_version_string, gl_check_version, gl_last_error and gl_status_name are C
 // (Sources/GridLayoutCSupport/support.c): they read the header's macros.
-
-// MARK: - Lua
-
-/// `require "gridlayout"` from stock lua5.4: the same module gridrepl preloads.
-@_cdecl("luaopen_gridlayout")
-public func luaopen_gridlayout(_ L: OpaquePointer?) -> Int32 {
-    guard let L else { return 0 }
-    // A Lua built with other number sizes or another version raises here (no Swift state is live).
-    luaL_checkversion(L)
-    // openModule reports a failure (Lua out of memory) instead of raising; it is raised here, where
-    // likewise no Swift state is live.
-    let n = GridScript.openModule(L)
-    if n == -1 { return lua_error(L) }
-    if n < 0 { lua_settop(L, 0); lua_pushstring(L, "not enough memory"); return lua_error(L) }
-    return n
-}

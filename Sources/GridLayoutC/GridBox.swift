@@ -1,68 +1,31 @@
+import GridHost
 import GridLayout
 import GridLayoutCSupport
 
-/// One C grid: the engine's grid, its data source, event handler and views.
+/// One C grid: the engine's grid in its host (events, views, the re-entrancy guard: `GridHost`),
+/// its data source and event handler.
 /// A grid is used by one thread at a time (the engine is not thread-safe); only the registry,
 /// which maps handles to boxes, is shared between threads.
 final class GridBox: @unchecked Sendable {
-    let grid = Grid()
+    let host = GridHost<UnsafeMutableRawPointer>()
+    var grid: Grid { host.grid }
     let handle: OpaquePointer
     /// The callback data source's struct, to release its context when replaced.
     var callbacks: gl_data_source?
-    /// True while the engine runs a reload that calls the data source.
-    var inDataSource = false
     var destroyed = false
 
     var handler: gl_event_fn?
     var handlerContext: UnsafeMutableRawPointer?
-    /// Events the engine reported during the current call, delivered when it has done its work.
-    var pending: [Pending] = []
-    var delivering = false
-    let relay = Relay()
 
-    /// Views of loaded items, the reuse queue, and views dequeued but not attached yet.
-    var views = ViewRecycler<UnsafeMutableRawPointer>()
+    /// Views dequeued but not attached yet.
     var dequeued: [UnsafeMutableRawPointer] = []
-
-    enum Pending {
-        case loaded(LoadedChange)
-        case page(Int)
-        /// The loaded items were renumbered: the views follow when it is delivered (in order
-        /// with the loads and unloads around it, which name items as they were numbered then).
-        case renumbered(IndexChange)
-        /// An insert, removal or move ended, or a drag began or ended: the event's kind and the
-        /// index paths as a change (a drag's start is a move from its item to itself).
-        case mutation(gl_event_kind, IndexChange)
-    }
-
-    /// Hears the engine and queues what it heard (the grid holds its observer weakly).
-    final class Relay: GridObserver {
-        weak var box: GridBox?
-        func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) { box?.pending.append(.loaded(change)) }
-        func grid(_ grid: Grid, didChangePage page: Int) { box?.pending.append(.page(page)) }
-        func grid(_ grid: Grid, didRenumber change: IndexChange) {
-            // A drag's retarget renumbers through its origin: a move of an item to itself renumbers nothing.
-            if case .move(let from, let to) = change, from == to { return }
-            box?.pending.append(.renumbered(change))
-        }
-        func grid(_ grid: Grid, didInsert path: GridIndexPath) { box?.pending.append(.mutation(GL_EVENT_INSERTED, .insert(path))) }
-        func grid(_ grid: Grid, didRemove path: GridIndexPath) { box?.pending.append(.mutation(GL_EVENT_REMOVED, .remove(path))) }
-        func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
-            box?.pending.append(.mutation(GL_EVENT_MOVED, .move(from: from, to: to)))
-        }
-        func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) {
-            box?.pending.append(.mutation(GL_EVENT_DRAG_STARTED, .move(from: path, to: path)))
-        }
-        func grid(_ grid: Grid, didEndDrag from: GridIndexPath, to: GridIndexPath) {
-            box?.pending.append(.mutation(GL_EVENT_DRAG_ENDED, .move(from: from, to: to)))
-        }
-    }
 
     init(handle: OpaquePointer) {
         self.handle = handle
-        relay.box = self
-        grid.observer = relay
     }
+
+    /// True while the engine runs a call that asks the data source.
+    var inDataSource: Bool { host.busy != nil }
 
     /// Replaces the data source, releasing the previous callback context.
     func setDataSource(_ source: (any GridDataSource)?, callbacks new: gl_data_source?) {
@@ -74,16 +37,13 @@ final class GridBox: @unchecked Sendable {
 
     /// Runs an engine call that may ask the data source, then delivers the events it caused.
     func withDataSource<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
-        inDataSource = true
         let result: T
         do {
-            result = try body()
+            result = try host.asking("a C call", body)
         } catch {
-            inDataSource = false
             deliver()
             throw CFailure(error)
         }
-        inDataSource = false
         deliver()
         return result
     }
@@ -95,101 +55,62 @@ final class GridBox: @unchecked Sendable {
         return result
     }
 
-    /// Delivers the queued events in order; a handler's own scrolling queues more, delivered here
-    /// too (a nested call does not deliver: this loop does).
+    /// Delivers the queued events to the handler, in order (`GridHost.deliver`).
     func deliver() {
-        guard !delivering else { return }
-        delivering = true
-        defer { delivering = false }
-        while !pending.isEmpty && !destroyed {
-            switch pending.removeFirst() {
-            case .page(let page):
-                var event = gl_event()
-                event.kind = Int32(GL_EVENT_PAGE_CHANGED.rawValue)
-                event.page = Int64(page)
-                emit(event)
-            case .renumbered(let change):
-                views.renumber(change)
-                var event = gl_event()
-                event.kind = Int32(GL_EVENT_RENUMBERED.rawValue)
-                event.change = cChange(change)
-                emit(event)
-            case .mutation(let kind, let change):
-                var event = gl_event()
-                event.kind = Int32(kind.rawValue)
-                event.change = cChange(change)
-                emit(event)
-            case .loaded(let change):
-                for id in change.unloaded {
-                    var event = gl_event()
-                    event.element = cElement(GridElement(id: id, frame: .zero))
-                    switch id {
-                    case .item:
-                        event.kind = Int32(GL_EVENT_UNLOADED.rawValue)
-                        event.view = views.detach(id)
-                    case .header:
-                        event.kind = Int32(GL_EVENT_UNLOADED.rawValue)
-                    case .loader:
-                        event.kind = Int32(GL_EVENT_LOADER_HIDDEN.rawValue)
-                    }
-                    emit(event)
-                }
-                for element in change.loaded {
-                    var event = gl_event()
-                    event.element = cElement(element)
-                    event.kind = Int32((element.id == .loader ? GL_EVENT_LOADER_SHOWN : GL_EVENT_LOADED).rawValue)
-                    emit(event)
-                }
+        var delivery = CEvents(box: self)
+        try? host.deliver(to: &delivery)  // a C handler cannot fail
+        if destroyed { host.dropPending() }
+    }
+
+    func numberedNow(_ id: ElementID) -> ElementID? { host.numberedNow(id) }
+    func isLoadedForCaller(_ id: ElementID) -> Bool { host.isLoadedForCaller(id) }
+
+    /// Each event as a `gl_event` to the handler.
+    struct CEvents: HostDelivery {
+        let box: GridBox
+        var isClosed: Bool { box.destroyed }
+
+        private func emit(_ event: gl_event) {
+            guard let handler = box.handler, !box.destroyed else { return }
+            var event = event
+            handler(box.handlerContext, box.handle, &event)
+        }
+
+        private func emit(_ kind: gl_event_kind, _ fill: (inout gl_event) -> Void = { _ in }) {
+            var event = gl_event()
+            event.kind = Int32(kind.rawValue)
+            fill(&event)
+            emit(event)
+        }
+
+        func unloadedItem(_ path: GridIndexPath, view: UnsafeMutableRawPointer?) {
+            emit(GL_EVENT_UNLOADED) {
+                $0.element = cElement(GridElement(id: .item(path), frame: .zero))
+                $0.view = view
             }
         }
-        if destroyed { pending.removeAll() }
-    }
-
-    private func emit(_ event: gl_event) {
-        guard let handler, !destroyed else { return }
-        var event = event
-        handler(handlerContext, handle, &event)
-    }
-
-    /// Inside the event handler, index paths are numbered as when the event being delivered
-    /// happened; the renumberings still pending happened after it. `id` in the grid's numbering
-    /// now, or nil when a later change removes it. (Outside a delivery, `id` itself.)
-    func numberedNow(_ id: ElementID) -> ElementID? {
-        guard delivering else { return id }
-        var id = id
-        for case .renumbered(let change) in pending {
-            guard let next = change.after(id) else { return nil }
-            id = next
+        func unloadedHeader(_ section: Int) {
+            emit(GL_EVENT_UNLOADED) { $0.element = cElement(GridElement(id: .header(section: section), frame: .zero)) }
         }
-        return id
-    }
-
-    /// Whether the item is loaded, numbered as `numberedNow` takes it: inside the event handler,
-    /// loaded when the event being delivered happened (an item that a pending event unloads is).
-    func isLoadedForCaller(_ id: ElementID) -> Bool {
-        guard delivering else { return isLoaded(id) }
-        var id = id
-        for event in pending {
-            switch event {
-            case .loaded(let change) where change.unloaded.contains(id): return true
-            case .renumbered(let change):
-                guard let next = change.after(id) else { return true }
-                id = next
-            default: break
+        func loaderHidden() {
+            emit(GL_EVENT_LOADER_HIDDEN) { $0.element = cElement(GridElement(id: .loader, frame: .zero)) }
+        }
+        func loadedItem(_ element: GridElement, data: GridIndexPath) { emit(GL_EVENT_LOADED) { $0.element = cElement(element) } }
+        func loadedHeader(_ element: GridElement, section: Int) { emit(GL_EVENT_LOADED) { $0.element = cElement(element) } }
+        func loaderShown(_ element: GridElement) { emit(GL_EVENT_LOADER_SHOWN) { $0.element = cElement(element) } }
+        func pageChanged(_ page: Int) { emit(GL_EVENT_PAGE_CHANGED) { $0.page = Int64(page) } }
+        func renumbered(_ change: IndexChange) { emit(GL_EVENT_RENUMBERED) { $0.change = cChange(change) } }
+        func ended(_ event: MotionEvent) {
+            let (kind, change): (gl_event_kind, IndexChange) = switch event {
+            case .inserted(let p): (GL_EVENT_INSERTED, .insert(p))
+            case .removed(let p): (GL_EVENT_REMOVED, .remove(p))
+            case .moved(let from, let to): (GL_EVENT_MOVED, .move(from: from, to: to))
+            case .dragStarted(let p): (GL_EVENT_DRAG_STARTED, .move(from: p, to: p))
+            case .dragEnded(let from, let to): (GL_EVENT_DRAG_ENDED, .move(from: from, to: to))
             }
+            emit(kind) { $0.change = cChange(change) }
         }
-        return isLoaded(id)
-    }
-
-    /// Whether the item is in the loaded set (a binary search: the set is in element order).
-    func isLoaded(_ id: ElementID) -> Bool {
-        let loaded = grid.loaded
-        var low = 0, high = loaded.count
-        while low < high {
-            let mid = (low + high) >> 1
-            if loaded[mid].id < id { low = mid + 1 } else { high = mid }
-        }
-        return low < loaded.count && loaded[low].id == id
+        func released(_ view: UnsafeMutableRawPointer) { emit(GL_EVENT_VIEW_RELEASED) { $0.view = view } }
     }
 }
 

@@ -14,16 +14,23 @@ struct CFailure: Error {
 
     /// The engine's error, with indices counted from 0 as C counts them.
     init(_ error: GridError) {
-        message = error.message(base: 0)
+        message = error.message(in: errorWords.withLock { $0 })
+        status = Self.status(of: error)
+    }
+
+    /// The status of an engine error; several failures report the first one's.
+    static func status(of error: GridError) -> gl_status {
         switch error {
-        case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .tooManyStored, .invalidTime, .invalidPoint: status = GL_EINVAL
-        case .overBudget: status = GL_ENOMEM
-        case .interrupted: status = GL_ECALLBACK
-        case .sortingOff, .dragState, .busyDragging: status = GL_ESTATE
-        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged: status = GL_EDATA
-        case .callbackFailed: status = GL_ECALLBACK
-        case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange: status = GL_ERANGE
-        case .noDataSource: status = GL_ENOSOURCE
+        case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
+             .invalidTime, .invalidPoint: return GL_EINVAL
+        case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
+        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge: return GL_EDATA
+        case .callbackFailed: return GL_ECALLBACK
+        case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE
+        case .noDataSource: return GL_ENOSOURCE
+        case .several(let errors): return errors.first.map(status(of:)) ?? GL_EINVAL
+        case .overBudget: return GL_ENOMEM
+        case .interrupted: return GL_ECALLBACK
         }
     }
 }

@@ -166,7 +166,7 @@ struct LuaDataSource: GridDataSource {
     }
 
     private func sizeFailed(_ path: GridIndexPath, _ message: String) -> GridError {
-        .callbackFailed(callback: "size", at: .item(path), message: message)
+        .callbackFailed(callback: .itemSize, at: .item(path), message: message)
     }
 
     /// Without `size`, the item's entry in `sizes`: the engine asks item by item when it appends

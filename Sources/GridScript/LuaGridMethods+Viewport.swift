@@ -5,7 +5,7 @@ import GridLayout
 extension LuaGridMethods {
     /// Runs an engine operation that moves the viewport, then delivers the events it caused.
     static func moving(_ L: LuaState, _ object: ScriptGrid, _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
-        do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(base: 1)) }
+        do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
         try LuaEvents.deliver(L, gridIndex: 1, object)
     }
 

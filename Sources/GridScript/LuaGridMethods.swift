@@ -81,7 +81,7 @@ enum LuaGridMethods {
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
             if !required {
-                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(base: 1)) }
+                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
                 return try LuaEvents.deliver(L, gridIndex: 1, object)
             }
             throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)")
@@ -104,9 +104,9 @@ enum LuaGridMethods {
         if let failure {
             switch failure {
             case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                throw ScriptError(boundedMessage(withTraceback(L, failure.message(base: 1))))
+                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: .lua))))
             default:
-                throw ScriptError(boundedMessage(failure.message(base: 1)))
+                throw ScriptError(boundedMessage(failure.message(in: .lua)))
             }
         }
         try LuaEvents.deliver(L, gridIndex: 1, object)
@@ -179,7 +179,7 @@ enum LuaGridMethods {
             do throws(GridError) {
                 return pushRect(L, try object.grid.frame(of: path))
             } catch {
-                throw ScriptError(error.message(base: 1))
+                throw ScriptError(error.message(in: .lua))
             }
         }
     }
@@ -191,7 +191,7 @@ enum LuaGridMethods {
                 guard let r = try object.grid.headerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
                 return pushRect(L, r)
             } catch {
-                throw ScriptError(error.message(base: 1))
+                throw ScriptError(error.message(in: .lua))
             }
         }
     }
@@ -217,7 +217,7 @@ enum LuaGridMethods {
                 lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section &- 1)))
                 return 1
             } catch {
-                throw ScriptError(error.message(base: 1))
+                throw ScriptError(error.message(in: .lua))
             }
         }
     }

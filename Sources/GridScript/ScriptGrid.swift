@@ -206,7 +206,7 @@ enum LuaGrid {
         do {
             try object.grid.configuration.set(key, to: value)
         } catch {
-            throw ScriptError(error.message(base: 1))
+            throw ScriptError(error.message(in: .lua))
         }
     }
 

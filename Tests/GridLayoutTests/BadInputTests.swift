@@ -17,16 +17,17 @@ import GridLayoutTestSupport
     func badItemSizesNameTheCallbackItemAndValue(bad: Double, bulk: Bool) {
         let sizes = ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10), size(10, bad)])])
         let error = bulk ? layoutError(sizes) : layoutError(PerItemDataSource(sizes))
-        let callback = bulk ? "sizes" : "size"
+        let callback: DataSourceCallback = bulk ? .itemSizes : .itemSize
         if case .invalidSize(callback, .item(let path), let given) = error {
             #expect(path == GridIndexPath(section: 1, item: 1))
             #expect(given.height.isNaN ? bad.isNaN : given.height == bad)
         } else {
             Issue.record("expected invalidSize, got \(String(describing: error))")
         }
+        let name = ErrorVocabulary.tests(base: 0).callback(callback)
         let shown = bad.isNaN ? "nan" : bad == .infinity ? "inf" : bad == -.infinity ? "-inf" : "-1"
-        #expect(error?.message() == "data source '\(callback)' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
-        #expect(error?.message(base: 1) == "data source '\(callback)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
+        #expect(error?.message() == "data source '\(name)' returned 10x\(shown) for item (section 1, item 1) (sizes must be finite and >= 0)")
+        #expect(error?.message(base: 1) == "data source '\(name)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
     }
 
     @Test func bulkSizesMustMatchTheCount() {
@@ -84,7 +85,7 @@ import GridLayoutTestSupport
     @Test func aThrowingCallbackIsNamedWithItsIndexPath() {
         let data = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(10, 10), count: 5)),
                                      failAt: GridIndexPath(section: 0, item: 3))
-        #expect(layoutError(data) == .callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 3)), message: "boom"))
+        #expect(layoutError(data) == .callbackFailed(callback: .itemSize, at: .item(GridIndexPath(section: 0, item: 3)), message: "boom"))
         #expect(layoutError(data)?.message(base: 1) == "data source 'size' failed for item (section 1, item 4): boom")
     }
 
@@ -122,6 +123,7 @@ import GridLayoutTestSupport
             "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
             "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
+            "maxPooledViews": .number(12),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }
@@ -141,7 +143,7 @@ import GridLayoutTestSupport
         grid.dataSource = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(1, 1), count: 10)),
                                             failAt: GridIndexPath(section: 0, item: 9))
         grid.configuration.lanes = 1
-        #expect(throws: GridError.callbackFailed(callback: "size", at: .item(GridIndexPath(section: 0, item: 9)), message: "boom")) {
+        #expect(throws: GridError.callbackFailed(callback: .itemSize, at: .item(GridIndexPath(section: 0, item: 9)), message: "boom")) {
             try grid.reload()
         }
         #expect(allElements(of: grid.layout) == before)
@@ -171,5 +173,32 @@ import GridLayoutTestSupport
 
     @Test func reloadWithoutADataSource() {
         #expect(throws: GridError.noDataSource) { try Grid().reload() }
+    }
+}
+
+/// The option descriptor (`GridConfiguration.options`) is the one list of options: names are
+/// unique in both spellings, defaults are valid, and setting a value reads it back.
+@Suite struct OptionDescriptorTests {
+    @Test func namesAreUniqueAndDefaultsValid() throws {
+        let options = GridConfiguration.options
+        #expect(Set(options.map(\.name)).count == options.count)
+        #expect(Set(options.map(\.cName)).count == options.count)
+        for option in options {
+            #expect(try option.checked(option.defaultValue) == option.defaultValue, "\(option.name)")
+            #expect(!option.summary.isEmpty)
+            // The C and Python spelling is the name in snake case.
+            let snake = option.name.reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) }
+            #expect(option.cName == snake, "\(option.name)")
+        }
+    }
+
+    @Test func kindsDescribeTheirRanges() throws {
+        #expect(GridConfiguration.option(named: "lanes")?.kind == .integer(1...10_000))
+        #expect(GridConfiguration.option(named: "order")?.kind == .choice(["shortest", "ltr", "rtl"]))
+        #expect(GridConfiguration.option(named: "width")?.kind == .number(.extent))
+        #expect(GridConfiguration.option(named: "nope") == nil)
+        #expect(throws: GridError.invalidOption(name: "lanes", value: "2.5", expected: "an integer")) {
+            _ = try GridConfiguration.option(named: "lanes")!.checked(.number(2.5))
+        }
     }
 }

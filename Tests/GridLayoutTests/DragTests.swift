@@ -138,18 +138,18 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         #expect(throws: GridError.sortingOff) { try grid.beginDrag(at: point(50, 25)) }
         #expect(GridError.sortingOff.message() == "beginDrag: sorting is off (set the option 'sort' to true)")
         grid.configuration.sort = true
-        #expect(throws: GridError.dragState(operation: "dragTo", dragging: false)) { try grid.drag(to: point(1, 1)) }
-        #expect(GridError.dragState(operation: "dragTo", dragging: false).message() == "dragTo: no drag is in progress (call beginDrag first)")
-        #expect(throws: GridError.dragState(operation: "endDrag", dragging: false)) { try grid.endDrag() }
+        #expect(throws: GridError.dragState(operation: .dragTo, dragging: false)) { try grid.drag(to: point(1, 1)) }
+        #expect(GridError.dragState(operation: .dragTo, dragging: false).message() == "dragTo: no drag is in progress (call beginDrag first)")
+        #expect(throws: GridError.dragState(operation: .endDrag, dragging: false)) { try grid.endDrag() }
         #expect(performing: { try grid.beginDrag(at: point(.nan, 0)) }, throws: { ($0 as? GridError)?.message() == "drag point (nan, 0) is invalid (expected finite numbers)" })
         #expect(GridError.invalidPoint(point(.infinity, 0)).message() == "drag point (inf, 0) is invalid (expected finite numbers)")
         #expect(try grid.beginDrag(at: point(105, 25)) == nil)  // between the lanes
         #expect(try grid.beginDrag(at: point(160, 25)) == nil)  // item 1 cannot move
         #expect(try grid.beginDrag(at: point(50, 25)) == path(0, 0))
-        #expect(throws: GridError.dragState(operation: "beginDrag", dragging: true)) { try grid.beginDrag(at: point(50, 25)) }
-        #expect(GridError.dragState(operation: "beginDrag", dragging: true).message() == "beginDrag: a drag is already in progress (call endDrag first)")
-        #expect(throws: GridError.busyDragging(operation: "insert")) { try grid.insertItem(at: path(0, 0)) }
-        #expect(GridError.busyDragging(operation: "remove").message() == "remove: not allowed during a drag (call endDrag first)")
+        #expect(throws: GridError.dragState(operation: .beginDrag, dragging: true)) { try grid.beginDrag(at: point(50, 25)) }
+        #expect(GridError.dragState(operation: .beginDrag, dragging: true).message() == "beginDrag: a drag is already in progress (call endDrag first)")
+        #expect(throws: GridError.busyDragging(operation: .insert)) { try grid.insertItem(at: path(0, 0)) }
+        #expect(GridError.busyDragging(operation: .remove).message() == "remove: not allowed during a drag (call endDrag first)")
         #expect(throws: GridError.invalidPoint(point(0, .infinity))) { try grid.drag(to: point(0, .infinity)) }
         try grid.endDrag()
         #expect(data.log.isEmpty)

@@ -445,7 +445,7 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
     @Test(arguments: LayoutKind.allCases) func aShrinkingContentIsAnErrorThatNamesReload(layout: LayoutKind) throws {
         let (grid, data, config) = try grown(layout)
         data.show(sections: 1, items: 40)
-        expectUnchanged(grid, "fewer sections", { if case .notAppended(callback: "sections", _, "1", "2") = $0 { true } else { false } }) {
+        expectUnchanged(grid, "fewer sections", { if case .notAppended(callback: .sections, _, "1", "2") = $0 { true } else { false } }) {
             () throws(GridError) in try grid.reloadNew()
         }
         data.show(sections: 2, items: 16)
@@ -454,7 +454,7 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
         }
         data.show(sections: 3, items: 5)
         data.sameSize = true
-        expectUnchanged(grid, "sameSize changed", { if case .notAppended(callback: "sameSize", _, _, _) = $0 { true } else { false } }) {
+        expectUnchanged(grid, "sameSize changed", { if case .notAppended(callback: .sameSize, _, _, _) = $0 { true } else { false } }) {
             () throws(GridError) in try grid.reloadNew()
         }
         data.sameSize = false

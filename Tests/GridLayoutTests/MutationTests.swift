@@ -111,15 +111,15 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         try grid.removeItem(at: path(0, 0))
         try grid.insertItem(at: path(0, 3))  // 3 items will be left: the end is item 3
         // Index paths are checked against the counts after the mutations asked for before them.
-        #expect(throws: GridError.mutationOutOfRange(operation: "insert", path(0, 5), itemCount: 4, sectionCount: 1)) {
+        #expect(throws: GridError.mutationOutOfRange(operation: .insert, path(0, 5), itemCount: 4, sectionCount: 1)) {
             try grid.insertItem(at: path(0, 5))
         }
-        #expect(GridError.mutationOutOfRange(operation: "insert", path(0, 5), itemCount: 4, sectionCount: 1).message(base: 1)
+        #expect(GridError.mutationOutOfRange(operation: .insert, path(0, 5), itemCount: 4, sectionCount: 1).message(base: 1)
                 == "insert: item (section 1, item 6) is out of range: section 1 has 4 items (insert takes items 1...5)")
-        #expect(throws: GridError.mutationOutOfRange(operation: "remove", path(0, 4), itemCount: 4, sectionCount: 1)) {
+        #expect(throws: GridError.mutationOutOfRange(operation: .remove, path(0, 4), itemCount: 4, sectionCount: 1)) {
             try grid.removeItem(at: path(0, 4))
         }
-        #expect(GridError.mutationOutOfRange(operation: "remove", path(2, 0), itemCount: nil, sectionCount: 1).message()
+        #expect(GridError.mutationOutOfRange(operation: .remove, path(2, 0), itemCount: nil, sectionCount: 1).message()
                 == "remove: item (section 2, item 0) is out of range: the grid has 1 sections")
         try grid.step(0.25)
         #expect(data.log == ["remove 0.0"])
@@ -190,7 +190,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         data.dropsRemoved = false
         let grid = try laneGrid(data, options: quarter)
         let before = try itemFrames(grid.layout)
-        let error = GridError.updateMismatch(operation: "remove", at: path(0, 1), section: 0, count: 5, expected: 4)
+        let error = GridError.updateMismatch(operation: .remove, at: path(0, 1), section: 0, count: 5, expected: 4)
         #expect(throws: error) { try grid.removeItem(at: path(0, 1), animated: false) }
         #expect(error.message(base: 1) == "remove item (section 1, item 2): data source 'count' returned 5 for section 1 afterwards, expected 4 (the data source's 'remove' must drop the item); the layout is unchanged")
         #expect(try itemFrames(grid.layout) == before)
@@ -199,7 +199,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         try grid.removeItem(at: path(0, 0))
         data.incoming = [size(100, 50)]
         try grid.insertItem(at: path(0, 0))
-        #expect(throws: GridError.updateMismatch(operation: "remove", at: path(0, 0), section: 0, count: 5, expected: 4)) {
+        #expect(throws: GridError.updateMismatch(operation: .remove, at: path(0, 0), section: 0, count: 5, expected: 4)) {
             try grid.step(1)
         }
         #expect(data.log == ["remove 0.1", "move 0.0 0.1", "remove 0.0", "insert 0.0"])
@@ -212,7 +212,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         let grid = try laneGrid(ListDataSource([items(5), items(3)]), options: quarter)
         try grid.removeItem(at: path(1, 2))
         grid.dataSource = ArrayDataSource(sizes: items(5))  // one section now
-        let error = GridError.sectionsChanged(operation: "remove", count: 1, expected: 2)
+        let error = GridError.sectionsChanged(operation: .remove, count: 1, expected: 2)
         #expect(throws: error) { try grid.step(1) }
         #expect(error.message() == "remove: data source 'sections' returned 1 where the layout has 2 (the data changed under a pending mutation); the layout is unchanged: call reload()")
         #expect(grid.layout.itemCounts == [5, 3])
@@ -325,3 +325,4 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
         }
     }
 }
+

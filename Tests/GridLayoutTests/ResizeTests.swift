@@ -155,7 +155,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         let before = try allFrames(grid)
         grid.dataSource = FailingDataSource(base: ArrayDataSource(sizes: Array(repeating: size(100, 100), count: 40)),
                                             failAt: path(0, 3))
-        #expect(throws: GridError.callbackFailed(callback: "size", at: .item(path(0, 3)), message: "boom")) {
+        #expect(throws: GridError.callbackFailed(callback: .itemSize, at: .item(path(0, 3)), message: "boom")) {
             try grid.resize(to: size(400, 300))
         }
         #expect(try allFrames(grid) == before)

@@ -13,11 +13,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding spacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed dataSource delegate",
+            "layout direction width height padding spacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "24", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "25", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }
@@ -155,96 +155,8 @@ import Testing
         #expect(lua.eval("return g:contentSize()") == ["500", "110"])
     }
 
-    @Test func directionHorizontalSwapsAxes() {
-        let lua = LuaHarness()
-        // S = x, C = y: lanes stack along y, items run along x.
-        #expect(lua.eval("""
-            local g = gl.new{ direction = "horizontal", width = 100, height = 50, lanes = 2 }
-            g.dataSource = { count = function() return 4 end, size = function() return 40, 20 end }
-            g:reload()
-            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " "
-                .. rect(g:frame(1, 4)) .. " " .. rect(g:contentSize())
-            """.replacingRect()) == ["0,0,40,20 0,20,40,20 40,0,40,20 40,20,40,20 80,50"])
-    }
-
-    @Test func waterfallColumnsAndOrder() {
-        let lua = LuaHarness()
-        // Column width (210 - 10) / 2 = 100; item 1 is 50x100 → 100x200, item 2 50x50 → 100x100,
-        // item 3 50x50 → 100x100.
-        let setup = """
-            local g = gl.new{ layout = "waterfall", width = 210, height = 100, columns = 2, spacing = 10, order = ORDER }
-            g.dataSource = { count = function() return 3 end,
-                             size = function(s, i) if i == 1 then return 50, 100 end return 50, 50 end }
-            g:reload()
-            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " " .. rect(g:contentSize())
-            """.replacingRect()
-        // shortest: item 3 goes into column 2 (ends at 100), after spacing.
-        #expect(lua.eval(setup.replacing("ORDER", with: "'shortest'"))
-            == ["0,0,100,200 110,0,100,100 110,110,100,100 210,210"])
-        // ltr: item 3 into column 1 (i mod 2), below item 1.
-        #expect(lua.eval(setup.replacing("ORDER", with: "'ltr'"))
-            == ["0,0,100,200 110,0,100,100 0,210,100,100 210,310"])
-        // rtl: item 1 into column 2.
-        #expect(lua.eval(setup.replacing("ORDER", with: "'rtl'"))
-            == ["110,0,100,200 0,0,100,100 110,210,100,100 210,310"])
-        // columns = 1: everything in one column of width 210.
-        #expect(lua.eval("""
-            local g = gl.new{ layout = "waterfall", width = 210, height = 100, columns = 1 }
-            g.dataSource = { count = function() return 2 end, size = function() return 105, 10 end }
-            g:reload()
-            return rect(g:frame(1, 2))
-            """.replacingRect()) == ["0,20,210,20"])
-    }
-
-    @Test func flowWrapsLines() {
-        let lua = LuaHarness()
-        // 30 wide items, 5 apart, in 100: 0, 35, 70 (ends exactly at 100: fits), then a new line
-        // below the thickest item of the first line (20) plus spacing.
-        #expect(lua.eval("""
-            local g = gl.new{ layout = "flow", width = 100, height = 100, spacing = 5, lanes = 7 }
-            g.dataSource = { count = function() return 4 end,
-                             size = function(s, i) return 30, i == 2 and 20 or 10 end }
-            g:reload()
-            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " "
-                .. rect(g:frame(1, 4)) .. " " .. rect(g:contentSize())
-            """.replacingRect()) == ["0,0,30,10 35,0,30,20 70,0,30,10 0,25,30,10 100,35"])
-    }
-
-    @Test func justifiedRowHeightToleranceWidow() {
-        let lua = LuaHarness()
-        // W = 300, items 100x100 (aspect ratio 1).
-        let setup = """
-            local g = gl.new{ layout = "justified", width = 300, height = 100, OPTIONS }
-            g.dataSource = { count = function() return 3 end, size = function() return 100, 100 end }
-            g:reload()
-            return rect(g:frame(1, 1)) .. " " .. rect(g:frame(1, 2)) .. " " .. rect(g:frame(1, 3)) .. " " .. rect(g:contentSize())
-            """.replacingRect()
-        // rowHeight 100, tolerance 0.25: [2.25, 3.75]; three items sum to 3 and close the row at 100.
-        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100"))
-            == ["0,0,100,100 100,0,100,100 200,0,100,100 300,100"])
-        // tolerance 0.5: [1.5, 4.5]; two items close the row: 300/2 = 150 thick, 150 wide each.
-        // Item 3 is the widow: T = 100 thick, AR·T = 100 wide, from the start.
-        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5"))
-            == ["0,0,150,150 150,0,150,150 0,150,100,100 300,250"])
-        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5, widow = 'center'"))
-            == ["0,0,150,150 150,0,150,150 100,150,100,100 300,250"])
-        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 100, tolerance = 0.5, widow = 'justify'"))
-            == ["0,0,150,150 150,0,150,150 0,150,300,100 300,250"])
-        // rowHeight 60: W/T = 5, [3.75, 6.25]: all three stay open → one widow row 60 thick.
-        #expect(lua.eval(setup.replacing("OPTIONS", with: "rowHeight = 60"))
-            == ["0,0,60,60 60,0,60,60 120,0,60,60 300,60"])
-    }
-
-    @Test func loaderSizeAndSpacingPlaceTheLoader() {
-        let lua = LuaHarness()
-        #expect(lua.eval("""
-            local g = gl.new{ width = 100, height = 50, spacing = 7, padding = 3, loaderSize = { w = 20, h = 10 } }
-            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end,
-                             showLoader = function() return true end }
-            g:reload()
-            return rect(g:loaderFrame()) .. " " .. rect(g:contentSize())
-            """.replacingRect()) == ["40,20,20,10 100,33"])
-    }
+    // Every layout's frames through the Lua module (directions, waterfall orders, flow wrapping,
+    // justified rows and widows, the loader): the shared fixtures, LuaFixtureTests.
 
     // MARK: - Queries
 

@@ -75,11 +75,28 @@ def python() -> str:
     return sys.executable
 
 
+def needed(path: pathlib.Path) -> list:
+    """The NEEDED entries of an ELF file (readelf -d)."""
+    out = subprocess.run(["readelf", "-d", str(path)], capture_output=True, text=True, check=True).stdout
+    return re.findall(r"\(NEEDED\)\s+Shared library: \[(.*)\]", out)
+
+
+def loads_lua(objects) -> bool:
+    return any(os.path.basename(o).startswith("liblua") for o in objects)
+
+
 def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
     """From an installed tree (usr: its prefix; libdir: the library's folder, with lua/5.4 in it):
     gridrepl and the stock lua5.4 run the installed example script as the build tree's golden
     output says, and Python lays out a grid with the installed package; none of them loads
-    anything of the toolchain or the build tree, and the library comes from libdir."""
+    anything of the toolchain or the build tree, and the library comes from libdir. The C library
+    needs no Lua (Python loads none); the Lua module is a library of its own (lua5.4 loads no
+    libgridlayout.so)."""
+    library = libdir / f"libgridlayout.so.{VERSION}"
+    assert not [n for n in needed(library) if "lua" in n], needed(library)
+    module = libdir / "lua/5.4/gridlayout.so"
+    assert module.is_file() and not module.is_symlink(), module
+    assert not [n for n in needed(module) if "gridlayout" in n], needed(module)
     work = tmp / "work"
     work.mkdir(exist_ok=True)
     expected = (ROOT / "scripts/expected/smgridview.out").read_text()
@@ -96,6 +113,7 @@ def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
     r, objects = run_traced(["lua5.4", script], lua_env, work, tmp)
     assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
     assert_self_contained(objects, within=[libdir])
+    assert [o for o in objects if "gridlayout" in os.path.basename(o)] == [str(module)], objects
 
     py_env = clean_env(tmp, PYTHONPATH=str(usr / "lib/python3/dist-packages"))
     code = ("import gridlayout; g = gridlayout.Grid(lanes=3, spacing=10); g.set_sizes([(100, 120)] * 10); "
@@ -104,3 +122,4 @@ def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.split() == [VERSION, VERSION, "(110.0,", "130.0,", "100.0,", "120.0)"]
     assert_self_contained(objects, within=[libdir])
+    assert not loads_lua(objects), objects

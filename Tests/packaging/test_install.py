@@ -7,8 +7,8 @@ import os
 import pathlib
 import subprocess
 
-from pkgsupport import (MAJOR, ROOT, VERSION, assert_self_contained, check_installed, clean_env, make,
-                        run_traced)
+from pkgsupport import (MAJOR, ROOT, VERSION, assert_self_contained, check_installed, clean_env, loads_lua,
+                        make, run_traced)
 
 # Everything but the docs, relative to the prefix.
 PROGRAM_FILES = {
@@ -83,6 +83,7 @@ def test_install_run_uninstall(static, tmp_path):
         assert r.returncode == 0, r.stderr
         assert r.stdout.splitlines()[0] == f"gridlayout {VERSION}: content 320 x 510"
         assert_self_contained(objects, within=[prefix / "lib"])
+        assert not loads_lua(objects), objects               # the C library needs no Lua
         check_installed(prefix, prefix / "lib", tmp_path)
 
     (prefix / "lib/sentinel").write_text("not ours")
@@ -96,10 +97,12 @@ def test_destdir_install_and_uninstall(static, tmp_path):
     usr = root / "usr"
     assert {f for f in files(usr) if not f.startswith(DOC)} == PROGRAM_FILES
     assert "prefix=/usr\n" in (usr / "lib/pkgconfig/gridlayout.pc").read_text()
-    for link in ("lib/python3/dist-packages/gridlayout/libgridlayout.so", "lib/lua/5.4/gridlayout.so"):
-        target = os.readlink(usr / link)
-        assert not target.startswith("/"), target           # relative: valid under DESTDIR
-        assert (usr / link).resolve() == (usr / f"lib/libgridlayout.so.{VERSION}").resolve()
+    link = usr / "lib/python3/dist-packages/gridlayout/libgridlayout.so"
+    assert not os.readlink(link).startswith("/"), os.readlink(link)   # relative: valid under DESTDIR
+    assert link.resolve() == (usr / f"lib/libgridlayout.so.{VERSION}").resolve()
+    module = usr / "lib/lua/5.4/gridlayout.so"          # the Lua module: a library of its own
+    assert module.is_file() and not module.is_symlink()
+    assert module.read_bytes() == (ROOT / ".build-static/stage/lib/gridlayout.so").read_bytes()
     (usr / "bin/keep").write_text("not ours")
     make("uninstall", "PREFIX=/usr", f"DESTDIR={root}")
     assert files(root) == {"usr/bin/keep"}

@@ -106,6 +106,10 @@ typedef struct gl_config {
     double auto_scroll_margin;  /* [autoScrollMargin] >= 0: a drag this near the viewport's edge
                                    (along the scroll axis) auto-scrolls; default 40 */
     double auto_scroll_speed;   /* [autoScrollSpeed] >= 0 points per second at the edge; default 600 */
+    /* since 1.1 */
+    int64_t max_pooled_views;   /* [maxPooledViews] 0...1000000: the most views the reuse queue
+                                   keeps; beyond it the oldest is released (GL_EVENT_VIEW_RELEASED);
+                                   default 256 */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
@@ -114,6 +118,35 @@ gl_status gl_config_defaults(gl_config *config, size_t struct_size);
 static inline gl_status gl_config_init(gl_config *config) {
     return gl_config_defaults(config, sizeof *config);
 }
+
+/* ---- options, described at run time (since 1.1) -------------------------------------------- */
+
+/* The library describes every option it has, from the engine's one list of options: a binding
+ * (Python's Grid builds its properties from it) or a tool can list, check and document them
+ * without a copy of this header. Enumerated options (GL_OPTION_CHOICE) take their case's index:
+ * the values of gl_layout, gl_direction, gl_order and gl_widow. */
+typedef enum gl_option_type { GL_OPTION_NUMBER = 0, GL_OPTION_INTEGER = 1, GL_OPTION_BOOL = 2,
+                              GL_OPTION_CHOICE = 3, GL_OPTION_INSETS = 4,
+                              GL_OPTION_SIZE = 5 } gl_option_type;
+
+typedef struct gl_option_info {
+    const char *name;           /* the engine's (Lua's) name, as gl_grid_set_option_* take it: "rowHeight" */
+    const char *c_name;         /* the gl_config field and Python's keyword: "row_height" */
+    int type;                   /* gl_option_type */
+    double min, max;            /* NUMBER and INTEGER: the range (max DBL_MAX: any finite number) */
+    int min_exclusive;          /* 1 when min itself is not allowed (rowHeight > 0) */
+    double default_number;      /* NUMBER, INTEGER, BOOL (0/1), CHOICE (the case's index) */
+    gl_insets default_insets;   /* INSETS */
+    gl_size default_size;       /* SIZE */
+    int64_t choice_count;       /* CHOICE: the cases' names, in the order of their C values */
+    const char *const *choices;
+    const char *summary;        /* one line of documentation */
+} gl_option_info;
+
+/* How many options there are, and option `index` (0...count-1; GL_ERANGE past them). The strings
+ * are the library's, valid as long as it is loaded. */
+int64_t gl_option_count(void);
+gl_status gl_option_describe(int64_t index, gl_option_info *info);
 
 /* ---- grids -------------------------------------------------------------------------------- */
 
@@ -130,12 +163,14 @@ gl_status gl_grid_destroy(gl_grid *grid);
 gl_status gl_grid_set_config(gl_grid *grid, const gl_config *config);
 gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
 
-/* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...). Numbers set numeric
- * options, 0/1 the boolean ones, and a number sets all four sides of "padding"; strings set
- * "layout", "direction", "order", "widow". An unknown name or a bad value gives GL_EINVAL. */
+/* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...;
+ * gl_option_describe lists them). Numbers set numeric options, 0/1 the boolean ones, a case's C
+ * value (GL_LAYOUT_FLOW, …) an enumerated one, and a number sets all four sides of "padding";
+ * strings set "layout", "direction", "order", "widow" by name. An unknown name or a bad value
+ * gives GL_EINVAL. */
 gl_status gl_grid_set_option_number(gl_grid *grid, const char *name, double value);
 gl_status gl_grid_set_option_string(gl_grid *grid, const char *name, const char *value);
-/* Numeric and boolean options (1/0); "padding" gives its top side. */
+/* Numeric, boolean (1/0) and enumerated options (the case's C value); "padding" gives its top side. */
 gl_status gl_grid_get_option_number(gl_grid *grid, const char *name, double *value);
 
 /* ---- data ---------------------------------------------------------------------------------- */
@@ -163,6 +198,14 @@ enum {
  * error and keeps the previous data source. Takes effect at the next reload. */
 gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t count,
                                int flags);
+
+/* gl_grid_set_sections where a section may give one size for all its items: a section s with
+ * uniform[s] != 0 passes only sizes[0], the size of each of its `count` items (as GL_SAME_SIZE
+ * reads every section). Without GL_SAME_SIZE its items are still stored and laid out one by one,
+ * and their count is checked against the stored-items limit before anything is repeated.
+ * uniform holds `count` ints; NULL is the same as gl_grid_set_sections. */
+gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
+                                       int flags, const int *uniform);
 
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
@@ -341,8 +384,11 @@ typedef enum gl_event_kind {
     GL_EVENT_REMOVED = 7,       /* a removal finished (GL_CHANGE_REMOVE) */
     GL_EVENT_MOVED = 8,         /* a move finished (GL_CHANGE_MOVE, from and to) */
     GL_EVENT_DRAG_STARTED = 9,  /* a drag picked up the item (GL_CHANGE_MOVE, from = to) */
-    GL_EVENT_DRAG_ENDED = 10    /* a drag dropped its item (GL_CHANGE_MOVE from its index path in
+    GL_EVENT_DRAG_ENDED = 10,   /* a drag dropped its item (GL_CHANGE_MOVE from its index path in
                                    the data to where it dropped; equal when it did not move) */
+    /* since 1.1: */
+    GL_EVENT_VIEW_RELEASED = 11 /* the reuse queue held more than max_pooled_views: `view`, its
+                                   oldest, left it and is the app's again (free it) */
 } gl_event_kind;
 
 typedef enum gl_change_kind { GL_CHANGE_INSERT = 0, GL_CHANGE_REMOVE = 1,
@@ -359,7 +405,8 @@ typedef struct gl_event {
     int kind;                   /* gl_event_kind */
     int64_t page;               /* GL_EVENT_PAGE_CHANGED */
     gl_element element;         /* LOADED, UNLOADED (its frame is zero for UNLOADED) */
-    void *view;                 /* UNLOADED item: the view moved to the reuse queue, or NULL */
+    void *view;                 /* UNLOADED item: the view moved to the reuse queue, or NULL;
+                                   VIEW_RELEASED: the view that left the queue */
     gl_change change;           /* RENUMBERED, INSERTED, REMOVED, MOVED, DRAG_STARTED, DRAG_ENDED */
 } gl_event;
 
@@ -402,13 +449,34 @@ gl_status gl_check_version(int header_version);
 /* What went wrong in this thread's last failed call ("" when nothing failed). Valid until the
  * thread's next gl_ call. Never NULL. */
 const char *gl_last_error(void);
+
+/* The words of the engine's errors (since 1.1). Messages name the data source callback, the
+ * operation and the option that failed, in C's words by default (`item_size`, `gl_grid_begin_drag`,
+ * `row_height`, indices from 0). A binding on this library sets its own words, once, so that its
+ * users read its names (Python: `size`, `begin_drag`). The names are copied; NULL restores C's.
+ * For the whole process. */
+typedef enum gl_callback {
+    GL_CALLBACK_SECTIONS = 0, GL_CALLBACK_ITEM_COUNT = 1, GL_CALLBACK_ITEM_SIZE = 2,
+    GL_CALLBACK_ITEM_SIZES = 3, GL_CALLBACK_HEADER = 4, GL_CALLBACK_SHOW_LOADER = 5,
+    GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
+    GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
+    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12, GL_CALLBACK_COUNT = 13
+} gl_callback;
+typedef enum gl_operation {
+    GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
+    GL_OPERATION_INSERT = 3, GL_OPERATION_REMOVE = 4, GL_OPERATION_MOVE = 5, GL_OPERATION_STEP = 6,
+    GL_OPERATION_BEGIN_DRAG = 7, GL_OPERATION_DRAG_TO = 8, GL_OPERATION_END_DRAG = 9,
+    GL_OPERATION_COUNT = 10
+} gl_operation;
+typedef struct gl_error_words {
+    int base;                           /* what sections and items count from: 0 or 1 */
+    const char *const *callbacks;       /* GL_CALLBACK_COUNT names, by gl_callback */
+    const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
+    int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
+} gl_error_words;
+gl_status gl_set_error_words(const gl_error_words *words);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
-
-/* The Lua 5.4 module: `require "gridlayout"` from stock lua5.4 (install or symlink the library
- * as gridlayout.so on package.cpath). Declared here for hosts that preload it. */
-struct lua_State;
-int luaopen_gridlayout(struct lua_State *L);
 
 #ifdef __cplusplus
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every scripts/*.lua under Debian's stock lua5.4 with `require "gridlayout"` resolved to
-# libgridlayout.so (LUA_CPATH), and under gridrepl, and compares the two outputs (stdout and
-# stderr, exit status), both with COLUMNS=80 LINES=24.
-#   GRIDLAYOUT_LIBDIR  folder holding gridlayout.so (default: the staged debug build; built if missing)
+# the Lua module gridlayout.so (LUA_CPATH), and under gridrepl, and compares the two outputs
+# (stdout and stderr, exit status), both with COLUMNS=80 LINES=24.
+#   GRIDLAYOUT_LIBDIR  folder holding gridlayout.so (default: the staged debug build, `make -C
+#                      bindings/c lua CONFIG=debug`, brought up to date first)
 #   GRIDREPL_BIN       gridrepl to compare with (default: .build/debug/gridrepl; built if missing)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,7 +12,10 @@ repl=${GRIDREPL_BIN:-$root/.build/debug/gridrepl}
 lua=${LUA:-lua5.4}
 
 command -v "$lua" > /dev/null || { echo "$lua not found (tools/ensure-deps.sh installs Debian's lua5.4)" >&2; exit 1; }
-[ -e "$libdir/gridlayout.so" ] || make -s -C "$root/bindings/c" lib CONFIG=debug > /dev/null
+if [ -z "${GRIDLAYOUT_LIBDIR:-}" ]; then
+    make -s -C "$root/bindings/c" lua CONFIG=debug > /dev/null
+fi
+[ -f "$libdir/gridlayout.so" ] || { echo "no gridlayout.so in $libdir" >&2; exit 1; }
 [ -x "$repl" ] || (cd "$root" && swift build --product gridrepl > /dev/null)
 
 out=$(mktemp -d)
@@ -46,6 +50,13 @@ if [ "$a" = "$b" ]; then
     passed=$((passed + 1)); echo "ok   module API and errors: $(echo "$a" | head -1)"
 else
     failed=$((failed + 1)); echo "FAIL module API: lua5.4 gave '$a', gridrepl '$b'"
+fi
+# The module stands alone: stock lua5.4 loads no libgridlayout.so with it.
+loaded=$(LUA_CPATH="$libdir/?.so" LD_DEBUG=libs "$lua" -e 'require "gridlayout"' 2>&1 | grep -o 'calling init: .*' || true)
+if echo "$loaded" | grep -q 'gridlayout\.so' && ! echo "$loaded" | grep -q 'libgridlayout'; then
+    passed=$((passed + 1)); echo "ok   the module loads without libgridlayout.so"
+else
+    failed=$((failed + 1)); echo "FAIL the module's loaded objects: $loaded"
 fi
 echo "stock lua5.4: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -4,7 +4,7 @@
  * as callbacks (see minimal.c for the bulk path); events report the loader coming into view.
  * Prints what scripts/smgridview.lua prints, with sections and items counted from 0.
  *
- *     cc smgridview.c $(pkg-config --cflags --libs gridlayout) && ./a.out
+ *     cc smgridview.c $(pkg-config --cflags --libs gridlayout) -lm && ./a.out   (floor() is libm's)
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
-/* Tests of libgridlayout's C ABI: exact frames, every error path (NULL, destroyed and made-up
+/* Tests of libgridlayout's C ABI: every error path (NULL, destroyed and made-up
  * handles, out-of-range indices, NaN sizes, failing callbacks that leave the layout whole, a
- * buffer too small), events, view reuse and the version check. Ends with "N passed, N failed". */
+ * buffer too small), events, view reuse and the version check. Every layout's exact frames are the
+ * shared fixtures (test_fixtures.c, generated from Tests/fixtures/layout). Ends with "N passed, N failed". */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -159,35 +160,27 @@ static void test_config(void) {
     EXPECT_ERROR("unknown option 'lane'");
     EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "grid"), GL_EINVAL);
     EXPECT_ERROR("'lanes'");                             /* lists the choices */
-    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 1), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 7), GL_EINVAL);    /* not a gl_layout */
+    EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 0.5), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, "lanes", 2.5), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, "spacing", NAN), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, NULL, 1), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_string(g, "layout", NULL), GL_EINVAL);
-    EXPECT_STATUS(gl_grid_get_option_number(g, "layout", &v), GL_EINVAL);
+    OK(gl_grid_get_option_number(g, "layout", &v));
+    EXPECT(v == GL_LAYOUT_WATERFALL);                    /* an enumerated option reads as its C value */
+    EXPECT_STATUS(gl_grid_get_option_number(g, "loaderSize", &v), GL_EINVAL);
     EXPECT_STATUS(gl_grid_get_option_number(g, "lanes", NULL), GL_EINVAL);
     OK(gl_grid_get_option_number(g, "lanes", &v));
     EXPECT(v == 4);                                      /* failed sets changed nothing */
     OK(gl_grid_destroy(g));
 }
 
+/* The nine-grid's frames, content size and visible elements are the shared fixture
+ * lanes-ninegrid (test_fixtures.c); here: the C face's buffers, scrolling and errors on it. */
 static void test_ninegrid_frames(void) {
     gl_grid *g = ninegrid();
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 320 && content.h == 510);
     gl_rect r;
-    OK(gl_grid_frame(g, 0, 0, &r));
-    EXPECT_RECT(r, 0, 0, 100, 120);
-    OK(gl_grid_frame(g, 0, 4, &r));
-    EXPECT_RECT(r, 110, 130, 100, 120);
-    OK(gl_grid_frame(g, 0, 9, &r));
-    EXPECT_RECT(r, 0, 390, 100, 120);
     int64_t n = 0;
-    OK(gl_grid_section_count(g, &n));
-    EXPECT(n == 1);
-    OK(gl_grid_item_count(g, 0, &n));
-    EXPECT(n == 10);
 
     /* Visible: the viewport 320 x 480 shows all 10 (the last row starts at 390). */
     size_t count = 99;
@@ -403,6 +396,68 @@ static void test_bad_bulk_data(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* gl_grid_set_sections_uniform: a section passes one size for all its items. Without GL_SAME_SIZE
+ * they are laid out one by one, exactly as the expanded sizes; a count past the stored-items
+ * limit fails at once, before anything is repeated, and the previous data stays. */
+static void test_uniform_sections(void) {
+    gl_grid *g = ninegrid(), *expanded = ninegrid();
+    gl_size one = { 100, 120 }, five[5], two[2] = { { 50, 60 }, { 70, 80 } };
+    for (int i = 0; i < 5; i++) five[i] = one;
+    gl_section s[2] = { { &one, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
+    gl_section e[2] = { { five, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
+    int uniform[2] = { 1, 0 };
+    OK(gl_grid_set_sections_uniform(g, s, 2, GL_SHOW_LOADER, uniform));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_set_sections(expanded, e, 2, GL_SHOW_LOADER));
+    OK(gl_grid_reload(expanded));
+    gl_size a, b;
+    OK(gl_grid_content_size(g, &a));
+    OK(gl_grid_content_size(expanded, &b));
+    EXPECT(a.w == b.w && a.h == b.h);
+    int64_t n = 0;
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 5);
+    for (int64_t sec = 0; sec < 2; sec++) {
+        for (int64_t i = 0; i < (sec == 0 ? 5 : 2); i++) {
+            gl_rect r1, r2;
+            OK(gl_grid_frame(g, sec, i, &r1));
+            OK(gl_grid_frame(expanded, sec, i, &r2));
+            EXPECT_RECT(r1, r2.x, r2.y, r2.w, r2.h);
+        }
+    }
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 4, &r));
+    EXPECT_RECT(r, 110, 170, 100, 120);                 /* row 1, below the header (30) and spacing (10) */
+
+    /* A count past the stored-items limit: the library's error, at once; the data stays. */
+    s[0].count = 100000001;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    EXPECT_LAST_ERROR("section 0: 100000001 items make more than the engine's 100000000 stored items (GL_SAME_SIZE stores none)");
+    s[0].count = (size_t)1 << 40;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    /* With GL_SAME_SIZE the same section is fine: one size, nothing stored. */
+    OK(gl_grid_set_sections_uniform(g, s, 1, GL_SAME_SIZE, uniform));
+    s[0].count = 5;
+    one.w = NAN;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EDATA);
+    EXPECT_ERROR("item (section 0, item 0)");
+    one.w = 100;
+    s[0].sizes = NULL;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EINVAL);
+    EXPECT_ERROR("section 0: sizes is NULL with count 5");
+    s[0].sizes = &one;
+    EXPECT_STATUS(gl_grid_set_sections_uniform(NULL, s, 2, 0, uniform), GL_EHANDLE);
+    /* NULL uniform: gl_grid_set_sections (section 0 then reads 5 sizes: give it five). */
+    OK(gl_grid_set_sections_uniform(g, e, 2, 0, NULL));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_frame(g, 1, 1, &r));
+    gl_rect want;
+    OK(gl_grid_frame(expanded, 1, 1, &want));
+    EXPECT_RECT(r, want.x, want.y, want.w, want.h);
+    OK(gl_grid_destroy(g));
+    OK(gl_grid_destroy(expanded));
+}
+
 static void test_callbacks(void) {
     model m;
     memset(&m, 0, sizeof m);
@@ -461,7 +516,7 @@ static void test_callbacks(void) {
     EXPECT_RECT(r, 50, 200, 50, 40);
     m.counts[1] = 2;                                     /* shrank: not an append */
     EXPECT_STATUS(gl_grid_reload_new(g), GL_EDATA);
-    EXPECT_ERROR("call reload()");
+    EXPECT_ERROR("call gl_grid_reload()");
     OK(gl_grid_item_count(g, 1, &n));
     EXPECT(n == 6);
     OK(gl_grid_reload(g));
@@ -522,94 +577,6 @@ static void test_bulk_callback(void) {
     EXPECT_RECT(r, 0, 10, 100, 30);
     OK(gl_grid_frame(g, 0, 3, &r));                     /* 40 vs 20: lane 1 */
     EXPECT_RECT(r, 100, 20, 100, 40);
-    OK(gl_grid_destroy(g));
-}
-
-static void test_waterfall_and_horizontal(void) {
-    gl_config c;
-    gl_config_init(&c);
-    c.layout = GL_LAYOUT_WATERFALL;
-    c.columns = 2;
-    c.spacing = 10;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
-    gl_size sizes[3] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
-    gl_section s = { sizes, 3, 1, { 999, 30 }, 0 };
-    OK(gl_grid_set_sections(g, &s, 1, 0));
-    OK(gl_grid_reload(g));
-    gl_rect r;
-    int has = 0;
-    OK(gl_grid_header_frame(g, 0, &has, &r));
-    EXPECT(has == 1);
-    EXPECT_RECT(r, 0, 0, 320, 30);                       /* spans the viewport's width */
-    OK(gl_grid_frame(g, 0, 0, &r));
-    EXPECT_RECT(r, 0, 40, 155, 310);                     /* column 155 wide, scaled */
-    OK(gl_grid_frame(g, 0, 1, &r));
-    EXPECT_RECT(r, 165, 40, 155, 155);
-    OK(gl_grid_frame(g, 0, 2, &r));
-    EXPECT_RECT(r, 165, 205, 155, 155);
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.h == 360);                            /* the tallest column */
-
-    /* Horizontal lanes with a header, as SMGridView. */
-    gl_config_init(&c);
-    c.direction = GL_HORIZONTAL;
-    c.width = 1024;
-    c.height = 700;
-    c.lanes = 4;
-    c.spacing = 10;
-    OK(gl_grid_set_config(g, &c));
-    gl_size items[9];
-    for (int i = 0; i < 9; i++) { items[i].w = 150; items[i].h = 150; }
-    gl_section h = { items, 9, 1, { 50, 700 }, 0 };
-    OK(gl_grid_set_sections(g, &h, 1, 0));
-    OK(gl_grid_reload(g));
-    OK(gl_grid_header_frame(g, 0, &has, &r));
-    EXPECT_RECT(r, 0, 0, 50, 700);
-    OK(gl_grid_frame(g, 0, 5, &r));
-    EXPECT_RECT(r, 220, 160, 150, 150);
-    OK(gl_grid_frame(g, 0, 8, &r));
-    EXPECT_RECT(r, 380, 0, 150, 150);
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 530 && content.h == 700);
-    OK(gl_grid_destroy(g));
-}
-
-static void test_sticky(void) {
-    /* scripts/sticky.lua: flow, spacing 4, padding 4, 240 x 160, sections of 9, 3, 12 items. */
-    gl_config c;
-    gl_config_init(&c);
-    c.layout = GL_LAYOUT_FLOW;
-    c.spacing = 4;
-    c.padding.top = c.padding.left = c.padding.bottom = c.padding.right = 4;
-    c.width = 240;
-    c.height = 160;
-    c.sticky_headers = 1;
-    gl_grid *g = NULL;
-    OK(gl_grid_create(&c, &g));
-    gl_size sizes[12];
-    for (int i = 0; i < 12; i++) { sizes[i].w = 70; sizes[i].h = 40; }
-    gl_section s[3] = { { sizes, 9, 1, { 240, 20 }, 0 }, { sizes, 3, 1, { 240, 20 }, 0 },
-                        { sizes, 12, 1, { 240, 20 }, 0 } };
-    OK(gl_grid_set_sections(g, s, 3, 0));
-    OK(gl_grid_reload(g));
-    gl_size content;
-    OK(gl_grid_content_size(g, &content));
-    EXPECT(content.w == 240 && content.h == 428);
-    gl_element buf[64];
-    size_t count;
-    OK(gl_grid_scroll_to(g, 0, 30));
-    OK(gl_grid_visible(g, buf, 64, &count));
-    EXPECT(count > 0 && buf[0].kind == GL_KIND_HEADER && buf[0].section == 0 && buf[0].y == 30 && buf[0].pinned == 1);
-    OK(gl_grid_scroll_to(g, 0, 150));                    /* pushed up by section 1's header */
-    OK(gl_grid_visible(g, buf, 64, &count));
-    EXPECT(buf[0].kind == GL_KIND_HEADER && buf[0].y == 140 && buf[0].pinned == 1);
-    EXPECT(count == 15);
-    gl_rect r;
-    int has;
-    OK(gl_grid_header_frame(g, 1, &has, &r));
-    EXPECT(has == 1 && r.y == 160);                      /* laid-out place */
     OK(gl_grid_destroy(g));
 }
 
@@ -682,6 +649,175 @@ static void test_events_and_reuse(void) {
     OK(gl_grid_scroll_to(g, 0, 5000));
     EXPECT(rec.destroy_in_handler == 0);
     EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_EHANDLE);
+}
+
+/* The run-time description of the options is the engine's one list: every option is described,
+ * settable by its name, and the header's enums name the same cases in the same order. */
+static const gl_option_info *find_option(gl_option_info *all, int64_t n, const char *name) {
+    for (int64_t i = 0; i < n; i++) if (strcmp(all[i].name, name) == 0) return &all[i];
+    return NULL;
+}
+
+static int choice_is(const gl_option_info *o, int value, const char *name) {
+    return o && o->type == GL_OPTION_CHOICE && value < o->choice_count && strcmp(o->choices[value], name) == 0;
+}
+
+static void test_option_description(void) {
+    int64_t n = gl_option_count();
+    EXPECT(n == 23);
+    gl_option_info all[64];
+    for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
+    EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 23 is out of range (the library has options 0...22)") == 0);
+    EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
+    EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
+
+    const gl_option_info *row = find_option(all, n, "rowHeight");
+    EXPECT(row && strcmp(row->c_name, "row_height") == 0 && row->type == GL_OPTION_NUMBER);
+    EXPECT(row && row->min == 0 && row->min_exclusive == 1 && row->default_number == 100);
+    const gl_option_info *lanes = find_option(all, n, "lanes");
+    EXPECT(lanes && lanes->type == GL_OPTION_INTEGER && lanes->min == 1 && lanes->max == 10000 && lanes->default_number == 1);
+    const gl_option_info *loader = find_option(all, n, "loaderSize");
+    EXPECT(loader && loader->type == GL_OPTION_SIZE && loader->default_size.w == 44 && loader->default_size.h == 44);
+    const gl_option_info *pool = find_option(all, n, "maxPooledViews");
+    EXPECT(pool && strcmp(pool->c_name, "max_pooled_views") == 0 && pool->default_number == 256);
+
+    /* gridlayout.h's enums agree with the described cases. */
+    const gl_option_info *layout = find_option(all, n, "layout");
+    EXPECT(layout && layout->choice_count == 4);
+    EXPECT(choice_is(layout, GL_LAYOUT_LANES, "lanes") && choice_is(layout, GL_LAYOUT_WATERFALL, "waterfall"));
+    EXPECT(choice_is(layout, GL_LAYOUT_FLOW, "flow") && choice_is(layout, GL_LAYOUT_JUSTIFIED, "justified"));
+    const gl_option_info *direction = find_option(all, n, "direction");
+    EXPECT(direction && direction->choice_count == 2);
+    EXPECT(choice_is(direction, GL_VERTICAL, "vertical") && choice_is(direction, GL_HORIZONTAL, "horizontal"));
+    const gl_option_info *order = find_option(all, n, "order");
+    EXPECT(order && order->choice_count == 3);
+    EXPECT(choice_is(order, GL_ORDER_SHORTEST, "shortest") && choice_is(order, GL_ORDER_LTR, "ltr") && choice_is(order, GL_ORDER_RTL, "rtl"));
+    const gl_option_info *widow = find_option(all, n, "widow");
+    EXPECT(widow && widow->choice_count == 3);
+    EXPECT(choice_is(widow, GL_WIDOW_LEFT, "left") && choice_is(widow, GL_WIDOW_CENTER, "center") && choice_is(widow, GL_WIDOW_JUSTIFY, "justify"));
+
+    /* Every numeric and boolean option is set and read by its name, from its default to its
+     * largest value (or 1 more for an open range), and a value past the range is refused. */
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    for (int64_t i = 0; i < n; i++) {
+        const gl_option_info *o = &all[i];
+        double v = -1;
+        if (o->type == GL_OPTION_CHOICE) {
+            OK(gl_grid_get_option_number(g, o->name, &v));
+            EXPECT(v == o->default_number);
+            OK(gl_grid_set_option_string(g, o->name, o->choices[o->choice_count - 1]));
+            OK(gl_grid_get_option_number(g, o->name, &v));
+            EXPECT(v == (double)(o->choice_count - 1));
+            continue;
+        }
+        if (o->type != GL_OPTION_NUMBER && o->type != GL_OPTION_INTEGER && o->type != GL_OPTION_BOOL) continue;
+        OK(gl_grid_get_option_number(g, o->name, &v));
+        EXPECT(v == o->default_number);
+        double target = o->max < 1e300 ? o->max : o->default_number + 1;
+        OK(gl_grid_set_option_number(g, o->name, target));
+        OK(gl_grid_get_option_number(g, o->name, &v));
+        EXPECT(v == target);
+        if (o->max < 1e300) EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->max + 1), GL_EINVAL);
+        EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->min - 1), GL_EINVAL);
+    }
+    OK(gl_grid_destroy(g));
+}
+
+/* A binding words the engine's errors in its own names (gl_set_error_words); NULL restores C's. */
+static void test_error_words(void) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    gl_size size = { 10, 10 };
+    gl_section s = { &size, 1, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "gl_grid_drag_to: no drag is in progress (call gl_grid_begin_drag first)");
+    const char *callbacks[GL_CALLBACK_COUNT] = { "sections", "count", "size", "sizes", "header", "show_loader",
+                                                 "same_size", "lanes", "insert", "remove", "move", "can_move",
+                                                 "can_move_to_section" };
+    const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
+                                                   "move", "step", "begin_drag", "drag_to", "end_drag" };
+    gl_error_words words = { 1, callbacks, operations, 1 };
+    OK(gl_set_error_words(&words));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "drag_to: no drag is in progress (call begin_drag first)");
+    EXPECT_STATUS(gl_grid_remove(g, 0, 3, 0), GL_ERANGE);
+    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 items (remove takes items 1...1)");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "rowHeight", 0), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "option 'row_height': 0 is invalid (expected a finite number > 0)");
+    words.base = 2;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "gl_error_words.base: 2 is invalid (expected 0 or 1)");
+    words.base = 0;
+    callbacks[3] = NULL;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_STR(gl_last_error(), "gl_error_words.callbacks[3] is NULL");
+    OK(gl_set_error_words(NULL));
+    EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "gl_grid_drag_to: no drag is in progress (call gl_grid_begin_drag first)");
+    OK(gl_grid_destroy(g));
+}
+
+/* A handler that makes a new view for every loaded item and never dequeues (fault 14 of the
+ * reliability pass): the queue keeps at most max_pooled_views, and every view beyond it comes
+ * back in a VIEW_RELEASED event, to be freed. */
+typedef struct hoarder { int64_t made, released; } hoarder;
+
+static void hoard(void *ctx, gl_grid *grid, const gl_event *e) {
+    hoarder *h = (hoarder *)ctx;
+    if (e->kind == GL_EVENT_LOADED && e->element.kind == GL_KIND_ITEM) {
+        int *view = malloc(sizeof *view);
+        *view = 1;
+        h->made++;
+        OK(gl_grid_attach_view(grid, e->element.section, e->element.item, view));
+    } else if (e->kind == GL_EVENT_VIEW_RELEASED) {
+        EXPECT(e->view != NULL && *(int *)e->view == 1);
+        free(e->view);
+        h->released++;
+    }
+}
+
+static void test_pool_is_bounded(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.max_pooled_views == 256);
+    c.max_pooled_views = 10;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    hoarder h = { 0, 0 };
+    OK(gl_grid_set_event_handler(g, hoard, &h));
+    gl_size size = { 320, 100 };
+    gl_section s = { &size, 1000, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    for (int step = 0; step < 2000; step++) OK(gl_grid_scroll_to(g, 0, (step % 200) * 480));
+    gl_stats st;
+    OK(gl_grid_stats(g, &st));
+    EXPECT(st.queued == 10);
+    EXPECT(st.created == h.made && h.made > 1000);
+    EXPECT(h.released == h.made - st.live - st.queued);
+    /* Bounds of the option. */
+    c.max_pooled_views = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_config.max_pooled_views: -1 is invalid (expected 0...1000000)") == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "maxPooledViews", &v));
+    EXPECT(v == 10);
+    /* The rest are the app's to free once the grid is gone: drain them first. */
+    OK(gl_grid_set_option_number(g, "maxPooledViews", 0));
+    OK(gl_grid_scroll_to(g, 0, 0));
+    OK(gl_grid_scroll_to(g, 0, 480 * 50));
+    OK(gl_grid_stats(g, &st));
+    EXPECT(st.queued == 0);
+    for (int64_t i = 0; i < 1000; i++) {
+        void *view = NULL;
+        OK(gl_grid_view(g, 0, i, &view));
+        free(view);
+    }
+    OK(gl_grid_destroy(g));
 }
 
 static void test_paging(void) {
@@ -757,14 +893,16 @@ static void test_many_grids(void) {
 int main(void) {
     test_version();
     test_config();
+    test_option_description();
+    test_error_words();
     test_ninegrid_frames();
     test_handles();
     test_bad_bulk_data();
+    test_uniform_sections();
     test_callbacks();
     test_bulk_callback();
-    test_waterfall_and_horizontal();
-    test_sticky();
     test_events_and_reuse();
+    test_pool_is_bounded();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

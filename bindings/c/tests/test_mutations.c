@@ -298,14 +298,14 @@ static void test_abi(void) {
     EXPECT_STATUS(gl_grid_set_option_number(g, "sort", 2), GL_EINVAL);
     EXPECT_LAST_ERROR("option 'sort': 2 is invalid (expected 0 or 1)");
     EXPECT_STATUS(gl_grid_set_option_number(g, "animationDuration", -1), GL_EINVAL);
-    EXPECT_LAST_ERROR("option 'animationDuration': -1 is invalid (expected a finite number >= 0)");
+    EXPECT_LAST_ERROR("option 'animation_duration': -1 is invalid (expected a finite number >= 0)");
     got.sort = 2;
     EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
     EXPECT_LAST_ERROR("gl_config.sort: 2 is invalid (expected 0 or 1)");
     got.sort = 0;
     got.auto_scroll_speed = NAN;
     EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
-    EXPECT_LAST_ERROR("option 'autoScrollSpeed': nan is invalid (expected a finite number >= 0)");
+    EXPECT_LAST_ERROR("option 'auto_scroll_speed': nan is invalid (expected a finite number >= 0)");
 
     /* A client of 0.1's gl_data_source (no mutation callbacks) still sets one. */
     list l;
@@ -414,16 +414,16 @@ static void test_remove_sequence(void) {
     OK(gl_grid_remove(g, 0, 1, 1));
     OK(gl_grid_step(g, 0.125));
     EXPECT_STATUS(gl_grid_step(g, 0.125), GL_EDATA);
-    EXPECT_LAST_ERROR("remove item (section 0, item 1): data source 'count' returned 2 for section 0 afterwards, "
-                      "expected 1 (the data source's 'remove' must drop the item); the layout is unchanged");
+    EXPECT_LAST_ERROR("gl_grid_remove item (section 0, item 1): data source 'item_count' returned 2 for section 0 afterwards, "
+                      "expected 1 (the data source's 'remove_item' must drop the item); the layout is unchanged");
     EXPECT(animating(g) == 0);
     EXPECT_STR(drawn(g), "0 0,0|1 110,0");
     /* A failing callback: GL_ECALLBACK naming it. */
     l.fail = GL_EINVAL;
     EXPECT_STATUS(gl_grid_remove(g, 0, 1, 0), GL_ECALLBACK);
-    EXPECT_LAST_ERROR("data source 'remove' failed for item (section 0, item 1): remove_item returned GL_EINVAL");
+    EXPECT_LAST_ERROR("data source 'remove_item' failed for item (section 0, item 1): remove_item returned GL_EINVAL");
     EXPECT_STATUS(gl_grid_insert(g, 0, 0, 1, 0), GL_ECALLBACK);
-    EXPECT_LAST_ERROR("data source 'insert' failed for item (section 0, item 0): insert_item returned GL_EINVAL");
+    EXPECT_LAST_ERROR("data source 'insert_item' failed for item (section 0, item 0): insert_item returned GL_EINVAL");
     EXPECT(animating(g) == 0);
     EXPECT_STR(drawn(g), "0 0,0|1 110,0");
     OK(gl_grid_destroy(g));
@@ -437,7 +437,7 @@ static void test_queue(void) {
     OK(gl_grid_move(g, 0, 0, 0, 3, 1));     /* 4 */
     /* Checked against the counts after the mutations asked for before. */
     EXPECT_STATUS(gl_grid_remove(g, 0, 4, 1), GL_ERANGE);
-    EXPECT_LAST_ERROR("remove: item (section 0, item 4) is out of range: section 0 has 4 items (remove takes items 0...3)");
+    EXPECT_LAST_ERROR("gl_grid_remove: item (section 0, item 4) is out of range: section 0 has 4 items (gl_grid_remove takes items 0...3)");
     OK(gl_grid_insert(g, 0, 4, 0, 0));      /* 5: appends after the others */
     EXPECT_STR(l.log, "insert_item 0.0|RENUMBERED insert 0.0|LOADED 0.0");   /* only the first started */
     EXPECT(animating(g) == 1);
@@ -515,9 +515,9 @@ static void test_drag(void) {
     EXPECT(ds == 0 && di == 1);
     EXPECT(views_follow(g, &l) == 0);       /* the data has not moved yet: views show the preview */
     EXPECT_STATUS(gl_grid_insert(g, 0, 0, 1, 0), GL_ESTATE);
-    EXPECT_LAST_ERROR("insert: not allowed during a drag (call endDrag first)");
+    EXPECT_LAST_ERROR("gl_grid_insert: not allowed during a drag (call gl_grid_end_drag first)");
     EXPECT_STATUS(gl_grid_begin_drag(g, 50, 25, &found, &s, &i), GL_ESTATE);
-    EXPECT_LAST_ERROR("beginDrag: a drag is already in progress (call endDrag first)");
+    EXPECT_LAST_ERROR("gl_grid_begin_drag: a drag is already in progress (call gl_grid_end_drag first)");
     EXPECT_STATUS(gl_grid_drag_to(g, NAN, 5), GL_EINVAL);
     EXPECT_LAST_ERROR("drag point (nan, 5) is invalid (expected finite numbers)");
     clear_log(&l);
@@ -560,9 +560,9 @@ static void test_drag(void) {
 
     /* Out of turn and bad points. */
     EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
-    EXPECT_LAST_ERROR("dragTo: no drag is in progress (call beginDrag first)");
+    EXPECT_LAST_ERROR("gl_grid_drag_to: no drag is in progress (call gl_grid_begin_drag first)");
     EXPECT_STATUS(gl_grid_end_drag(g), GL_ESTATE);
-    EXPECT_LAST_ERROR("endDrag: no drag is in progress (call beginDrag first)");
+    EXPECT_LAST_ERROR("gl_grid_end_drag: no drag is in progress (call gl_grid_begin_drag first)");
     EXPECT_STATUS(gl_grid_begin_drag(g, NAN, 5, &found, &s, &i), GL_EINVAL);
     EXPECT_LAST_ERROR("drag point (nan, 5) is invalid (expected finite numbers)");
     EXPECT_STATUS(gl_grid_begin_drag(g, 1, INFINITY, &found, &s, &i), GL_EINVAL);
@@ -571,7 +571,7 @@ static void test_drag(void) {
     EXPECT_STATUS(gl_grid_drag_state(g, &dragging, &s, NULL, &ts, &ti), GL_EINVAL);
     OK(gl_grid_set_option_number(g, "sort", 0));
     EXPECT_STATUS(gl_grid_begin_drag(g, 50, 25, &found, &s, &i), GL_ESTATE);
-    EXPECT_LAST_ERROR("beginDrag: sorting is off (set the option 'sort' to true)");
+    EXPECT_LAST_ERROR("gl_grid_begin_drag: sorting is off (set the option 'sort' to true)");
     OK(gl_grid_destroy(g));
 }
 
@@ -603,23 +603,23 @@ static void test_bad_input(void) {
     list l;
     gl_grid *g = list_grid(&l, 4, 2, 0);
     EXPECT_STATUS(gl_grid_step(g, NAN), GL_EINVAL);
-    EXPECT_LAST_ERROR("step: time nan is invalid (expected a finite number of seconds >= 0)");
+    EXPECT_LAST_ERROR("gl_grid_step: time nan is invalid (expected a finite number of seconds >= 0)");
     EXPECT_STATUS(gl_grid_step(g, -0.5), GL_EINVAL);
-    EXPECT_LAST_ERROR("step: time -0.5 is invalid (expected a finite number of seconds >= 0)");
+    EXPECT_LAST_ERROR("gl_grid_step: time -0.5 is invalid (expected a finite number of seconds >= 0)");
     EXPECT_STATUS(gl_grid_step(g, INFINITY), GL_EINVAL);
-    EXPECT_LAST_ERROR("step: time inf is invalid (expected a finite number of seconds >= 0)");
+    EXPECT_LAST_ERROR("gl_grid_step: time inf is invalid (expected a finite number of seconds >= 0)");
     EXPECT_STATUS(gl_grid_insert(g, 0, 5, 1, 0), GL_ERANGE);
-    EXPECT_LAST_ERROR("insert: item (section 0, item 5) is out of range: section 0 has 4 items (insert takes items 0...4)");
+    EXPECT_LAST_ERROR("gl_grid_insert: item (section 0, item 5) is out of range: section 0 has 4 items (gl_grid_insert takes items 0...4)");
     EXPECT_STATUS(gl_grid_insert(g, 2, 0, 1, 0), GL_ERANGE);
-    EXPECT_LAST_ERROR("insert: item (section 2, item 0) is out of range: the grid has 2 sections");
+    EXPECT_LAST_ERROR("gl_grid_insert: item (section 2, item 0) is out of range: the grid has 2 sections");
     EXPECT_STATUS(gl_grid_insert(g, -1, 0, 1, 0), GL_ERANGE);
     EXPECT_STATUS(gl_grid_remove(g, 0, -1, 1), GL_ERANGE);
-    EXPECT_LAST_ERROR("remove: item (section 0, item -1) is out of range: section 0 has 4 items (remove takes items 0...3)");
+    EXPECT_LAST_ERROR("gl_grid_remove: item (section 0, item -1) is out of range: section 0 has 4 items (gl_grid_remove takes items 0...3)");
     EXPECT_STATUS(gl_grid_remove(g, 0, INT64_MAX, 1), GL_ERANGE);
     EXPECT_STATUS(gl_grid_move(g, 0, 4, 0, 0, 1), GL_ERANGE);
-    EXPECT_LAST_ERROR("move: item (section 0, item 4) is out of range: section 0 has 4 items (move takes items 0...3)");
+    EXPECT_LAST_ERROR("gl_grid_move: item (section 0, item 4) is out of range: section 0 has 4 items (gl_grid_move takes items 0...3)");
     EXPECT_STATUS(gl_grid_move(g, 0, 0, 1, 3, 1), GL_ERANGE);
-    EXPECT_LAST_ERROR("move to: item (section 1, item 3) is out of range: section 1 has 2 items (move to takes items 0...2)");
+    EXPECT_LAST_ERROR("gl_grid_move: destination item (section 1, item 3) is out of range: section 1 has 2 items (the destination takes items 0...2)");
     EXPECT_STATUS(gl_grid_insert(g, 0, 0, 2, 0), GL_EINVAL);
     EXPECT_LAST_ERROR("animated: 2 is invalid (expected 0 or 1)");
     EXPECT_STATUS(gl_grid_insert(g, 0, 0, 1, -1), GL_EINVAL);
@@ -687,7 +687,7 @@ static void test_bulk_data(void) {
     OK(gl_grid_frame(g, 0, 2, &r));         /* 20, 30, 50 */
     EXPECT_RECT(r, 0, 30, 100, 50);
     EXPECT_STATUS(gl_grid_insert(g, 0, 0, 1, 0), GL_EDATA);
-    EXPECT_ERROR("add the item to the data before insert");
+    EXPECT_ERROR("add the item to the data before gl_grid_insert, or in the data source's 'insert_item'");
     gl_size more[4] = { { 100, 40 }, { 100, 20 }, { 100, 30 }, { 100, 50 } };
     gl_section sec2 = { more, 4, 0, { 0, 0 }, 0 };
     OK(gl_grid_set_sections(g, &sec2, 1, 0));

@@ -218,6 +218,8 @@ _FUNCTIONS = [
     ("gl_grid_set_option_string", gl_status, [gl_grid_p, c_char_p, c_char_p]),
     ("gl_grid_get_option_number", gl_status, [gl_grid_p, c_char_p, POINTER(c_double)]),
     ("gl_grid_set_sections", gl_status, [gl_grid_p, POINTER(gl_section), c_size_t, c_int]),
+    ("gl_grid_set_sections_uniform", gl_status,
+     [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int)]),
     ("gl_grid_set_data_source", gl_status, [gl_grid_p, POINTER(gl_data_source)]),
     ("gl_grid_reload", gl_status, [gl_grid_p]),
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),

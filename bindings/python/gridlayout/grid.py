@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import collections.abc
 import ctypes
+import functools
 import numbers
+import operator
+import signal
 import struct
+import threading
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
 from itertools import chain
@@ -130,13 +134,14 @@ SizeLike = Union[Tuple[float, float], Sequence[float]]
 Sizes = Union[Sequence[SizeLike], array, memoryview]
 
 class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
-    """`count` items of one size, without storing them: a section for set_sections(...,
-    same_size=True), e.g. Uniform((100, 120), 10**9)."""
+    """`count` items of one size, without storing them: a section for set_sections, e.g.
+    Uniform((100, 120), 10**9) with same_size=True. It reaches the library as its count and one
+    size, never item by item."""
 
     def __init__(self, size: SizeLike, count: int) -> None:
-        w, h = size
-        self.size = Size(float(w), float(h))
-        self.count = count.__index__()
+        w, h = _size(size, "Uniform: size")
+        self.size = Size(w, h)
+        self.count = _integer(count, "Uniform: count", 0, _SIZE_T_MAX)
 
     def __len__(self) -> int:
         return self.count
@@ -163,18 +168,75 @@ _STATUS_NAMES = {
 }
 
 
+def _status_name(status: int) -> str:
+    """The status's C name; a status this binding does not know is named by its number."""
+    return _STATUS_NAMES.get(status) or f"gl_status {status}"
+
+
 class GridError(Exception):
     """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
-    "GL_EINVAL"); `message` is the library's description of what went wrong."""
+    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` is the
+    library's description of what went wrong."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
-        self.name = _STATUS_NAMES.get(status, "GL_E?")
+        self.name = _status_name(status)
         self.message = message
 
     def __str__(self) -> str:
         return f"{self.message} [{self.name}]"
+
+
+# ---- arguments --------------------------------------------------------------------------------
+
+# The ranges of the C parameters' types. ctypes wraps an int that does not fit (2**64 + 1 becomes
+# 1) and names a wrong type only by the argument's position, so every integer and number is
+# checked here first, with the parameter's Python name.
+_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
+_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
+_SIZE_T_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
+_C_TYPES = {(_INT32_MIN, _INT32_MAX): "int32", (_INT64_MIN, _INT64_MAX): "int64",
+            (0, _SIZE_T_MAX): "size_t"}
+
+
+def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
+             returned: bool = False) -> int:
+    """`value` as an int within lo...hi (the C parameter's type): TypeError naming `what` (a
+    parameter, or with `returned` a callback) for anything but an integer (1.5 is not one; True
+    is 1), OverflowError for one out of range."""
+    if type(value) is int and lo <= value <= hi:
+        return value
+    try:
+        i = operator.index(value)
+    except TypeError:
+        if returned:
+            raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
+                            f"expected an integer") from None
+        raise TypeError(f"{what} must be an integer, not {type(value).__name__} {value!r}") from None
+    if not lo <= i <= hi:
+        kind = _C_TYPES.get((lo, hi))
+        limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
+        if returned:
+            raise OverflowError(f"{what} returned {i}, which is out of range {limits}")
+        raise OverflowError(f"{what} {i} is out of range {limits}")
+    return i
+
+
+def _real(value: Any, what: str) -> float:
+    """`value` as a double: TypeError naming `what` for a non-number (strings included),
+    OverflowError for an int too large for a double."""
+    if type(value) is float:
+        return value
+    if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__float__") and \
+            not hasattr(value, "__index__"):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
+    try:
+        return float(value)
+    except OverflowError:
+        raise OverflowError(f"{what} {value} is out of range (a double)") from None
+    except (TypeError, ValueError):
+        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}") from None
 
 
 def _last_error() -> str:
@@ -229,22 +291,24 @@ def _insets(value: Any) -> C.gl_insets:
         if unknown:
             raise TypeError(f"padding: unknown side {sorted(unknown)[0]!r} "
                             "(expected top, left, bottom, right)")
-        return C.gl_insets(*(float(value.get(k, 0)) for k in ("top", "left", "bottom", "right")))
+        return C.gl_insets(*(_real(value.get(k, 0), f"padding: {k}")
+                             for k in ("top", "left", "bottom", "right")))
     sides = tuple(value)
     if len(sides) != 4:
         raise TypeError(f"padding: expected a number or 4 sides (top, left, bottom, right), "
                         f"got {len(sides)} values")
-    return C.gl_insets(*(float(v) for v in sides))
+    return C.gl_insets(*(_real(v, f"padding: {k}")
+                         for v, k in zip(sides, ("top", "left", "bottom", "right"))))
 
 
 def _size(value: Any, what: str) -> Tuple[float, float]:
     if isinstance(value, Mapping):
-        return float(value["w"]), float(value["h"])
+        return _real(value["w"], f"{what}: w"), _real(value["h"], f"{what}: h")
     try:
         w, h = value
     except (TypeError, ValueError):
         raise TypeError(f"{what}: expected a (w, h) pair, got {value!r}") from None
-    return float(w), float(h)
+    return _real(w, f"{what}: w"), _real(h, f"{what}: h")
 
 
 # ---- sizes ------------------------------------------------------------------------------------
@@ -319,6 +383,77 @@ class _Failure:
         self.error: Optional[BaseException] = None
 
 
+class _Interrupts:
+    """SIGINT (Ctrl-C) while the main thread is inside a library call.
+
+    Python raises a signal handler's exception at whatever bytecode runs next. Inside a callback
+    trampoline that may be before its `try` (its first instruction) or after it; ctypes then
+    prints the exception, drops it, and hands the library an undefined status (often GL_OK, so a
+    reload "succeeded" with items of size 0). So while a library call of the main thread runs,
+    SIGINT's Python handler only records the signal; a trampoline runs the real handler inside
+    its `try` when its callback ends (the KeyboardInterrupt then fails the call like any callback
+    exception, and the call raises it), and the call runs it once the library has returned when
+    no callback did. Only the main thread runs Python signal handlers, so only its calls defer."""
+
+    def __init__(self) -> None:
+        self.depth = 0                                  # nested deferring calls (main thread)
+        self.handler: Any = None                        # SIGINT's handler outside them
+        self.pending: Optional[Tuple[int, Any]] = None  # a deferred SIGINT: (signum, frame)
+        self.main = threading.main_thread().ident
+
+    def _record(self, signum: int, frame: Any) -> None:
+        self.pending = (signum, frame)
+
+    def begin(self) -> bool:
+        """Defers SIGINT for a call; False (nothing to undo) off the main thread or when SIGINT
+        has no Python handler (ignored, or the C default)."""
+        if threading.get_ident() != self.main:
+            return False
+        if self.depth == 0:
+            handler = signal.getsignal(signal.SIGINT)
+            if not callable(handler):
+                return False
+            try:
+                signal.signal(signal.SIGINT, self._record)
+            except ValueError:  # not the main interpreter
+                return False
+            self.handler = handler
+        self.depth += 1
+        return True
+
+    def deliver(self) -> None:
+        """Runs the handler of a deferred SIGINT here (on the main thread), where its exception
+        is caught."""
+        if self.pending is not None and threading.get_ident() == self.main:
+            signum, frame = self.pending
+            self.pending = None
+            self.handler(signum, frame)
+
+    def end(self) -> None:
+        """Ends a deferring call: the outermost puts SIGINT's handler back and runs it for a
+        signal no callback took."""
+        self.depth -= 1
+        if self.depth == 0:
+            handler, self.handler = self.handler, None
+            signal.signal(signal.SIGINT, handler)
+            if self.pending is not None:
+                signum, frame = self.pending
+                self.pending = None
+                handler(signum, frame)
+
+
+_interrupts = _Interrupts()
+
+
+def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The method runs holding its grid's lock (see Grid)."""
+    @functools.wraps(method)
+    def locked(self: "Grid", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return locked
+
+
 class Grid:
     """A grid: configuration, data, layout and viewport.
 
@@ -326,9 +461,15 @@ class Grid:
          padding=5, ...) -- every option of the engine as a keyword (see `configure`).
     Give it data with `set_sections`/`set_sizes` (bulk) or `set_data_source` (callables), then
     `reload()` and query it. Close it with `close()` or use it as a context manager.
+
+    A grid may be shared between threads: every method holds the grid's lock (reentrant, as
+    callbacks and the event handler may call the grid again on the same thread), so calls from
+    several threads run one at a time, each with its callbacks and events, and never meet inside
+    the library. A callback that waits for another thread using the same grid deadlocks.
     """
 
     def __init__(self, **options: Any) -> None:
+        self._lock = threading.RLock()
         self._handle: Optional[int] = None
         self._closed = True
         lib = C.lib()
@@ -353,6 +494,7 @@ class Grid:
 
     # -- lifetime --
 
+    @_locked
     def close(self) -> None:
         """Destroys the grid. Further calls raise GridError (GL_EHANDLE). Idempotent."""
         if self._closed or self._handle is None:
@@ -403,26 +545,38 @@ class Grid:
             self._failure = _Failure()
             self._event_error = None
         failure = self._failure
-        self._depth += 1
+        deferring = outer and _interrupts.begin()
         try:
-            status = function(self._h, *args)
-        finally:
-            self._depth -= 1
-        error = failure.error
-        if status != C.GL_OK:
-            message = _last_error()
-            if error is not None and outer:
+            self._depth += 1
+            try:
+                status = function(self._h, *args)
+            finally:
+                self._depth -= 1
+            error = failure.error
+            if status != C.GL_OK:
+                message = _last_error()
+                if error is not None and outer:
+                    failure.error = None
+                    if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
+                        raise error
+                    raise GridError(status,
+                                    f"{message}: {type(error).__name__}: {error}") from error
+                raise GridError(status, message)
+            if outer and error is not None:
+                # The library went on without that callback's answer; its exception still
+                # belongs to the caller.
                 failure.error = None
-                if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
-                    raise error
-                raise GridError(status, f"{message}: {type(error).__name__}: {error}") from error
-            raise GridError(status, message)
-        if outer and self._event_error is not None:
-            error, self._event_error = self._event_error, None
-            raise error
+                raise error
+            if outer and self._event_error is not None:
+                error, self._event_error = self._event_error, None
+                raise error
+        finally:
+            if deferring:
+                _interrupts.end()
 
     # -- configuration --
 
+    @_locked
     def configure(self, **options: Any) -> None:
         """Sets options (taking effect at the next reload). Keywords: layout ("lanes",
         "waterfall", "flow", "justified"), direction ("vertical", "horizontal"), width, height,
@@ -460,7 +614,12 @@ class Grid:
         if isinstance(value, str):
             _check(lib.gl_grid_set_option_string(h, bname, value.encode()))
         elif isinstance(value, numbers.Real):  # bool included: 1/0
-            _check(lib.gl_grid_set_option_number(h, bname, float(value)))
+            number = _real(value, f"option {key!r}:")
+            if isinstance(value, numbers.Integral) and number != value:
+                # the library takes a double: this integer would arrive as another one
+                raise OverflowError(f"option {key!r}: {value} is out of range "
+                                    f"(no double holds it exactly)")
+            _check(lib.gl_grid_set_option_number(h, bname, number))
         elif name in ("padding", "loaderSize") and value is not None:
             config = C.gl_config()
             config.struct_size = ctypes.sizeof(C.gl_config)
@@ -475,6 +634,7 @@ class Grid:
                             f"{'number, sides or dict' if name == 'padding' else 'number or string'}")
 
     @property
+    @_locked
     def config(self) -> Dict[str, Any]:
         """Every option's current value, by its Python keyword."""
         c = C.gl_config()
@@ -497,6 +657,7 @@ class Grid:
 
     # -- data --
 
+    @_locked
     def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
                      show_loader: bool = False, same_size: bool = False) -> None:
@@ -504,17 +665,26 @@ class Grid:
         gives each section's header size (w, h) or None; `lanes` each section's lanes (None or
         0 for the configuration's). With `same_size`, every item of a section has the size of
         its item 0 and only that one is read: the engine's analytic path (nothing stored per
-        item, SMGridView's paged arrangement); a section may then be `Uniform(size, count)`.
-        Takes effect at the next reload."""
+        item, SMGridView's paged arrangement). A section may be `Uniform(size, count)`: it
+        goes to the library as its count and one size, never item by item (without
+        `same_size` the library lays its items out one by one, within its limit on stored
+        items). Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
             raise ValueError(f"headers: {len(headers)} given for {k} sections")
         if lanes is not None and len(lanes) != k:
             raise ValueError(f"lanes: {len(lanes)} given for {k} sections")
         table = (C.gl_section * max(k, 1))()
+        uniform = (c_int * max(k, 1))()
+        any_uniform = False
         keep = []
         for s, sizes in enumerate(sections):
-            if same_size:
+            if isinstance(sizes, Uniform):
+                n = sizes.count
+                data, _ = _pack_sizes([sizes.size] if n else [], f"section {s}")
+                uniform[s] = 1
+                any_uniform = True
+            elif same_size:
                 n = len(sizes)
                 data, _ = _pack_sizes([sizes[0]] if n else [], f"section {s}")
             else:
@@ -528,9 +698,13 @@ class Grid:
                 entry.has_header = 1
                 entry.header = C.gl_size(*_size(headers[s], f"header of section {s}"))
             if lanes is not None and lanes[s] is not None:
-                entry.lanes = int(lanes[s])
+                entry.lanes = _integer(lanes[s], f"set_sections: lanes[{s}]",
+                                       _INT32_MIN, _INT32_MAX)
         flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
+        if any_uniform and not same_size:
+            _check(self._lib.gl_grid_set_sections_uniform(self._h, table, k, flags, uniform))
+        else:  # with GL_SAME_SIZE every section is one size already
+            _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
         self._source_refs = None
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
@@ -540,6 +714,7 @@ class Grid:
         self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
                           same_size=same_size)
 
+    @_locked
     def set_data_source(self, count: Union[int, Callable[[int], int]],
                         size: Optional[Callable[[int, int], SizeLike]] = None, *,
                         sizes: Optional[Callable[[int], Sizes]] = None,
@@ -569,21 +744,36 @@ class Grid:
         to_section) -> bool (or a bool; default False) for drags. Afterwards count must give
         the count the change implies."""
         failure_holder = self
+        interrupts = _interrupts
 
         def guard(body: Callable[..., None]) -> Callable[..., int]:
+            # The trampoline ctypes calls. Every exception, BaseException included, is recorded
+            # for the call to raise and becomes an error status: one that escaped would be
+            # printed and dropped by ctypes, and the library would get an undefined status.
             def callback(*args: Any) -> int:
-                failure = failure_holder._failure
-                if failure.error is not None:
-                    return C.GL_ECALLBACK
                 try:
-                    body(*args)
-                    return C.GL_OK
-                except BaseException as e:  # never let an exception into the library
-                    failure.error = e
-                    return e.status if isinstance(e, GridError) and e.status else C.GL_ECALLBACK
+                    failure = failure_holder._failure
+                    if failure.error is not None:
+                        return C.GL_ECALLBACK
+                    try:
+                        body(*args)
+                        if interrupts.pending is not None:
+                            interrupts.deliver()
+                        return C.GL_OK
+                    except BaseException as e:
+                        if failure.error is None:
+                            failure.error = e
+                        if isinstance(e, GridError) and e.status in _STATUS_NAMES and e.status:
+                            return e.status
+                        return C.GL_ECALLBACK
+                except BaseException as e:  # one raised while the first was being recorded
+                    if failure_holder._failure.error is None:
+                        failure_holder._failure.error = e
+                    return C.GL_ECALLBACK
             return callback
 
-        index = _index
+        def index(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX) -> int:
+            return _integer(value, what, lo, hi, returned=True)
         source = C.gl_data_source()
         source.struct_size = ctypes.sizeof(C.gl_data_source)
         refs = []
@@ -595,16 +785,19 @@ class Grid:
 
         if callable(count):
             put("item_count", C.item_count_fn,
-                lambda ctx, s, out: out.__setitem__(0, index(count(s), "count")))
+                lambda ctx, s, out: out.__setitem__(0, index(count(s), f"count({s})")))
         else:
-            n = index(count, "count")
+            n = _integer(count, "set_data_source: count")
             put("item_count", C.item_count_fn, lambda ctx, s, out: out.__setitem__(0, n))
         if size is not None:
             def item_size(ctx: Any, s: int, i: int, out: Any) -> None:
                 w, h = size(s, i)
                 o = out[0]
-                o.w = w
-                o.h = h
+                try:
+                    o.w = w
+                    o.h = h
+                except (TypeError, OverflowError):  # raise it again naming the callback
+                    o.w, o.h = _size((w, h), f"size({s}, {i})")
             put("item_size", C.item_size_fn, item_size)
         if sizes is not None:
             def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
@@ -616,9 +809,9 @@ class Grid:
             put("item_sizes", C.item_sizes_fn, item_sizes)
         if callable(sections):
             put("section_count", C.section_count_fn,
-                lambda ctx, out: out.__setitem__(0, index(sections(), "sections")))
+                lambda ctx, out: out.__setitem__(0, index(sections(), "sections()")))
         elif sections != 1:
-            k = index(sections, "sections")
+            k = _integer(sections, "set_data_source: sections")
             put("section_count", C.section_count_fn, lambda ctx, out: out.__setitem__(0, k))
         if header is not None:
             def header_size(ctx: Any, s: int, has: Any, out: Any) -> None:
@@ -640,9 +833,10 @@ class Grid:
             if callable(lanes):
                 def lanes_of(ctx: Any, s: int, out: Any) -> None:
                     value = lanes(s)
-                    out[0] = 0 if value is None else index(value, f"lanes({s})")
+                    out[0] = 0 if value is None else index(value, f"lanes({s})", _INT32_MIN,
+                                                           _INT32_MAX)
             else:
-                n_lanes = index(lanes, "lanes")
+                n_lanes = _integer(lanes, "set_data_source: lanes", _INT32_MIN, _INT32_MAX)
 
                 def lanes_of(ctx: Any, s: int, out: Any) -> None:
                     out[0] = n_lanes
@@ -665,6 +859,7 @@ class Grid:
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
+    @_locked
     def clear_data_source(self) -> None:
         """Removes the data source (a reload then fails with GL_ENOSOURCE)."""
         _check(self._lib.gl_grid_set_data_source(self._h, None))
@@ -672,52 +867,65 @@ class Grid:
 
     # -- layout --
 
+    @_locked
     def reload(self) -> None:
         """Lays out everything again."""
         self._run(self._lib.gl_grid_reload)
 
+    @_locked
     def reload_new(self) -> None:
         """Lays out only the items and sections appended since the last layout."""
         self._run(self._lib.gl_grid_reload_new)
 
+    @_locked
     def reload_section(self, section: int) -> None:
         """Lays out one section again, moving the ones after it."""
-        self._run(self._lib.gl_grid_reload_section, section)
+        self._run(self._lib.gl_grid_reload_section, _integer(section, "reload_section: section"))
 
     # -- queries --
 
+    @_locked
     def content_size(self) -> Size:
         s = C.gl_size()
         _check(self._lib.gl_grid_content_size(self._h, byref(s)))
         return Size(s.w, s.h)
 
+    @_locked
     def offset(self) -> Point:
         p = C.gl_point()
         _check(self._lib.gl_grid_offset(self._h, byref(p)))
         return Point(p.x, p.y)
 
+    @_locked
     def section_count(self) -> int:
         n = c_int64()
         _check(self._lib.gl_grid_section_count(self._h, byref(n)))
         return n.value
 
+    @_locked
     def item_count(self, section: int) -> int:
         n = c_int64()
-        _check(self._lib.gl_grid_item_count(self._h, section, byref(n)))
+        _check(self._lib.gl_grid_item_count(self._h, _integer(section, "item_count: section"),
+                                            byref(n)))
         return n.value
 
+    @_locked
     def frame(self, section: int, item: int) -> Rect:
         """The item's frame; GridError (GL_ERANGE) for an index path out of range."""
         r = C.gl_rect()
-        _check(self._lib.gl_grid_frame(self._h, section, item, byref(r)))
+        _check(self._lib.gl_grid_frame(self._h, _integer(section, "frame: section"),
+                                       _integer(item, "frame: item"), byref(r)))
         return Rect(r.x, r.y, r.w, r.h)
 
+    @_locked
     def header_frame(self, section: int) -> Optional[Rect]:
         """The section's header frame, or None when it has no header."""
         has, r = c_int(), C.gl_rect()
-        _check(self._lib.gl_grid_header_frame(self._h, section, byref(has), byref(r)))
+        _check(self._lib.gl_grid_header_frame(self._h, _integer(section, "header_frame: section"),
+                                              byref(has), byref(r)))
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
+    @_locked
     def loader_frame(self) -> Optional[Rect]:
         """The loader's frame, or None when there is no loader."""
         shown, r = c_int(), C.gl_rect()
@@ -744,60 +952,76 @@ class Grid:
                         p != 0, a, sc, d != 0)
                 for k, p, s, i, x, y, w, h, a, sc, d in _ELEMENT.iter_unpack(raw)]
 
+    @_locked
     def visible(self) -> List[Element]:
         """The elements overlapping the viewport with positive area: per section its header,
         then its items ascending; the loader last. Sticky headers are where they are drawn."""
         return self._elements(self._lib.gl_grid_visible)
 
+    @_locked
     def elements_in(self, rect: Union[Rect, Sequence[float]]) -> List[Element]:
         """The elements overlapping a rectangle (x, y, w, h) of the content."""
         x, y, w, h = rect
-        return self._elements(self._lib.gl_grid_elements_in, C.gl_rect(x, y, w, h))
+        return self._elements(self._lib.gl_grid_elements_in,
+                              C.gl_rect(_real(x, "elements_in: x"), _real(y, "elements_in: y"),
+                                        _real(w, "elements_in: w"), _real(h, "elements_in: h")))
 
+    @_locked
     def index_path_at(self, x: float, y: float) -> Optional[IndexPath]:
         """The item under a content point, or None."""
         found, s, i = c_int(), c_int64(), c_int64()
-        _check(self._lib.gl_grid_index_path_at(self._h, C.gl_point(x, y), byref(found),
-                                               byref(s), byref(i)))
+        point = C.gl_point(_real(x, "index_path_at: x"), _real(y, "index_path_at: y"))
+        _check(self._lib.gl_grid_index_path_at(self._h, point, byref(found), byref(s), byref(i)))
         return IndexPath(s.value, i.value) if found.value else None
 
     # -- scrolling --
 
+    @_locked
     def scroll_to(self, x: float, y: float) -> None:
         """Moves the viewport (clamped to the content; snapped to pages with paging)."""
-        self._run(self._lib.gl_grid_scroll_to, x, y)
+        self._run(self._lib.gl_grid_scroll_to, _real(x, "scroll_to: x"), _real(y, "scroll_to: y"))
 
+    @_locked
     def scroll_by(self, dx: float, dy: float) -> None:
-        self._run(self._lib.gl_grid_scroll_by, dx, dy)
+        self._run(self._lib.gl_grid_scroll_by, _real(dx, "scroll_by: dx"),
+                  _real(dy, "scroll_by: dy"))
 
+    @_locked
     def scroll_to_item(self, section: int, item: int, align: Align = "start") -> None:
         """Scrolls so that the item is at the start, center or end of the viewport, or just
         into view ("nearest")."""
-        if align not in _ALIGNS:
+        if not isinstance(align, str) or align not in _ALIGNS:
             raise GridError(C.GL_EINVAL, f"align {align!r} is invalid "
                                          f"(expected one of {', '.join(map(repr, _ALIGNS))})")
-        self._run(self._lib.gl_grid_scroll_to_item, section, item, _ALIGNS[align])
+        self._run(self._lib.gl_grid_scroll_to_item, _integer(section, "scroll_to_item: section"),
+                  _integer(item, "scroll_to_item: item"), _ALIGNS[align])
 
+    @_locked
     def resize(self, width: float, height: float) -> None:
         """Changes the viewport size (re-laying out when the cross-axis size changes)."""
-        self._run(self._lib.gl_grid_resize, width, height)
+        self._run(self._lib.gl_grid_resize, _real(width, "resize: width"),
+                  _real(height, "resize: height"))
 
+    @_locked
     def page(self) -> int:
         """The current page (from 0)."""
         n = c_int64()
         _check(self._lib.gl_grid_page(self._h, byref(n)))
         return n.value
 
+    @_locked
     def page_count(self) -> int:
         n = c_int64()
         _check(self._lib.gl_grid_page_count(self._h, byref(n)))
         return n.value
 
+    @_locked
     def scroll_to_page(self, page: int) -> None:
-        self._run(self._lib.gl_grid_scroll_to_page, page)
+        self._run(self._lib.gl_grid_scroll_to_page, _integer(page, "scroll_to_page: page"))
 
     # -- mutations and animation --
 
+    @_locked
     def insert(self, section: int, item: int, animated: bool = True, scroll: bool = False) -> None:
         """Inserts an item at (section, item): the data source's insert runs at once (or the
         data has the item already: with set_sections/set_sizes, set the sizes with the new item
@@ -805,27 +1029,33 @@ class Grid:
         With scroll, the viewport first moves so that the new item is at its centre. Asked
         while an animation runs, it is queued; the index path is checked now (GridError,
         GL_ERANGE)."""
-        self._run(self._lib.gl_grid_insert, section, item, 1 if animated else 0,
-                  1 if scroll else 0)
+        self._run(self._lib.gl_grid_insert, _integer(section, "insert: section"),
+                  _integer(item, "insert: item"), 1 if animated else 0, 1 if scroll else 0)
 
+    @_locked
     def remove(self, section: int, item: int, animated: bool = True) -> None:
         """Removes the item: animated, it fades and shrinks, then the data source's remove
         drops it from the data, then the others slide (two animation_durations)."""
-        self._run(self._lib.gl_grid_remove, section, item, 1 if animated else 0)
+        self._run(self._lib.gl_grid_remove, _integer(section, "remove: section"),
+                  _integer(item, "remove: item"), 1 if animated else 0)
 
+    @_locked
     def move(self, section: int, item: int, to_section: int, to_item: int,
              animated: bool = True) -> None:
         """Moves the item to (to_section, to_item) through the data source's move (called at
         once); animated, every item whose frame changed slides."""
-        self._run(self._lib.gl_grid_move, section, item, to_section, to_item,
-                  1 if animated else 0)
+        self._run(self._lib.gl_grid_move, _integer(section, "move: section"),
+                  _integer(item, "move: item"), _integer(to_section, "move: to_section"),
+                  _integer(to_item, "move: to_item"), 1 if animated else 0)
 
+    @_locked
     def step(self, dt: float) -> None:
         """Advances the animation clock by dt >= 0 seconds: animations progress (cubic
         ease-in-out), queued mutations start in order, a drag near the edge auto-scrolls."""
-        self._run(self._lib.gl_grid_step, dt)
+        self._run(self._lib.gl_grid_step, _real(dt, "step: dt"))
 
     @property
+    @_locked
     def is_animating(self) -> bool:
         """True while a mutation runs or is queued."""
         a = c_int()
@@ -834,25 +1064,30 @@ class Grid:
 
     # -- drag reordering (sort=True) --
 
+    @_locked
     def begin_drag(self, x: float, y: float) -> Optional[IndexPath]:
         """Picks up the item under the viewport point (x, y) and returns its index path, or
         None when no item is there or can_move says no. Running and queued mutations finish
         first. GridError (GL_ESTATE) with sort off or during a drag."""
         found, s, i = c_int(), c_int64(), c_int64()
-        self._run(self._lib.gl_grid_begin_drag, x, y, byref(found), byref(s), byref(i))
+        self._run(self._lib.gl_grid_begin_drag, _real(x, "begin_drag: x"),
+                  _real(y, "begin_drag: y"), byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
 
+    @_locked
     def drag_to(self, x: float, y: float) -> None:
         """Moves the dragged item with the viewport point; the others re-flow around its target
         slot. GridError (GL_ESTATE) without a drag."""
-        self._run(self._lib.gl_grid_drag_to, x, y)
+        self._run(self._lib.gl_grid_drag_to, _real(x, "drag_to: x"), _real(y, "drag_to: y"))
 
+    @_locked
     def end_drag(self) -> None:
         """Drops the item into its target slot: the data source's move runs once, unless the slot
         is where the item began. GridError (GL_ESTATE) without a drag."""
         self._run(self._lib.gl_grid_end_drag)
 
     @property
+    @_locked
     def drag(self) -> Optional[Drag]:
         """The drag in progress (the item's index path in the data and its target slot), or None."""
         dragging, fs, fi, ts, ti = c_int(), c_int64(), c_int64(), c_int64(), c_int64()
@@ -862,15 +1097,19 @@ class Grid:
             return None
         return Drag(IndexPath(fs.value, fi.value), IndexPath(ts.value, ti.value))
 
+    @_locked
     def data_index_path(self, section: int, item: int) -> IndexPath:
         """The data's index path of the item shown at (section, item): during a drag the layout
         is a preview with the dragged item in its target slot; otherwise the same path."""
         s, i = c_int64(), c_int64()
-        _check(self._lib.gl_grid_data_index_path(self._h, section, item, byref(s), byref(i)))
+        _check(self._lib.gl_grid_data_index_path(
+            self._h, _integer(section, "data_index_path: section"),
+            _integer(item, "data_index_path: item"), byref(s), byref(i)))
         return IndexPath(s.value, i.value)
 
     # -- events and views --
 
+    @_locked
     def set_event_handler(self, handler: Optional[Callable[[Event], Any]]) -> None:
         """Calls handler(event) for each event, after the call that caused it (reload, scroll,
         resize, a mutation, step, a drag call) has done its work, in the order they happened:
@@ -887,60 +1126,67 @@ class Grid:
             raise TypeError(f"handler must be callable, not {type(handler).__name__}")
 
         def on_event(ctx: Any, grid: Any, event_p: Any) -> None:
-            if self._event_error is not None:
-                return
+            # A trampoline like the data source's (set_data_source): nothing escapes into ctypes.
             try:
-                e = event_p[0]
-                el = e.element
-                kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
-                element = change = None
-                if e.kind >= C.GL_EVENT_RENUMBERED:
-                    c = e.change
-                    change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section,
-                                    c.to_item)
-                elif kind != "page_changed":
-                    element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
-                                      el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
-                                      el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
-                view = self._views.get(e.view) if e.view else None
-                handler(Event(kind, element, e.page if kind == "page_changed" else None, view,
-                              change))
-            except BaseException as err:  # never let an exception into the library
-                self._event_error = err
+                if self._event_error is not None:
+                    return
+                self._deliver_event(handler, event_p)
+            except BaseException as err:
+                if self._event_error is None:
+                    self._event_error = err
 
         fn = C.gl_event_fn(on_event)
         _check(self._lib.gl_grid_set_event_handler(self._h, fn, None))
         self._handler, self._handler_fn = handler, fn
 
+    def _deliver_event(self, handler: Callable[[Event], Any], event_p: Any) -> None:
+        e = event_p[0]
+        el = e.element
+        kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
+        element = change = None
+        if e.kind >= C.GL_EVENT_RENUMBERED:
+            c = e.change
+            change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section, c.to_item)
+        elif kind != "page_changed":
+            element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
+                              el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
+                              el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
+        view = self._views.get(e.view) if e.view else None
+        handler(Event(kind, element, e.page if kind == "page_changed" else None, view, change))
+        if _interrupts.pending is not None:
+            _interrupts.deliver()
+
+    @_locked
     def attach_view(self, section: int, item: int, view: Any) -> None:
         """Gives a loaded item a view (any Python object); it comes back in the item's
         "unloaded" event and from dequeue() for reuse."""
         if view is None:
             raise GridError(C.GL_EINVAL, "view is None")
         token = id(view)
-        _check(self._lib.gl_grid_attach_view(self._h, section, item, token))
+        _check(self._lib.gl_grid_attach_view(self._h, _integer(section, "attach_view: section"),
+                                             _integer(item, "attach_view: item"), token))
         self._views[token] = view
 
+    @_locked
     def dequeue(self) -> Any:
         """The oldest queued view, or None."""
         v = c_void_p()
         _check(self._lib.gl_grid_dequeue(self._h, byref(v)))
         return self._views.get(v.value) if v.value else None
 
+    @_locked
     def view(self, section: int, item: int) -> Any:
         """The view of a loaded item, or None."""
         v = c_void_p()
-        _check(self._lib.gl_grid_view(self._h, section, item, byref(v)))
+        _check(self._lib.gl_grid_view(self._h, _integer(section, "view: section"),
+                                      _integer(item, "view: item"), byref(v)))
         return self._views.get(v.value) if v.value else None
 
+    @_locked
     def stats(self) -> Stats:
         s = C.gl_stats()
         _check(self._lib.gl_grid_stats(self._h, byref(s)))
         return Stats(s.created, s.reused, s.live, s.queued)
 
 
-def _index(value: Any, what: str) -> int:
-    try:
-        return value.__index__()
-    except AttributeError:
-        raise TypeError(f"{what}: expected an integer, got {type(value).__name__} {value!r}") from None
+

@@ -1,0 +1,226 @@
+/// The engine's options, described once: every face (Lua, C, Python, Swift) is built from this
+/// table or checked against it by a test, so an option added here appears everywhere, validated
+/// the same way.
+///
+/// Adding an option is one entry below (its name, the C and Python spelling, its kind and range,
+/// its default, one line of documentation and how it reads and writes the configuration), a
+/// field of `GridConfiguration`, and its documentation in docs/layout.md and the faces' option
+/// tables (a test compares them).
+public final class OptionDescriptor: Sendable {
+    /// The option's name in Lua and Swift (`rowHeight`): what `GridConfiguration.set` takes.
+    public let name: String
+    /// Its name in C (`gl_config.row_height`) and Python (`Grid.row_height`).
+    public let cName: String
+    public let kind: OptionKind
+    /// One line for the docs' option tables and the C library's run-time description.
+    public let summary: String
+    let read: @Sendable (GridConfiguration) -> OptionValue
+    let write: @Sendable (inout GridConfiguration, OptionValue) -> Void
+    /// A numeric option's value as a number, without an `OptionValue` (for `validate`).
+    let numeric: (@Sendable (GridConfiguration) -> Double)?
+
+    init(name: String, cName: String, kind: OptionKind, summary: String,
+         read: @escaping @Sendable (GridConfiguration) -> OptionValue,
+         write: @escaping @Sendable (inout GridConfiguration, OptionValue) -> Void,
+         numeric: (@Sendable (GridConfiguration) -> Double)? = nil) {
+        self.name = name
+        self.cName = cName
+        self.kind = kind
+        self.summary = summary
+        self.read = read
+        self.write = write
+        self.numeric = numeric
+    }
+
+    /// Whether `n` is a value of this numeric option (the fast test `validate` makes first).
+    @inline(__always)
+    func accepts(_ n: Double) -> Bool {
+        switch kind {
+        case .number(.length): return n >= 0 && n <= .greatestFiniteMagnitude
+        case .number(.positive): return n > 0 && n <= .greatestFiniteMagnitude
+        case .number(.fraction): return n >= 0 && n <= 1
+        case .number(.extent): return n >= 0 && n <= GridLimits.maxExtent
+        case .integer(let range): return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
+        default: return true
+        }
+    }
+
+    /// The value a new configuration has.
+    public var defaultValue: OptionValue { read(GridConfiguration()) }
+
+    /// The option's value in `configuration`.
+    public func value(in configuration: GridConfiguration) -> OptionValue { read(configuration) }
+
+    /// Checks `value` against the kind and range and converts it to the option's own form
+    /// (`padding` takes a number for all sides); the error names the option and the value.
+    public func checked(_ value: OptionValue) throws(GridError) -> OptionValue {
+        func invalid(_ expected: String) -> GridError { .invalidOption(name: name, value: value.description, expected: expected) }
+        switch (kind, value) {
+        case (.number(let range), .number(let n)):
+            if let problem = range.problem(n) { throw invalid(problem) }
+            return value
+        case (.number, _): throw invalid("a number")
+        case (.integer(let range), .number(let n)):
+            guard n == n.rounded(), abs(n) < 1e15 else { throw invalid("an integer") }
+            guard range.contains(Int(n)) else { throw invalid("\(range.lowerBound)...\(range.upperBound)") }
+            return value
+        case (.integer, _): throw invalid("an integer")
+        case (.flag, .bool): return value
+        case (.flag, _): throw invalid("a boolean")
+        case (.choice(let cases), .string(let s)):
+            guard cases.contains(s) else { throw invalid("one of " + cases.map { "'\($0)'" }.joined(separator: ", ")) }
+            return value
+        case (.choice(let cases), _): throw invalid("one of " + cases.map { "'\($0)'" }.joined(separator: ", "))
+        case (.insets, .number(let n)):
+            return try checked(.insets(Insets(all: n)))
+        case (.insets, .insets(let i)):
+            guard [i.top, i.left, i.bottom, i.right].allSatisfy(isValidLength) else { throw invalid("finite sides >= 0") }
+            return value
+        case (.insets, _): throw invalid("a number or {top, left, bottom, right}")
+        case (.size, .size(let s)):
+            guard s.isValid else { throw invalid("finite sides >= 0") }
+            return value
+        case (.size, _): throw invalid("a size {w, h}")
+        }
+    }
+}
+
+/// What an option takes.
+public enum OptionKind: Sendable, Equatable {
+    /// A number within the range.
+    case number(NumberRange)
+    /// A whole number within the range.
+    case integer(ClosedRange<Int>)
+    /// true or false (1 or 0 in C).
+    case flag
+    /// One of these names; in C the value is the name's position (`gl_layout`, `gl_order`, …).
+    case choice([String])
+    /// Per-side lengths `{top, left, bottom, right}`, or one number for all four.
+    case insets
+    /// A size `{w, h}`.
+    case size
+}
+
+/// The numbers a numeric option takes.
+public enum NumberRange: Sendable, Equatable {
+    /// Finite and >= 0.
+    case length
+    /// Finite and > 0.
+    case positive
+    /// In 0...1.
+    case fraction
+    /// In 0...`GridLimits.maxExtent` (the viewport).
+    case extent
+
+    public var lowerBound: Double { 0 }
+    public var upperBound: Double {
+        switch self {
+        case .length, .positive: return .greatestFiniteMagnitude
+        case .fraction: return 1
+        case .extent: return GridLimits.maxExtent
+        }
+    }
+
+    /// What is wrong with `n` (the "expected" part of the error), or nil.
+    func problem(_ n: Double) -> String? {
+        switch self {
+        case .length: return isValidLength(n) ? nil : "a finite number >= 0"
+        case .positive: return n > 0 && n < .infinity ? nil : "a finite number > 0"
+        case .fraction: return n >= 0 && n <= 1 ? nil : "a number in 0...1"
+        case .extent:
+            guard isValidLength(n) else { return "a finite number >= 0" }
+            return n <= GridLimits.maxExtent ? nil : "a number in 0...\(formatNumber(GridLimits.maxExtent)) (the largest content extent)"
+        }
+    }
+}
+
+extension GridConfiguration {
+    /// Every option, in the order the docs list them. (Plain closures, not key paths: `validate`
+    /// reads every option at each reload, and a key path's projection costs far more.)
+    public static let options: [OptionDescriptor] = [
+        choice("layout", "layout", LayoutKind.self, { $0.layout }, { $0.layout = $1 }, "the layout algorithm"),
+        choice("direction", "direction", ScrollDirection.self, { $0.direction }, { $0.direction = $1 },
+               "the scroll axis: vertical scrolls along y"),
+        number("width", "width", .extent, { $0.viewport.width }, { $0.viewport.width = $1 }, "the viewport's width"),
+        number("height", "height", .extent, { $0.viewport.height }, { $0.viewport.height = $1 }, "the viewport's height"),
+        OptionDescriptor(name: "padding", cName: "padding", kind: .insets,
+                         summary: "space between the content's edges and its elements",
+                         read: { .insets($0.padding) },
+                         write: { if case .insets(let i) = $1 { $0.padding = i } }),
+        number("spacing", "spacing", .length, { $0.spacing }, { $0.spacing = $1 }, "space between neighbouring items, lines and sections"),
+        integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
+        integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
+        choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
+        number("rowHeight", "row_height", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
+               "the target row thickness (justified layout)"),
+        number("tolerance", "tolerance", .fraction, { $0.tolerance }, { $0.tolerance = $1 },
+               "how far a justified row may stray from rowHeight, as a fraction"),
+        choice("widow", "widow", WidowStyle.self, { $0.widow }, { $0.widow = $1 },
+               "how a justified section lays out its last, incomplete row"),
+        OptionDescriptor(name: "loaderSize", cName: "loader_size", kind: .size,
+                         summary: "the loader's size",
+                         read: { .size($0.loaderSize) },
+                         write: { if case .size(let s) = $1 { $0.loaderSize = s } }),
+        flag("stickyHeaders", "sticky_headers", { $0.stickyHeaders }, { $0.stickyHeaders = $1 },
+             "the current section's header stays at the viewport's leading edge"),
+        flag("paging", "paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
+        flag("pagingInverseOrder", "paging_inverse_order", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
+             "with paging, same-size lanes fill each lane first"),
+        number("overscan", "overscan", .length, { $0.overscan }, { $0.overscan = $1 },
+               "how far beyond the viewport, along the scroll axis, elements count as loaded"),
+        number("animationDuration", "animation_duration", .length, { $0.animationDuration }, { $0.animationDuration = $1 },
+               "seconds an insert, removal (twice), move or drag re-flow takes; 0 makes them instant"),
+        flag("sort", "sort", { $0.sort }, { $0.sort = $1 }, "items can be dragged to reorder them"),
+        number("dragHysteresis", "drag_hysteresis", .length, { $0.dragHysteresis }, { $0.dragHysteresis = $1 },
+               "how much nearer another slot must be before a drag retargets to it"),
+        number("autoScrollMargin", "auto_scroll_margin", .length, { $0.autoScrollMargin }, { $0.autoScrollMargin = $1 },
+               "a drag this near the viewport's edge auto-scrolls"),
+        number("autoScrollSpeed", "auto_scroll_speed", .length, { $0.autoScrollSpeed }, { $0.autoScrollSpeed = $1 },
+               "the auto-scroll speed at the viewport's edge, in points per second"),
+        integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
+                "the most views the reuse pool keeps; the oldest beyond it are released"),
+    ]
+
+    /// The option called `name` (its Lua and Swift name).
+    public static func option(named name: String) -> OptionDescriptor? {
+        options.first { $0.name == name }
+    }
+
+    /// Every option name, in the order the docs list them.
+    public static let optionNames = options.map(\.name)
+
+    private static func number(_ name: String, _ cName: String, _ range: NumberRange,
+                               _ get: @escaping @Sendable (GridConfiguration) -> Double,
+                               _ set: @escaping @Sendable (inout GridConfiguration, Double) -> Void, _ summary: String) -> OptionDescriptor {
+        OptionDescriptor(name: name, cName: cName, kind: .number(range), summary: summary,
+                         read: { .number(get($0)) },
+                         write: { if case .number(let n) = $1 { set(&$0, n) } },
+                         numeric: get)
+    }
+
+    private static func integer(_ name: String, _ cName: String, _ range: ClosedRange<Int>,
+                                _ get: @escaping @Sendable (GridConfiguration) -> Int,
+                                _ set: @escaping @Sendable (inout GridConfiguration, Int) -> Void, _ summary: String) -> OptionDescriptor {
+        OptionDescriptor(name: name, cName: cName, kind: .integer(range), summary: summary,
+                         read: { .number(Double(get($0))) },
+                         write: { if case .number(let n) = $1 { set(&$0, Int(n)) } },
+                         numeric: { Double(get($0)) })
+    }
+
+    private static func flag(_ name: String, _ cName: String,
+                             _ get: @escaping @Sendable (GridConfiguration) -> Bool,
+                             _ set: @escaping @Sendable (inout GridConfiguration, Bool) -> Void, _ summary: String) -> OptionDescriptor {
+        OptionDescriptor(name: name, cName: cName, kind: .flag, summary: summary,
+                         read: { .bool(get($0)) },
+                         write: { if case .bool(let b) = $1 { set(&$0, b) } })
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ cName: String, _: T.Type,
+        _ get: @escaping @Sendable (GridConfiguration) -> T,
+        _ set: @escaping @Sendable (inout GridConfiguration, T) -> Void, _ summary: String) -> OptionDescriptor where T.RawValue == String {
+        OptionDescriptor(name: name, cName: cName, kind: .choice(T.allCases.map(\.rawValue)), summary: summary,
+                         read: { .string(get($0).rawValue) },
+                         write: { if case .string(let s) = $1, let v = T(rawValue: s) { set(&$0, v) } })
+    }
+}

@@ -1,0 +1,60 @@
+import GridLayout
+import GridLayoutCSupport
+import Synchronization
+
+extension ErrorVocabulary {
+    /// C's words: the `gl_data_source` fields, the `gl_grid_*` functions, the `gl_config`
+    /// fields, indices from 0.
+    static let c = ErrorVocabulary(base: 0, callback: { cCallbackNames[$0.index] }, operation: { cOperationNames[$0.index] },
+                                   option: ErrorVocabulary.snakeCaseOption)
+}
+
+/// In the order of `gl_callback` (= `DataSourceCallback.allCases`).
+private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
+                              "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
+                              "can_move_to_section"]
+/// In the order of `gl_operation` (= `GridOperation.allCases`).
+private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
+                               "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
+                               "gl_grid_drag_to", "gl_grid_end_drag"]
+
+extension DataSourceCallback {
+    /// Its `gl_callback` value.
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}
+
+extension GridOperation {
+    /// Its `gl_operation` value.
+    var index: Int { Self.allCases.firstIndex(of: self)! }
+}
+
+/// The words `gl_last_error()` uses (`gl_set_error_words`).
+let errorWords = Mutex<ErrorVocabulary>(.c)
+
+@_cdecl("gl_set_error_words")
+public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
+                     && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
+        guard let w = words?.pointee else {
+            errorWords.withLock { $0 = .c }
+            return
+        }
+        guard w.base == 0 || w.base == 1 else { throw CFailure(GL_EINVAL, "gl_error_words.base: \(w.base) is invalid (expected 0 or 1)") }
+        func names(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ field: String) throws(CFailure) -> [String] {
+            guard let p else { throw CFailure(GL_EINVAL, "gl_error_words.\(field) is NULL") }
+            var result: [String] = []
+            for k in 0..<count {
+                guard let name = p[k] else { throw CFailure(GL_EINVAL, "gl_error_words.\(field)[\(k)] is NULL") }
+                result.append(String(cString: name))
+            }
+            return result
+        }
+        let callbacks = try names(w.callbacks, DataSourceCallback.allCases.count, "callbacks")
+        let operations = try names(w.operations, GridOperation.allCases.count, "operations")
+        let snake = w.snake_case_options != 0
+        let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
+                                         option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })
+        errorWords.withLock { $0 = vocabulary }
+    }
+}

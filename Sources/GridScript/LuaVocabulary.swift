@@ -1,0 +1,26 @@
+import GridLayout
+
+extension ErrorVocabulary {
+    /// Lua's words: the data source's keys (`count`, `size`), the grid's methods (`beginDrag`),
+    /// the option keys, sections and items from 1.
+    static let lua = ErrorVocabulary(base: 1, callback: luaName, operation: { $0.rawValue }, option: { $0 })
+
+    /// The data source key that answers `callback`.
+    static func luaName(_ callback: DataSourceCallback) -> String {
+        switch callback {
+        case .sections: return "sections"
+        case .itemCount: return "count"
+        case .itemSize: return "size"
+        case .itemSizes: return "sizes"
+        case .header: return "header"
+        case .showLoader: return "showLoader"
+        case .sameSize: return "sameSize"
+        case .lanes: return "lanes"
+        case .insertItem: return "insert"
+        case .removeItem: return "remove"
+        case .moveItem: return "move"
+        case .canMove: return "canMove"
+        case .canMoveToSection: return "canMoveToSection"
+        }
+    }
+}

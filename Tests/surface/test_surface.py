@@ -1,0 +1,127 @@
+"""One surface, four faces: the engine's options, callbacks and operations are defined once
+(GridConfiguration.options, DataSourceCallback, GridOperation) and every face and the docs are
+checked against that one definition here.
+
+The options come from the C library's run-time description (gl_option_describe), which is made
+from the engine's descriptor; the header, the docs' option tables and the Python face must each
+name every one of them.
+"""
+
+import ctypes
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HEADER = (ROOT / "bindings" / "c" / "gridlayout.h").read_text()
+
+
+class Insets(ctypes.Structure):
+    _fields_ = [("top", ctypes.c_double), ("left", ctypes.c_double), ("bottom", ctypes.c_double), ("right", ctypes.c_double)]
+
+
+class SizeStruct(ctypes.Structure):
+    _fields_ = [("w", ctypes.c_double), ("h", ctypes.c_double)]
+
+
+class OptionInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("c_name", ctypes.c_char_p), ("type", ctypes.c_int),
+                ("min", ctypes.c_double), ("max", ctypes.c_double), ("min_exclusive", ctypes.c_int),
+                ("default_number", ctypes.c_double), ("default_insets", Insets), ("default_size", SizeStruct),
+                ("choice_count", ctypes.c_int64), ("choices", ctypes.POINTER(ctypes.c_char_p)),
+                ("summary", ctypes.c_char_p)]
+
+
+@pytest.fixture(scope="module")
+def options():
+    path = os.environ.get("GRIDLAYOUT_LIBRARY")
+    if not path:
+        bin_dir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                                 capture_output=True, text=True, timeout=120).stdout.strip()
+        path = str(Path(bin_dir) / "libgridlayout.so")
+        if not Path(path).exists():
+            subprocess.run(["swift", "build", "--product", "gridlayout"], cwd=ROOT, check=True, timeout=900)
+    lib = ctypes.CDLL(path)
+    lib.gl_option_count.restype = ctypes.c_int64
+    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(OptionInfo)]
+    found = []
+    for i in range(lib.gl_option_count()):
+        info = OptionInfo()
+        assert lib.gl_option_describe(i, ctypes.byref(info)) == 0
+        found.append({"name": info.name.decode(), "c_name": info.c_name.decode(), "type": info.type,
+                      "choices": [info.choices[k].decode() for k in range(info.choice_count)]})
+    assert len(found) >= 23
+    return found
+
+
+def test_every_option_is_a_gl_config_field_tagged_with_its_name(options):
+    config = re.search(r"typedef struct gl_config \{(.*?)\} gl_config;", HEADER, re.S).group(1)
+    for o in options:
+        if o["name"] in ("width", "height"):  # one field line: "double width, height; ... [width, height]"
+            assert re.search(r"double width, height;.*\[width, height\]", config), o
+            continue
+        assert re.search(rf"\b{o['c_name']};\s*/\*[^*]*\[{o['name']}\]", config), \
+            f"gridlayout.h's gl_config lacks the field {o['c_name']} tagged [{o['name']}]"
+
+
+def test_the_headers_enums_name_the_described_cases(options):
+    enums = {"layout": "gl_layout", "direction": "gl_direction", "order": "gl_order", "widow": "gl_widow"}
+    for o in options:
+        if o["choices"]:
+            body = re.search(rf"typedef enum {enums[o['name']]} \{{(.*?)\}}", HEADER, re.S).group(1)
+            values = {m.group(1).lower(): int(m.group(2)) for m in re.finditer(r"GL_(?:[A-Z]+_)?([A-Z]+) = (\d+)", body)}
+            assert {c: values.get(c) for c in o["choices"]} == {c: k for k, c in enumerate(o["choices"])}, o["name"]
+
+
+def test_the_callback_and_operation_enums_follow_the_engine():
+    source = (ROOT / "Sources" / "GridLayout" / "ErrorVocabulary.swift").read_text()
+
+    def cases(enum):
+        body = re.search(rf"public enum {enum}:.*?\{{(.*?)\n    ///", source, re.S).group(1)
+        return [c.strip() for line in re.findall(r"case ([^\n]+)", body) for c in line.split(",")]
+
+    def snake(name):
+        return re.sub(r"([A-Z])", r"_\1", name).upper()
+
+    for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
+        engine = [prefix + snake(c) for c in cases(enum)]
+        header = re.findall(rf"({prefix}[A-Z_]+) = (\d+)", HEADER)
+        assert [(name, str(k)) for k, name in enumerate(engine)] + [(prefix + "COUNT", str(len(engine)))] == header
+
+
+def test_every_option_is_in_the_docs_option_tables(options):
+    lua = (ROOT / "docs" / "lua.md").read_text()
+    python = (ROOT / "docs" / "python.md").read_text()
+    table = lua[lua.index("## Options"):lua.index("## The data source")]
+    for o in options:
+        name = o["name"]
+        row = f"`{name}`" if name not in ("width", "height") else "`width`, `height`"
+        assert re.search(rf"^\| {re.escape(row)} \|", table, re.M), f"docs/lua.md's option table lacks {name}"
+        assert f"`{o['c_name']}`" in python, f"docs/python.md lacks the keyword {o['c_name']}"
+
+
+LUA_NAMES = {
+    # methods (gl.methods)
+    "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "loaderFrame",
+    "sectionCount", "itemCount", "visible", "elements", "indexPathAt", "scrollTo", "scrollBy", "scrollToItem",
+    "resize", "page", "pageCount", "insert", "remove", "move", "step", "animating", "beginDrag", "dragTo",
+    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view",
+    # data source and delegate callbacks
+    "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
+    "loadMore", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
+    "didRemove", "didMove", "dragStarted", "dragEnded",
+}
+
+
+def test_the_engine_names_no_lua_method_or_callback_in_a_string():
+    found = []
+    for path in sorted((ROOT / "Sources" / "GridLayout").rglob("*.swift")):
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//", 1)[0]
+            for literal in re.findall(r'"([A-Za-z]+)"', code):
+                if literal in LUA_NAMES:
+                    found.append(f"{path.relative_to(ROOT)}:{n}: \"{literal}\"")
+    assert not found, "Lua names in the engine's strings:\n" + "\n".join(found)
