@@ -11,6 +11,7 @@ import ctypes
 import functools
 import numbers
 import operator
+import re
 import signal
 import struct
 import threading
@@ -241,6 +242,11 @@ def _real(value: Any, what: str) -> float:
 
 def _last_error() -> str:
     return C.lib().gl_last_error().decode("utf-8", "replace")
+
+
+# The C library's own account of a failed callback ("item_size returned GL_ECALLBACK"), which a
+# Python callback's exception replaces in the message.
+_C_CALLBACK_STATUS = re.compile(r": [a-z_]+ returned GL_[A-Z?]+$")
 
 
 def _check(status: int) -> None:
@@ -559,6 +565,7 @@ class Grid:
                     failure.error = None
                     if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
                         raise error
+                    message = _C_CALLBACK_STATUS.sub("", message)
                     raise GridError(status,
                                     f"{message}: {type(error).__name__}: {error}") from error
                 raise GridError(status, message)

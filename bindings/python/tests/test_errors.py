@@ -34,8 +34,8 @@ def test_unknown_keyword_is_a_type_error_naming_it():
     ("tolerance", 2, "tolerance"),
     ("spacing", math.nan, "spacing"),
     ("sticky_headers", 2, "stickyHeaders"),
-    ("row_height", -1, "rowHeight"),
-    ("loader_size", (-1, 5), "loaderSize"),
+    ("row_height", -1, "option 'row_height'"),
+    ("loader_size", (-1, 5), "option 'loader_size'"),
     ("padding", (1, 2, math.inf, 4), "padding"),
     ("width", "wide", "width"),
 ])
@@ -102,8 +102,8 @@ def test_callback_exception_fails_the_reload_and_keeps_the_layout():
             grid.reload()
         e = info.value
         assert e.status == _lib.GL_ECALLBACK
-        assert "ValueError: no size for item three" in e.message
-        assert "item_size" in e.message and "item 3" in e.message   # the library's own part
+        assert e.message == ("data source 'size' failed for item (section 0, item 3): "
+                             "ValueError: no size for item three")
         assert isinstance(e.__cause__, ValueError)
         # the previous layout, whole
         assert grid.item_count(0) == 10 and grid.content_size() == (320, 510)
@@ -281,3 +281,20 @@ def test_library_not_found():
                             cwd=package, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "LibraryNotFound" in result.stderr and "/nonexistent/libgridlayout.so" in result.stderr
+
+
+def test_the_library_words_its_errors_in_pythons_names():
+    """The words set at load are set_data_source's keywords and Grid's method names."""
+    import inspect
+    keywords = inspect.signature(Grid.set_data_source).parameters
+    assert [w for w in _lib.PYTHON_CALLBACKS if w not in keywords] == []
+    assert [w for w in _lib.PYTHON_OPERATIONS if not callable(getattr(Grid, w, None))] == []
+    with laid_out() as grid:
+        grid.set_data_source(lambda s: 1 / 0, lambda s, i: (1, 1))
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.message == ("data source 'count' failed for section 0: "
+                                      "ZeroDivisionError: division by zero")
+        with pytest.raises(GridError) as info:
+            grid.begin_drag(1, 1)
+        assert info.value.message == "begin_drag: sorting is off (set the option 'sort' to true)"

@@ -299,7 +299,8 @@ def test_a_grid_error_with_an_unknown_status_from_a_callback_is_a_callback_error
         with pytest.raises(GridError) as info:
             grid.reload()
         assert info.value.status == _lib.GL_ECALLBACK and "GL_E?" not in str(info.value)
-        assert "item_size returned GL_ECALLBACK: GridError: made up [gl_status 42]" in str(info.value)
+        assert "'size' failed for item (section 0, item 0): GridError: made up [gl_status 42]" \
+            in str(info.value)
     assert GridError(42, "x").name == "gl_status 42" and str(GridError(42, "x")) == "x [gl_status 42]"
 
 
@@ -418,15 +419,27 @@ def test_a_uniform_section_past_the_stored_limit_is_the_library_error_at_once(co
                                       f"100000000 stored items (GL_SAME_SIZE stores none)")
         grid.reload()
         assert_previous_layout(grid)
-        if count <= 2**53:                                            # the analytic path
-            grid.set_sections([Uniform((1, 1), count)], same_size=True)
-            grid.reload()
-            assert grid.item_count(0) == count
-        else:
+        if count > 2**53:
             with pytest.raises(GridError) as info:
                 grid.set_sections([Uniform((1, 1), count)], same_size=True)
             assert info.value.message == (f"section 0: {count} items is more than the engine's "
                                           f"9007199254740992")
+            return
+        # The analytic path stores nothing; what limits it is the content's extent (2**40 points),
+        # checked when the reload lays the section out: 3 lanes of rows 1 high, 10 apart.
+        grid.set_sections([Uniform((1, 1), count)], same_size=True)
+        rows = -(-count // 3)
+        end = rows + (rows - 1) * 10
+        if end <= 2**40:
+            grid.reload()
+            assert grid.item_count(0) == count
+        else:
+            with pytest.raises(GridError) as info:
+                grid.reload()
+            assert (info.value.status, info.value.message) == (
+                _lib.GL_EDATA, f"section 0 would end at {end}, past the largest content extent "
+                               f"of 1099511627776 points (2^40, where frames stay exact to 1/4096 point)")
+            assert_previous_layout(grid)
 
 
 def test_uniform_sections_lay_out_as_their_expanded_sizes():
