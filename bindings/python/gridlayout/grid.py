@@ -32,7 +32,8 @@ __all__ = [
 
 Kind = Literal["item", "header", "loader"]
 EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended"]
+                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
+                    "view_released"]
 ChangeKind = Literal["insert", "remove", "move"]
 Align = Literal["start", "center", "end", "nearest"]
 
@@ -104,7 +105,8 @@ class Change(NamedTuple):
 class Event(NamedTuple):
     """What the grid reports after a call: `element` for loaded/unloaded (its frame is zero for
     unloaded) and the loader events, `page` for page_changed, `view` for an unloaded item whose
-    attached view went to the reuse queue, `change` for renumbered (the loaded items now have
+    attached view went to the reuse queue and for view_released (a view the full reuse queue let
+    go: the grid no longer holds it), `change` for renumbered (the loaded items now have
     the index paths it gives; their views follow), inserted, removed, moved, drag_started (a move
     of the picked item to itself) and drag_ended (from the item's index path in the data to where
     it dropped)."""
@@ -275,6 +277,7 @@ _OPTIONS = {
     "paging_inverse_order": "pagingInverseOrder", "overscan": "overscan",
     "animation_duration": "animationDuration", "sort": "sort", "drag_hysteresis": "dragHysteresis",
     "auto_scroll_margin": "autoScrollMargin", "auto_scroll_speed": "autoScrollSpeed",
+    "max_pooled_views": "maxPooledViews",
 }
 _LAYOUTS = ("lanes", "waterfall", "flow", "justified")
 _DIRECTIONS = ("vertical", "horizontal")
@@ -284,7 +287,8 @@ _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_A
            "nearest": C.GL_ALIGN_NEAREST}
 _KINDS = ("item", "header", "loader")
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended")
+                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
+                "view_released")
 _CHANGE_KINDS = ("insert", "remove", "move")
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
@@ -659,7 +663,7 @@ class Grid:
             "paging_inverse_order": bool(c.paging_inverse_order), "overscan": c.overscan,
             "animation_duration": c.animation_duration, "sort": bool(c.sort),
             "drag_hysteresis": c.drag_hysteresis, "auto_scroll_margin": c.auto_scroll_margin,
-            "auto_scroll_speed": c.auto_scroll_speed,
+            "auto_scroll_speed": c.auto_scroll_speed, "max_pooled_views": c.max_pooled_views,
         }
 
     # -- data --
@@ -1124,41 +1128,59 @@ class Grid:
         skips the call's remaining events and is raised by that call. None removes the handler.
         An event's index paths are numbered as when it happened (one step may start several
         mutations): inside the handler, attach_view, view and data_index_path take them in that
-        numbering, and the "renumbered" events that follow carry them (and the views) on."""
-        if handler is None:
+        numbering, and the "renumbered" events that follow carry them (and the views) on.
+        A "view_released" event hands back a view the reuse queue no longer keeps (more than
+        max_pooled_views were queued): the grid holds it no longer."""
+        if handler is not None and not callable(handler):
+            raise TypeError(f"handler must be callable, not {type(handler).__name__}")
+        if handler is None and not self._views:
             _check(self._lib.gl_grid_set_event_handler(self._h, C.gl_event_fn(), None))
             self._handler, self._handler_fn = None, None
             return
-        if not callable(handler):
-            raise TypeError(f"handler must be callable, not {type(handler).__name__}")
+        self._listen()
+        self._handler = handler
+
+    def _listen(self) -> None:
+        """Installs the grid's one event trampoline (once): it runs the handler, if any, and
+        forgets the views the library releases, so it stays while views are attached even
+        without a handler."""
+        if self._handler_fn is not None:
+            return
 
         def on_event(ctx: Any, grid: Any, event_p: Any) -> None:
             # A trampoline like the data source's (set_data_source): nothing escapes into ctypes.
             try:
-                if self._event_error is not None:
+                e = event_p[0]
+                released = None
+                if e.kind == C.GL_EVENT_VIEW_RELEASED and e.view:
+                    released = self._views.pop(e.view, None)
+                handler = self._handler
+                if handler is None or self._event_error is not None:
                     return
-                self._deliver_event(handler, event_p)
+                self._deliver_event(handler, e, released)
             except BaseException as err:
                 if self._event_error is None:
                     self._event_error = err
 
         fn = C.gl_event_fn(on_event)
         _check(self._lib.gl_grid_set_event_handler(self._h, fn, None))
-        self._handler, self._handler_fn = handler, fn
+        self._handler_fn = fn
 
-    def _deliver_event(self, handler: Callable[[Event], Any], event_p: Any) -> None:
-        e = event_p[0]
+    def _deliver_event(self, handler: Callable[[Event], Any], e: Any, released: Any) -> None:
         el = e.element
         kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
         element = change = None
-        if e.kind >= C.GL_EVENT_RENUMBERED:
-            c = e.change
-            change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section, c.to_item)
-        elif kind != "page_changed":
-            element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
-                              el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
-                              el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
-        view = self._views.get(e.view) if e.view else None
+        if e.kind == C.GL_EVENT_VIEW_RELEASED:
+            view = released
+        else:
+            view = self._views.get(e.view) if e.view else None
+            if e.kind >= C.GL_EVENT_RENUMBERED:
+                c = e.change
+                change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section, c.to_item)
+            elif kind != "page_changed":
+                element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
+                                  el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
+                                  el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
         handler(Event(kind, element, e.page if kind == "page_changed" else None, view, change))
         if _interrupts.pending is not None:
             _interrupts.deliver()
@@ -1170,6 +1192,7 @@ class Grid:
         if view is None:
             raise GridError(C.GL_EINVAL, "view is None")
         token = id(view)
+        self._listen()   # to hear of the views the library releases
         _check(self._lib.gl_grid_attach_view(self._h, _integer(section, "attach_view: section"),
                                              _integer(item, "attach_view: item"), token))
         self._views[token] = view

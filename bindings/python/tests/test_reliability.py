@@ -3,6 +3,7 @@ every kind of callback, integers the C parameters cannot hold, Uniform sections 
 expanded item by item, and a data source whose answers change during one reload."""
 
 import _thread
+import gc
 import os
 import random
 import signal
@@ -11,6 +12,7 @@ import sys
 import textwrap
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -500,3 +502,66 @@ def test_a_list_that_shrinks_during_one_reload_is_a_catchable_error():
     first, message = result.stdout.splitlines()[:2]
     assert first == "GL_EDATA 10 Size(w=320.0, h=510.0)"   # the previous layout, whole
     assert "count" in message
+
+
+# ---- fault 14: the reuse pool is bounded, and Python lets go of what it releases --------------
+
+
+class View:
+    """A view the app made (weakly referable, so a test sees when nothing holds it)."""
+
+
+def scroll_through(grid, attach, steps=120):
+    """Scrolls a 3000-item grid down a viewport at a time, checking after each call that the grid
+    holds exactly its attached and queued views, at most max_pooled_views of them queued."""
+    limit = grid.config["max_pooled_views"]
+    for k in range(steps):
+        grid.scroll_to(0, k * 300)
+        attach()
+        stats = grid.stats()
+        assert stats.queued <= limit
+        assert len(grid._views) == stats.live + stats.queued
+
+
+@pytest.mark.parametrize("limit", [None, 0, 7])
+def test_a_view_callback_that_never_dequeues_keeps_the_views_bounded(limit):
+    made, released = [], []
+    with laid_out() as grid:
+        if limit is not None:
+            grid.configure(max_pooled_views=limit)
+        grid.set_sizes([(100, 120)] * 3000)
+        grid.reload()
+
+        def handler(event):
+            if event.kind == "loaded" and event.element.kind == "item":
+                view = View()              # never dequeue(): a new view every time
+                made.append(weakref.ref(view))
+                grid.attach_view(event.element.section, event.element.item, view)
+            elif event.kind == "view_released":
+                assert isinstance(event.view, View) and id(event.view) not in grid._views
+                released.append(weakref.ref(event.view))
+        grid.set_event_handler(handler)
+        scroll_through(grid, lambda: None)
+        assert len(made) > 800 and len(released) == len(made) - len(grid._views) > 500
+        gc.collect()
+        assert all(r() is None for r in released)                 # nothing holds them
+        assert sum(r() is not None for r in made) == len(grid._views)
+
+
+def test_released_views_are_dropped_without_an_event_handler():
+    made = []
+    with laid_out() as grid:
+        grid.configure(max_pooled_views=5)
+        grid.set_sizes([(100, 120)] * 3000)
+        grid.reload()
+
+        def attach():
+            for e in grid.visible():
+                if e.kind == "item" and grid.view(e.section, e.item) is None:
+                    view = View()
+                    made.append(weakref.ref(view))
+                    grid.attach_view(e.section, e.item, view)
+        scroll_through(grid, attach)
+        gc.collect()
+        alive = [r for r in made if r() is not None]
+        assert len(made) > 800 and len(alive) == len(grid._views) <= grid.stats().live + 5
