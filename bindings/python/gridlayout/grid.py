@@ -7,6 +7,7 @@ library's own message (gl_last_error) and status.
 from __future__ import annotations
 
 import collections.abc
+import contextlib
 import ctypes
 import functools
 import numbers
@@ -24,7 +25,8 @@ from typing import (Any, Callable, Dict, List, Literal, Mapping, NamedTuple, Opt
 from . import _lib as C
 
 __all__ = [
-    "Grid", "GridError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
+    "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
+    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
     "IndexPath", "Stats", "Uniform", "library_version", "library_path",
 ]
 
@@ -178,8 +180,24 @@ def _status_name(status: int) -> str:
 
 class GridError(Exception):
     """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
-    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` is the
-    library's description of what went wrong."""
+    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` says what went
+    wrong, in Python's names (callbacks by their set_data_source keywords, operations by their
+    method names, options by their keywords, indices from 0).
+
+    Every GridError is also the built-in exception its status fits, so code may catch either:
+    GridValueError (ValueError: a bad argument, option or datum, GL_EINVAL, GL_EDATA),
+    GridTypeError (TypeError: an argument of the wrong type), GridIndexError (IndexError: an index
+    path, section or page out of range, GL_ERANGE), GridStateError (RuntimeError: the call is not
+    allowed now, GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE), GridCallbackError (RuntimeError:
+    a data source callback failed, GL_ECALLBACK; its exception is __cause__) and GridMemoryError
+    (MemoryError: past the engine's storage limits, GL_ENOMEM). `GridError(status, message)`
+    makes the subclass of the status."""
+
+    def __new__(cls, status: int = 0, message: str = "", *args: Any) -> "GridError":
+        if cls is GridError and status in _ERROR_CLASSES:
+            kind = _ERROR_CLASSES[status]
+            return kind.__new__(kind, status, message)   # type() then runs its __init__
+        return super().__new__(cls, status, message)
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -189,6 +207,55 @@ class GridError(Exception):
 
     def __str__(self) -> str:
         return f"{self.message} [{self.name}]"
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.status, self.message))
+
+
+class GridValueError(GridError, ValueError):
+    """A bad argument, option value or datum (GL_EINVAL, GL_EDATA)."""
+
+
+class GridTypeError(GridError, TypeError):
+    """An argument of the wrong type (status GL_EINVAL), raised by the Python layer."""
+
+
+class GridIndexError(GridError, IndexError):
+    """An index path, section or page out of range (GL_ERANGE)."""
+
+
+class GridStateError(GridError, RuntimeError):
+    """A call the grid's state does not allow now: begin_drag with sort off, a drag call out of
+    turn, a change from inside a data source callback, a reload without data, a closed grid
+    (GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE)."""
+
+
+class GridCallbackError(GridError, RuntimeError):
+    """A data source callback failed (GL_ECALLBACK); a Python callback's exception is __cause__."""
+
+
+class GridMemoryError(MemoryError, GridError):  # MemoryError first: it has its own __new__
+    """Past the engine's storage limits, or out of memory (GL_ENOMEM)."""
+    __init__ = GridError.__init__
+    __str__ = GridError.__str__
+    __reduce__ = GridError.__reduce__
+
+
+_ERROR_CLASSES: Dict[int, type] = {
+    C.GL_EINVAL: GridValueError, C.GL_EDATA: GridValueError, C.GL_ERANGE: GridIndexError,
+    C.GL_ESTATE: GridStateError, C.GL_EBUSY: GridStateError, C.GL_ENOSOURCE: GridStateError,
+    C.GL_EHANDLE: GridStateError, C.GL_ECALLBACK: GridCallbackError, C.GL_ENOMEM: GridMemoryError,
+}
+
+
+def _type_error(message: str) -> GridTypeError:
+    """A wrong type the Python layer found: a TypeError and a GridError (GL_EINVAL)."""
+    return GridTypeError(C.GL_EINVAL, message)
+
+
+def _value_error(message: str) -> GridError:
+    """A bad value the Python layer found: a ValueError and a GridError (GL_EINVAL)."""
+    return GridValueError(C.GL_EINVAL, message)
 
 
 # ---- arguments --------------------------------------------------------------------------------
@@ -216,7 +283,7 @@ def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
         if returned:
             raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
                             f"expected an integer") from None
-        raise TypeError(f"{what} must be an integer, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be an integer, not {type(value).__name__} {value!r}") from None
     if not lo <= i <= hi:
         kind = _C_TYPES.get((lo, hi))
         limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
@@ -233,13 +300,25 @@ def _real(value: Any, what: str) -> float:
         return value
     if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__float__") and \
             not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
+        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}")
     try:
         return float(value)
     except OverflowError:
         raise OverflowError(f"{what} {value} is out of range (a double)") from None
     except (TypeError, ValueError):
-        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}") from None
+
+
+@contextlib.contextmanager
+def _returned() -> Any:
+    """Checks of a value a data source callback returned: a bad one is the callback's own
+    TypeError or ValueError (the call's GridCallbackError has it as __cause__), not a GridError."""
+    try:
+        yield
+    except GridTypeError as e:
+        raise TypeError(e.message) from None
+    except GridValueError as e:
+        raise ValueError(e.message) from None
 
 
 def _last_error() -> str:
@@ -299,13 +378,13 @@ def _insets(value: Any) -> C.gl_insets:
     if isinstance(value, Mapping):
         unknown = set(value) - {"top", "left", "bottom", "right"}
         if unknown:
-            raise TypeError(f"padding: unknown side {sorted(unknown)[0]!r} "
+            raise _type_error(f"padding: unknown side {sorted(unknown)[0]!r} "
                             "(expected top, left, bottom, right)")
         return C.gl_insets(*(_real(value.get(k, 0), f"padding: {k}")
                              for k in ("top", "left", "bottom", "right")))
     sides = tuple(value)
     if len(sides) != 4:
-        raise TypeError(f"padding: expected a number or 4 sides (top, left, bottom, right), "
+        raise _type_error(f"padding: expected a number or 4 sides (top, left, bottom, right), "
                         f"got {len(sides)} values")
     return C.gl_insets(*(_real(v, f"padding: {k}")
                          for v, k in zip(sides, ("top", "left", "bottom", "right"))))
@@ -317,7 +396,7 @@ def _size(value: Any, what: str) -> Tuple[float, float]:
     try:
         w, h = value
     except (TypeError, ValueError):
-        raise TypeError(f"{what}: expected a (w, h) pair, got {value!r}") from None
+        raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
     return _real(w, f"{what}: w"), _real(h, f"{what}: h")
 
 
@@ -336,14 +415,14 @@ def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
             sizes = list(sizes)
         else:
             if view.format.lstrip("@=<") != "d":
-                raise TypeError(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
+                raise _type_error(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
             if not view.c_contiguous:
-                raise ValueError(f"{what}: the buffer must be C-contiguous")
+                raise _value_error(f"{what}: the buffer must be C-contiguous")
             if view.ndim == 2 and view.shape[1] != 2:
-                raise ValueError(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
+                raise _value_error(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
             doubles = view.nbytes // 8
             if doubles % 2:
-                raise ValueError(f"{what}: a flat buffer needs an even number of doubles "
+                raise _value_error(f"{what}: a flat buffer needs an even number of doubles "
                                  f"(w0, h0, w1, h1, ...), got {doubles}")
             n = doubles // 2
             if n == 0:
@@ -364,13 +443,13 @@ def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
         lengths = {None}
     if lengths != {2}:
         bad = next(i for i, s in enumerate(sizes) if not hasattr(s, "__len__") or len(s) != 2)
-        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
+        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
     out = (C.gl_size * n)()
     try:
         struct.pack_into(f"{2 * n}d", out, 0, *chain.from_iterable(sizes))
     except struct.error:
         bad = next(i for i, s in enumerate(sizes) if not _numbers(s))
-        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
+        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
     return out, n
 
 
@@ -464,6 +543,22 @@ def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
     return locked
 
 
+def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The method runs holding its grid's lock, and changes the grid: not from inside one of the
+    grid's own data source callbacks (GridStateError, GL_EBUSY, naming the method; the library
+    refuses it too, in C's names)."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def idle(self: "Grid", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            if self._in_source:
+                raise GridStateError(C.GL_EBUSY, f"{name} called from inside a data source "
+                                                 f"callback of the same grid")
+            return method(self, *args, **kwargs)
+    return idle
+
+
 class Grid:
     """A grid: configuration, data, layout and viewport.
 
@@ -492,6 +587,7 @@ class Grid:
         self._failure = _Failure()          # a data source callback's exception
         self._event_error: Optional[BaseException] = None
         self._depth = 0
+        self._in_source = 0                  # data source callbacks of this grid running now
         self._handler: Optional[Callable[[Event], Any]] = None
         self._handler_fn: Any = None         # the CFUNCTYPE object of the event handler
         self._views: Dict[int, Any] = {}     # id(view) -> view, for views handed to the library
@@ -504,7 +600,7 @@ class Grid:
 
     # -- lifetime --
 
-    @_locked
+    @_idle
     def close(self) -> None:
         """Destroys the grid. Further calls raise GridError (GL_EHANDLE). Idempotent."""
         if self._closed or self._handle is None:
@@ -587,7 +683,7 @@ class Grid:
 
     # -- configuration --
 
-    @_locked
+    @_idle
     def configure(self, **options: Any) -> None:
         """Sets options (taking effect at the next reload). Keywords: layout ("lanes",
         "waterfall", "flow", "justified"), direction ("vertical", "horizontal"), width, height,
@@ -641,7 +737,7 @@ class Grid:
                 config.loader_size = C.gl_size(*_size(value, key))
             _check(lib.gl_grid_set_config(h, byref(config)))
         else:
-            raise TypeError(f"option {key!r}: {type(value).__name__} {value!r} is not a "
+            raise _type_error(f"option {key!r}: {type(value).__name__} {value!r} is not a "
                             f"{'number, sides or dict' if name == 'padding' else 'number or string'}")
 
     @property
@@ -668,7 +764,7 @@ class Grid:
 
     # -- data --
 
-    @_locked
+    @_idle
     def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
                      show_loader: bool = False, same_size: bool = False) -> None:
@@ -682,9 +778,9 @@ class Grid:
         items). Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
-            raise ValueError(f"headers: {len(headers)} given for {k} sections")
+            raise _value_error(f"headers: {len(headers)} given for {k} sections")
         if lanes is not None and len(lanes) != k:
-            raise ValueError(f"lanes: {len(lanes)} given for {k} sections")
+            raise _value_error(f"lanes: {len(lanes)} given for {k} sections")
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -725,7 +821,7 @@ class Grid:
         self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
                           same_size=same_size)
 
-    @_locked
+    @_idle
     def set_data_source(self, count: Union[int, Callable[[int], int]],
                         size: Optional[Callable[[int, int], SizeLike]] = None, *,
                         sizes: Optional[Callable[[int], Sizes]] = None,
@@ -767,7 +863,11 @@ class Grid:
                     if failure.error is not None:
                         return C.GL_ECALLBACK
                     try:
-                        body(*args)
+                        failure_holder._in_source += 1
+                        try:
+                            body(*args)
+                        finally:
+                            failure_holder._in_source -= 1
                         if interrupts.pending is not None:
                             interrupts.deliver()
                         return C.GL_OK
@@ -808,11 +908,14 @@ class Grid:
                     o.w = w
                     o.h = h
                 except (TypeError, OverflowError):  # raise it again naming the callback
-                    o.w, o.h = _size((w, h), f"size({s}, {i})")
+                    with _returned():
+                        o.w, o.h = _size((w, h), f"size({s}, {i})")
             put("item_size", C.item_size_fn, item_size)
         if sizes is not None:
             def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
-                data, m = _pack_sizes(sizes(s), f"sizes({s})")
+                value = sizes(s)
+                with _returned():
+                    data, m = _pack_sizes(value, f"sizes({s})")
                 if m != n:
                     raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
                 if m:
@@ -830,7 +933,8 @@ class Grid:
                 if value is None:
                     has[0] = 0
                 else:
-                    w, h = _size(value, f"header({s})")
+                    with _returned():
+                        w, h = _size(value, f"header({s})")
                     out[0] = C.gl_size(w, h)
                     has[0] = 1
             put("header_size", C.header_size_fn, header_size)
@@ -870,7 +974,7 @@ class Grid:
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
-    @_locked
+    @_idle
     def clear_data_source(self) -> None:
         """Removes the data source (a reload then fails with GL_ENOSOURCE)."""
         _check(self._lib.gl_grid_set_data_source(self._h, None))
@@ -878,17 +982,17 @@ class Grid:
 
     # -- layout --
 
-    @_locked
+    @_idle
     def reload(self) -> None:
         """Lays out everything again."""
         self._run(self._lib.gl_grid_reload)
 
-    @_locked
+    @_idle
     def reload_new(self) -> None:
         """Lays out only the items and sections appended since the last layout."""
         self._run(self._lib.gl_grid_reload_new)
 
-    @_locked
+    @_idle
     def reload_section(self, section: int) -> None:
         """Lays out one section again, moving the ones after it."""
         self._run(self._lib.gl_grid_reload_section, _integer(section, "reload_section: section"))
@@ -987,17 +1091,17 @@ class Grid:
 
     # -- scrolling --
 
-    @_locked
+    @_idle
     def scroll_to(self, x: float, y: float) -> None:
         """Moves the viewport (clamped to the content; snapped to pages with paging)."""
         self._run(self._lib.gl_grid_scroll_to, _real(x, "scroll_to: x"), _real(y, "scroll_to: y"))
 
-    @_locked
+    @_idle
     def scroll_by(self, dx: float, dy: float) -> None:
         self._run(self._lib.gl_grid_scroll_by, _real(dx, "scroll_by: dx"),
                   _real(dy, "scroll_by: dy"))
 
-    @_locked
+    @_idle
     def scroll_to_item(self, section: int, item: int, align: Align = "start") -> None:
         """Scrolls so that the item is at the start, center or end of the viewport, or just
         into view ("nearest")."""
@@ -1007,7 +1111,7 @@ class Grid:
         self._run(self._lib.gl_grid_scroll_to_item, _integer(section, "scroll_to_item: section"),
                   _integer(item, "scroll_to_item: item"), _ALIGNS[align])
 
-    @_locked
+    @_idle
     def resize(self, width: float, height: float) -> None:
         """Changes the viewport size (re-laying out when the cross-axis size changes)."""
         self._run(self._lib.gl_grid_resize, _real(width, "resize: width"),
@@ -1026,13 +1130,13 @@ class Grid:
         _check(self._lib.gl_grid_page_count(self._h, byref(n)))
         return n.value
 
-    @_locked
+    @_idle
     def scroll_to_page(self, page: int) -> None:
         self._run(self._lib.gl_grid_scroll_to_page, _integer(page, "scroll_to_page: page"))
 
     # -- mutations and animation --
 
-    @_locked
+    @_idle
     def insert(self, section: int, item: int, animated: bool = True, scroll: bool = False) -> None:
         """Inserts an item at (section, item): the data source's insert runs at once (or the
         data has the item already: with set_sections/set_sizes, set the sizes with the new item
@@ -1043,14 +1147,14 @@ class Grid:
         self._run(self._lib.gl_grid_insert, _integer(section, "insert: section"),
                   _integer(item, "insert: item"), 1 if animated else 0, 1 if scroll else 0)
 
-    @_locked
+    @_idle
     def remove(self, section: int, item: int, animated: bool = True) -> None:
         """Removes the item: animated, it fades and shrinks, then the data source's remove
         drops it from the data, then the others slide (two animation_durations)."""
         self._run(self._lib.gl_grid_remove, _integer(section, "remove: section"),
                   _integer(item, "remove: item"), 1 if animated else 0)
 
-    @_locked
+    @_idle
     def move(self, section: int, item: int, to_section: int, to_item: int,
              animated: bool = True) -> None:
         """Moves the item to (to_section, to_item) through the data source's move (called at
@@ -1059,7 +1163,7 @@ class Grid:
                   _integer(item, "move: item"), _integer(to_section, "move: to_section"),
                   _integer(to_item, "move: to_item"), 1 if animated else 0)
 
-    @_locked
+    @_idle
     def step(self, dt: float) -> None:
         """Advances the animation clock by dt >= 0 seconds: animations progress (cubic
         ease-in-out), queued mutations start in order, a drag near the edge auto-scrolls."""
@@ -1075,7 +1179,7 @@ class Grid:
 
     # -- drag reordering (sort=True) --
 
-    @_locked
+    @_idle
     def begin_drag(self, x: float, y: float) -> Optional[IndexPath]:
         """Picks up the item under the viewport point (x, y) and returns its index path, or
         None when no item is there or can_move says no. Running and queued mutations finish
@@ -1085,13 +1189,13 @@ class Grid:
                   _real(y, "begin_drag: y"), byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
 
-    @_locked
+    @_idle
     def drag_to(self, x: float, y: float) -> None:
         """Moves the dragged item with the viewport point; the others re-flow around its target
         slot. GridError (GL_ESTATE) without a drag."""
         self._run(self._lib.gl_grid_drag_to, _real(x, "drag_to: x"), _real(y, "drag_to: y"))
 
-    @_locked
+    @_idle
     def end_drag(self) -> None:
         """Drops the item into its target slot: the data source's move runs once, unless the slot
         is where the item began. GridError (GL_ESTATE) without a drag."""
@@ -1132,7 +1236,7 @@ class Grid:
         A "view_released" event hands back a view the reuse queue no longer keeps (more than
         max_pooled_views were queued): the grid holds it no longer."""
         if handler is not None and not callable(handler):
-            raise TypeError(f"handler must be callable, not {type(handler).__name__}")
+            raise _type_error(f"handler must be callable, not {type(handler).__name__}")
         if handler is None and not self._views:
             _check(self._lib.gl_grid_set_event_handler(self._h, C.gl_event_fn(), None))
             self._handler, self._handler_fn = None, None

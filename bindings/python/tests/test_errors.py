@@ -9,7 +9,9 @@ import sys
 import pytest
 
 import gridlayout
-from gridlayout import Grid, GridError, LibraryNotFound, _lib
+from gridlayout import (Grid, GridCallbackError, GridError, GridIndexError, GridMemoryError,
+                        GridStateError, GridTypeError, GridValueError, LibraryNotFound, Uniform,
+                        _lib)
 
 
 def laid_out():
@@ -298,3 +300,61 @@ def test_the_library_words_its_errors_in_pythons_names():
         with pytest.raises(GridError) as info:
             grid.begin_drag(1, 1)
         assert info.value.message == "begin_drag: sorting is off (set the option 'sort' to true)"
+
+
+def test_except_index_error_catches_an_out_of_range_frame():
+    caught = None
+    with laid_out() as grid:
+        try:
+            grid.frame(0, 10)
+        except IndexError as e:
+            caught = e
+    assert isinstance(caught, GridError) and caught.status == _lib.GL_ERANGE
+    assert caught.message == "item (section 0, item 10) is out of range: section 0 has 10 items"
+
+
+def _fail_reload_in_a_callback(grid):
+    grid.set_data_source(3, lambda s, i: grid.reload())
+    grid.reload()
+
+
+def _closed(grid):
+    grid.close()
+    grid.frame(0, 0)
+
+
+@pytest.mark.parametrize("call, kind, builtin, status", [
+    (lambda g: g.frame(0, 10), GridIndexError, IndexError, _lib.GL_ERANGE),
+    (lambda g: g.item_count(7), GridIndexError, IndexError, _lib.GL_ERANGE),
+    (lambda g: g.configure(lanes=0), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.scroll_to_item(0, 1, "top"), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.set_sizes([(math.nan, 1)]), GridValueError, ValueError, _lib.GL_EDATA),
+    (lambda g: g.set_sections([[(1, 1)]], headers=[]), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.frame(0, "1"), GridTypeError, TypeError, _lib.GL_EINVAL),
+    (lambda g: g.configure(padding=[1, 2]), GridTypeError, TypeError, _lib.GL_EINVAL),
+    (lambda g: g.begin_drag(1, 1), GridStateError, RuntimeError, _lib.GL_ESTATE),
+    (lambda g: (g.clear_data_source(), g.reload()), GridStateError, RuntimeError,
+     _lib.GL_ENOSOURCE),
+    (_closed, GridStateError, RuntimeError, _lib.GL_EHANDLE),
+    (_fail_reload_in_a_callback, GridCallbackError, RuntimeError, _lib.GL_ECALLBACK),
+    (lambda g: g.set_sections([Uniform((1, 1), 10**8 + 1)]), GridMemoryError, MemoryError,
+     _lib.GL_ENOMEM),
+])
+def test_errors_are_also_the_builtin_exception_their_kind_fits(call, kind, builtin, status):
+    with laid_out() as grid:
+        with pytest.raises(builtin) as info:
+            call(grid)
+        assert type(info.value) is kind and isinstance(info.value, GridError)
+        assert info.value.status == status and info.value.message
+    if kind is not GridTypeError:                      # GridError(status, ...) picks the kind
+        assert type(GridError(status, "made")) is kind
+
+
+def test_a_busy_grid_is_a_state_error_naming_the_method():
+    with laid_out() as grid:
+        grid.set_data_source(3, lambda s, i: grid.reload())
+        with pytest.raises(GridCallbackError) as info:
+            grid.reload()
+        cause = info.value.__cause__
+        assert type(cause) is GridStateError and cause.status == _lib.GL_EBUSY
+        assert cause.message == "reload called from inside a data source callback of the same grid"

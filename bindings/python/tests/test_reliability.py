@@ -16,7 +16,7 @@ import weakref
 
 import pytest
 
-from gridlayout import Grid, GridError, Uniform, _lib
+from gridlayout import Grid, GridError, GridTypeError, Uniform, _lib
 
 
 def laid_out(**options):
@@ -376,7 +376,9 @@ def test_wrong_types_raise_naming_the_parameter(call, message):
         if message is None:
             assert info.value.status == _lib.GL_EINVAL
         else:
-            assert type(info.value) is TypeError and str(info.value) == message
+            # A TypeError that is also a GridError (GL_EINVAL), naming the parameter.
+            assert type(info.value) is GridTypeError and isinstance(info.value, TypeError)
+            assert (info.value.status, info.value.message) == (_lib.GL_EINVAL, message)
         assert_previous_layout(grid)
 
 
