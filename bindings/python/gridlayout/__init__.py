@@ -14,13 +14,15 @@ package, else by the system loader. Sections and items count from 0.
 from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
 from .grid import (Change, Drag, Element, Event, Grid, GridCallbackError, GridError, GridIndexError,
                    GridMemoryError, GridStateError, GridTypeError, GridValueError, IndexPath,
-                   Insets, Point, Rect, Size, Stats, Uniform, library_path, library_version)
+                   Insets, Option, Point, Rect, Size, Stats, Uniform, library_path,
+                   library_version, options)
 
 __version__ = "1.0.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change", "Drag", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "library_version", "library_path",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option", "options", "library_version",
+    "library_path",
     "HEADER_VERSION", "__version__",
 ]

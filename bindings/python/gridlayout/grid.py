@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections.abc
 import contextlib
+import difflib
 import ctypes
 import functools
 import numbers
@@ -27,7 +28,7 @@ from . import _lib as C
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
-    "IndexPath", "Stats", "Uniform", "library_version", "library_path",
+    "IndexPath", "Stats", "Uniform", "Option", "options", "library_version", "library_path",
 ]
 
 # ---- records ----------------------------------------------------------------------------------
@@ -38,6 +39,11 @@ EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page
                     "view_released"]
 ChangeKind = Literal["insert", "remove", "move"]
 Align = Literal["start", "center", "end", "nearest"]
+# The choices of the options of that kind (tests/test_options.py checks them against the library).
+Layout = Literal["lanes", "waterfall", "flow", "justified"]
+Direction = Literal["vertical", "horizontal"]
+Order = Literal["shortest", "ltr", "rtl"]
+Widow = Literal["left", "center", "justify"]
 
 
 class Size(NamedTuple):
@@ -134,6 +140,8 @@ class Stats(NamedTuple):
 
 
 SizeLike = Union[Tuple[float, float], Sequence[float]]
+#: Padding: one number for all sides, (top, left, bottom, right), or a dict of those keys.
+PaddingLike = Union[float, Sequence[float], Mapping[str, float]]
 #: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
 #: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
 Sizes = Union[Sequence[SizeLike], array, memoryview]
@@ -347,21 +355,127 @@ def library_path() -> str:
 
 # ---- options ----------------------------------------------------------------------------------
 
-# Python keyword -> the library's option name (the Lua key).
-_OPTIONS = {
-    "layout": "layout", "direction": "direction", "width": "width", "height": "height",
-    "padding": "padding", "spacing": "spacing", "lanes": "lanes", "columns": "columns",
-    "order": "order", "row_height": "rowHeight", "tolerance": "tolerance", "widow": "widow",
-    "loader_size": "loaderSize", "sticky_headers": "stickyHeaders", "paging": "paging",
-    "paging_inverse_order": "pagingInverseOrder", "overscan": "overscan",
-    "animation_duration": "animationDuration", "sort": "sort", "drag_hysteresis": "dragHysteresis",
-    "auto_scroll_margin": "autoScrollMargin", "auto_scroll_speed": "autoScrollSpeed",
-    "max_pooled_views": "maxPooledViews",
-}
-_LAYOUTS = ("lanes", "waterfall", "flow", "justified")
-_DIRECTIONS = ("vertical", "horizontal")
-_ORDERS = ("shortest", "ltr", "rtl")
-_WIDOWS = ("left", "center", "justify")
+OptionKind = Literal["number", "integer", "bool", "choice", "insets", "size"]
+_OPTION_KINDS: Tuple[OptionKind, ...] = ("number", "integer", "bool", "choice", "insets", "size")
+
+
+class Option(NamedTuple):
+    """One option of the engine as the library describes it (gl_option_describe): its Python
+    keyword (the Grid property and the gl_config field, `row_height`), its name in the engine and
+    in Lua (`rowHeight`), its kind, its range (number and integer: min...max, without min when
+    min_exclusive), its default, its choices (a choice's values) and one line of documentation."""
+    keyword: str
+    name: str
+    kind: OptionKind
+    min: float
+    max: float
+    min_exclusive: bool
+    default: Any
+    choices: Tuple[str, ...]
+    summary: str
+
+    def expected(self) -> str:
+        """What the option takes, in words."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(map(repr, self.choices))
+        if self.kind == "bool":
+            return "True or False"
+        if self.kind == "insets":
+            return "a number, (top, left, bottom, right) or a dict of those keys"
+        if self.kind == "size":
+            return "a (w, h) pair"
+        kind = "an integer" if self.kind == "integer" else "a number"
+        high = "" if self.max >= 1.7976931348623157e308 else f" <= {self.max:g}"
+        return f"{kind} {'>' if self.min_exclusive else '>='} {self.min:g}{high}"
+
+
+def _describe(lib: Any) -> Tuple[Option, ...]:
+    """Every option, from the library's description, in its order."""
+    found = []
+    for index in range(lib.gl_option_count()):
+        info = C.gl_option_info()
+        _check(lib.gl_option_describe(index, byref(info)))
+        kind = _OPTION_KINDS[info.type] if 0 <= info.type < len(_OPTION_KINDS) else "number"
+        choices = tuple(info.choices[k].decode() for k in range(info.choice_count))
+        if kind == "choice":
+            default: Any = choices[int(info.default_number)]
+        elif kind == "bool":
+            default = info.default_number != 0
+        elif kind == "integer":
+            default = int(info.default_number)
+        elif kind == "insets":
+            d = info.default_insets
+            default = Insets(d.top, d.left, d.bottom, d.right)
+        elif kind == "size":
+            default = Size(info.default_size.w, info.default_size.h)
+        else:
+            default = info.default_number
+        found.append(Option(info.c_name.decode(), info.name.decode(), kind, info.min, info.max,
+                            info.min_exclusive != 0, default, choices,
+                            info.summary.decode()))
+    return tuple(found)
+
+
+_described: Optional[Dict[str, Option]] = None   # by keyword, in the library's order
+_describing = threading.Lock()
+
+
+def _options() -> Dict[str, Option]:
+    """The options by keyword. The first call (the first Grid) loads the library, reads its
+    description and gives Grid a property for each option."""
+    global _described
+    if _described is None:
+        with _describing:
+            if _described is None:
+                described = {o.keyword: o for o in _describe(C.lib())}
+                for o in described.values():
+                    _install_property(o)
+                _described = described
+    return _described
+
+
+def options() -> Tuple[Option, ...]:
+    """Every option of the engine, as the loaded library describes it."""
+    return tuple(_options().values())
+
+
+class _OptionProperty(property):
+    """A Grid property made from an option's description."""
+
+
+def _install_property(o: Option) -> None:
+    existing = Grid.__dict__.get(o.keyword)
+    if existing is not None and not isinstance(existing, _OptionProperty):
+        raise RuntimeError(f"the library's option {o.keyword!r} has the name of Grid.{o.keyword}")
+
+    def get(self: "Grid") -> Any:
+        return self._option(o)
+
+    def set(self: "Grid", value: Any) -> None:
+        self.configure(**{o.keyword: value})
+
+    default = o.default if not isinstance(o.default, tuple) else tuple(o.default)
+    setattr(Grid, o.keyword, _OptionProperty(
+        get, set, doc=f"{o.summary}: {o.expected()}, by default {default!r}. Setting it takes "
+                      f"effect at the next reload, like configure({o.keyword}=...)."))
+
+
+def _from_config(o: Option, config: Any) -> Any:
+    """The option's value in a gl_config (the field named by its keyword)."""
+    raw = getattr(config, o.keyword)
+    if o.kind == "choice":
+        return o.choices[raw] if 0 <= raw < len(o.choices) else raw
+    if o.kind == "bool":
+        return bool(raw)
+    if o.kind == "integer":
+        return int(raw)
+    if o.kind == "insets":
+        return Insets(raw.top, raw.left, raw.bottom, raw.right)
+    if o.kind == "size":
+        return Size(raw.w, raw.h)
+    return raw
+
+
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
 _KINDS = ("item", "header", "loader")
@@ -374,19 +488,23 @@ _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
-def _insets(value: Any) -> C.gl_insets:
+def _insets(value: Any, what: str) -> C.gl_insets:
     if isinstance(value, Mapping):
         unknown = set(value) - {"top", "left", "bottom", "right"}
         if unknown:
-            raise _type_error(f"padding: unknown side {sorted(unknown)[0]!r} "
-                            "(expected top, left, bottom, right)")
-        return C.gl_insets(*(_real(value.get(k, 0), f"padding: {k}")
+            raise _type_error(f"{what}: unknown side {sorted(unknown)[0]!r} "
+                              "(expected top, left, bottom, right)")
+        return C.gl_insets(*(_real(value.get(k, 0), f"{what}: {k}")
                              for k in ("top", "left", "bottom", "right")))
-    sides = tuple(value)
+    try:
+        sides = tuple(value)
+    except TypeError:
+        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
+                          f"not {type(value).__name__} {value!r}") from None
     if len(sides) != 4:
-        raise _type_error(f"padding: expected a number or 4 sides (top, left, bottom, right), "
-                        f"got {len(sides)} values")
-    return C.gl_insets(*(_real(v, f"padding: {k}")
+        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
+                          f"got {len(sides)} values")
+    return C.gl_insets(*(_real(v, f"{what}: {k}")
                          for v, k in zip(sides, ("top", "left", "bottom", "right"))))
 
 
@@ -462,6 +580,14 @@ def _numbers(pair: Any) -> bool:
 
 
 # ---- the grid ---------------------------------------------------------------------------------
+
+
+class _Counter:
+    """A count kept outside the grid's attributes (callbacks update it without Grid.__setattr__)."""
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
 
 
 class _Failure:
@@ -552,7 +678,7 @@ def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def idle(self: "Grid", *args: Any, **kwargs: Any) -> Any:
         with self._lock:
-            if self._in_source:
+            if self._in_source.n:
                 raise GridStateError(C.GL_EBUSY, f"{name} called from inside a data source "
                                                  f"callback of the same grid")
             return method(self, *args, **kwargs)
@@ -573,12 +699,29 @@ class Grid:
     the library. A callback that waits for another thread using the same grid deadlocks.
     """
 
-    def __init__(self, **options: Any) -> None:
+    # The options as keyword-only parameters, written out for editors and type checkers; None
+    # leaves the option at its default. tests/test_options.py checks that they are exactly the
+    # library's options (names, order, the choices' Literals).
+    def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
+                 width: Optional[float] = None, height: Optional[float] = None,
+                 padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 lanes: Optional[int] = None, columns: Optional[int] = None,
+                 order: Optional[Order] = None, row_height: Optional[float] = None,
+                 tolerance: Optional[float] = None, widow: Optional[Widow] = None,
+                 loader_size: Optional[SizeLike] = None, sticky_headers: Optional[bool] = None,
+                 paging: Optional[bool] = None, paging_inverse_order: Optional[bool] = None,
+                 overscan: Optional[float] = None, animation_duration: Optional[float] = None,
+                 sort: Optional[bool] = None, drag_hysteresis: Optional[float] = None,
+                 auto_scroll_margin: Optional[float] = None,
+                 auto_scroll_speed: Optional[float] = None,
+                 max_pooled_views: Optional[int] = None) -> None:
+        options = {k: v for k, v in locals().items() if k != "self" and v is not None}
         self._lock = threading.RLock()
         self._handle: Optional[int] = None
         self._closed = True
         lib = C.lib()
         self._lib = lib
+        _options()
         handle = c_void_p()
         _check(lib.gl_grid_create(None, byref(handle)))
         self._handle = handle.value
@@ -587,7 +730,7 @@ class Grid:
         self._failure = _Failure()          # a data source callback's exception
         self._event_error: Optional[BaseException] = None
         self._depth = 0
-        self._in_source = 0                  # data source callbacks of this grid running now
+        self._in_source = _Counter()         # data source callbacks of this grid running now
         self._handler: Optional[Callable[[Event], Any]] = None
         self._handler_fn: Any = None         # the CFUNCTYPE object of the event handler
         self._views: Dict[int, Any] = {}     # id(view) -> view, for views handed to the library
@@ -597,6 +740,18 @@ class Grid:
         except BaseException:
             self.close()
             raise
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Options and other settable properties are set; a new public attribute is a mistake
+        # (g.lanse = 4 would otherwise pass silently).
+        if name[:1] == "_" or hasattr(getattr(type(self), name, None), "__set__"):
+            object.__setattr__(self, name, value)
+            return
+        if hasattr(type(self), name):
+            raise AttributeError(f"'Grid' object attribute {name!r} is read-only")
+        close = difflib.get_close_matches(name, list(_options()), 1)
+        hint = f"; did you mean {close[0]!r}?" if close else f" (options: {', '.join(_options())})"
+        raise AttributeError(f"'Grid' object has no attribute {name!r}{hint}", name=name, obj=self)
 
     # -- lifetime --
 
@@ -685,23 +840,19 @@ class Grid:
 
     @_idle
     def configure(self, **options: Any) -> None:
-        """Sets options (taking effect at the next reload). Keywords: layout ("lanes",
-        "waterfall", "flow", "justified"), direction ("vertical", "horizontal"), width, height,
-        padding (a number, (top, left, bottom, right) or a dict of those keys), spacing, lanes,
-        columns, order ("shortest", "ltr", "rtl"), row_height, tolerance, widow ("left",
-        "center", "justify"), loader_size ((w, h)), sticky_headers, paging,
-        paging_inverse_order, overscan, animation_duration (seconds), sort (drag reordering),
-        drag_hysteresis, auto_scroll_margin, auto_scroll_speed (points per second). The
-        library's camelCase names are accepted too.
-        Either every option is set or none is: an unknown keyword raises TypeError, a bad value
-        GridError with the library's message."""
+        """Sets options by their keywords (see `options()`, and the Grid properties of the same
+        names); they take effect at the next reload. The library's camelCase names are accepted
+        too. Either every option is set or none is: an unknown keyword raises TypeError, a value
+        of the wrong type GridTypeError, a bad value GridValueError (GL_EINVAL)."""
+        described = _options()
+        by_name = {o.name: o for o in described.values()}
         resolved = []
         for key, value in options.items():
-            name = _OPTIONS.get(key) or (key if key in _OPTIONS.values() else None)
-            if name is None:
+            o = described.get(key) or by_name.get(key)
+            if o is None:
                 raise TypeError(f"unexpected keyword argument {key!r} "
-                                f"(options: {', '.join(_OPTIONS)})")
-            resolved.append((key, name, value))
+                                f"(options: {', '.join(described)})")
+            resolved.append((o, value))
         if not resolved:
             return
         lib, h = self._lib, self._h
@@ -709,58 +860,67 @@ class Grid:
         saved.struct_size = ctypes.sizeof(C.gl_config)
         _check(lib.gl_grid_get_config(h, byref(saved)))
         try:
-            for key, name, value in resolved:
-                self._set_option(key, name, value)
+            for o, value in resolved:
+                self._set_option(o, value)
         except BaseException:
             lib.gl_grid_set_config(h, byref(saved))
             raise
 
-    def _set_option(self, key: str, name: str, value: Any) -> None:
-        lib, h = self._lib, self._h
-        bname = name.encode()
-        if isinstance(value, str):
-            _check(lib.gl_grid_set_option_string(h, bname, value.encode()))
-        elif isinstance(value, numbers.Real):  # bool included: 1/0
+    def _set_option(self, o: Option, value: Any) -> None:
+        lib, h, kind, key = self._lib, self._h, o.kind, o.keyword
+        name = o.name.encode()
+
+        def wrong_type() -> GridTypeError:
+            return _type_error(f"option {key!r}: {type(value).__name__} {value!r} is not "
+                               f"{o.expected()}")
+
+        if kind == "choice":
+            if not isinstance(value, str):
+                raise wrong_type()
+            _check(lib.gl_grid_set_option_string(h, name, value.encode()))
+        elif kind == "bool":
+            if not isinstance(value, numbers.Integral):
+                raise wrong_type()
+            if value not in (0, 1):
+                raise _value_error(f"option {key!r}: {value!r} is invalid (expected True or False)")
+            _check(lib.gl_grid_set_option_number(h, name, 1.0 if value else 0.0))
+        elif kind in ("number", "integer") or kind == "insets" and \
+                isinstance(value, numbers.Real) and not isinstance(value, bool):
+            if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
+                raise wrong_type()
             number = _real(value, f"option {key!r}:")
             if isinstance(value, numbers.Integral) and number != value:
                 # the library takes a double: this integer would arrive as another one
                 raise OverflowError(f"option {key!r}: {value} is out of range "
                                     f"(no double holds it exactly)")
-            _check(lib.gl_grid_set_option_number(h, bname, number))
-        elif name in ("padding", "loaderSize") and value is not None:
+            _check(lib.gl_grid_set_option_number(h, name, number))
+        elif kind in ("insets", "size"):
+            if value is None or isinstance(value, (str, bytes, bool, numbers.Number)):
+                raise wrong_type()
             config = C.gl_config()
             config.struct_size = ctypes.sizeof(C.gl_config)
             _check(lib.gl_grid_get_config(h, byref(config)))
-            if name == "padding":
-                config.padding = _insets(value)
-            else:
-                config.loader_size = C.gl_size(*_size(value, key))
+            setattr(config, key, _insets(value, key) if kind == "insets"
+                    else C.gl_size(*_size(value, key)))
             _check(lib.gl_grid_set_config(h, byref(config)))
         else:
-            raise _type_error(f"option {key!r}: {type(value).__name__} {value!r} is not a "
-                            f"{'number, sides or dict' if name == 'padding' else 'number or string'}")
+            raise wrong_type()
+
+    @_locked
+    def _option(self, o: Option) -> Any:
+        c = C.gl_config()
+        c.struct_size = ctypes.sizeof(C.gl_config)
+        _check(self._lib.gl_grid_get_config(self._h, byref(c)))
+        return _from_config(o, c)
 
     @property
     @_locked
     def config(self) -> Dict[str, Any]:
-        """Every option's current value, by its Python keyword."""
+        """Every option's current value, by its keyword (each is also a property: grid.lanes)."""
         c = C.gl_config()
         c.struct_size = ctypes.sizeof(C.gl_config)
         _check(self._lib.gl_grid_get_config(self._h, byref(c)))
-        p = c.padding
-        return {
-            "layout": _LAYOUTS[c.layout], "direction": _DIRECTIONS[c.direction],
-            "width": c.width, "height": c.height,
-            "padding": Insets(p.top, p.left, p.bottom, p.right), "spacing": c.spacing,
-            "lanes": c.lanes, "columns": c.columns, "order": _ORDERS[c.order],
-            "row_height": c.row_height, "tolerance": c.tolerance, "widow": _WIDOWS[c.widow],
-            "loader_size": Size(c.loader_size.w, c.loader_size.h),
-            "sticky_headers": bool(c.sticky_headers), "paging": bool(c.paging),
-            "paging_inverse_order": bool(c.paging_inverse_order), "overscan": c.overscan,
-            "animation_duration": c.animation_duration, "sort": bool(c.sort),
-            "drag_hysteresis": c.drag_hysteresis, "auto_scroll_margin": c.auto_scroll_margin,
-            "auto_scroll_speed": c.auto_scroll_speed, "max_pooled_views": c.max_pooled_views,
-        }
+        return {key: _from_config(o, c) for key, o in _options().items()}
 
     # -- data --
 
@@ -852,6 +1012,7 @@ class Grid:
         the count the change implies."""
         failure_holder = self
         interrupts = _interrupts
+        in_source = self._in_source
 
         def guard(body: Callable[..., None]) -> Callable[..., int]:
             # The trampoline ctypes calls. Every exception, BaseException included, is recorded
@@ -863,11 +1024,11 @@ class Grid:
                     if failure.error is not None:
                         return C.GL_ECALLBACK
                     try:
-                        failure_holder._in_source += 1
+                        in_source.n += 1
                         try:
                             body(*args)
                         finally:
-                            failure_holder._in_source -= 1
+                            in_source.n -= 1
                         if interrupts.pending is not None:
                             interrupts.deliver()
                         return C.GL_OK

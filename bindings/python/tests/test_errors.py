@@ -35,7 +35,7 @@ def test_unknown_keyword_is_a_type_error_naming_it():
     ("direction", "diagonal", "direction"),
     ("tolerance", 2, "tolerance"),
     ("spacing", math.nan, "spacing"),
-    ("sticky_headers", 2, "stickyHeaders"),
+    ("sticky_headers", 2, "option 'sticky_headers': 2 is invalid (expected True or False)"),
     ("row_height", -1, "option 'row_height'"),
     ("loader_size", (-1, 5), "option 'loader_size'"),
     ("padding", (1, 2, math.inf, 4), "padding"),
