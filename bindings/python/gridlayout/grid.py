@@ -385,8 +385,14 @@ class Option(NamedTuple):
         if self.kind == "size":
             return "a (w, h) pair"
         kind = "an integer" if self.kind == "integer" else "a number"
-        high = "" if self.max >= 1.7976931348623157e308 else f" <= {self.max:g}"
-        return f"{kind} {'>' if self.min_exclusive else '>='} {self.min:g}{high}"
+        if self.max < 1.7976931348623157e308:
+            return f"{kind} in {_number(self.min)}...{_number(self.max)}"
+        return f"{kind} {'>' if self.min_exclusive else '>='} {_number(self.min)}"
+
+
+def _number(x: float) -> str:
+    """A limit as the docs write it: whole numbers without a fraction."""
+    return str(int(x)) if float(x).is_integer() else repr(x)
 
 
 def _describe(lib: Any) -> Tuple[Option, ...]:
@@ -413,6 +419,12 @@ def _describe(lib: Any) -> Tuple[Option, ...]:
         found.append(Option(info.c_name.decode(), info.name.decode(), kind, info.min, info.max,
                             info.min_exclusive != 0, default, choices,
                             info.summary.decode()))
+    # The summaries name options the engine's way (rowHeight): in Python's (row_height).
+    renamed = {o.name: o.keyword for o in found if o.name != o.keyword}
+    if renamed:
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b")
+        found = [o._replace(summary=pattern.sub(lambda m: renamed[m.group(1)], o.summary))
+                 for o in found]
     return tuple(found)
 
 

@@ -116,7 +116,7 @@ def test_an_unknown_attribute_is_an_attribute_error():
 @pytest.mark.parametrize("keyword, value, kind, message", [
     ("lanes", 0, GridValueError, "option 'lanes': 0 is invalid (expected 1...10000)"),
     ("lanes", 2.5, GridValueError, "option 'lanes': 2.5 is invalid (expected an integer)"),
-    ("lanes", "3", GridTypeError, "option 'lanes': str '3' is not an integer >= 1 <= 10000"),
+    ("lanes", "3", GridTypeError, "option 'lanes': str '3' is not an integer in 1...10000"),
     ("row_height", 0, GridValueError,
      "option 'row_height': 0 is invalid (expected a finite number > 0)"),
     ("tolerance", math.nan, GridValueError,
@@ -152,3 +152,34 @@ def test_configure_takes_keywords_and_the_engines_names():
             grid.configure(lanse=4)
     with pytest.raises(TypeError):
         Grid(lanse=4)
+
+
+# ---- the docs -----------------------------------------------------------------------------------
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parents[3] / "docs" / "python.md"
+
+
+def option_table() -> str:
+    """docs/python.md's table of options, made from the library's description. To print it:
+    PYTHONPATH=bindings/python GRIDLAYOUT_LIBRARY=... python3 bindings/python/tests/test_options.py"""
+    def default(o):
+        if o.kind in ("insets", "size"):
+            return "`(" + ", ".join(f"{v:g}" for v in o.default) + ")`"
+        if isinstance(o.default, float):
+            return f"`{o.default:g}`"
+        return f"`{o.default!r}`"
+    rows = ["| option | takes | default | |", "|---|---|---|---|"]
+    for o in options():
+        rows.append(f"| `{o.keyword}` | {o.expected()} | {default(o)} | {o.summary} |")
+    return "\n".join(rows) + "\n"
+
+
+def test_the_docs_option_table_is_the_librarys_description():
+    docs = DOCS.read_text()
+    start = docs.index("| option | takes | default | |")
+    end = docs.index("\n\n", start) + 1
+    assert docs[start:end] == option_table(), "regenerate it (see option_table)"
+
+
+if __name__ == "__main__":
+    print(option_table(), end="")
