@@ -1,7 +1,9 @@
 """The Pythonic API over the C ABI: `Grid`, its records and `GridError`.
 
-Sections and items count from 0, as in C. Every failed library call raises `GridError` with the
-library's own message (gl_last_error) and status.
+Sections and items count from 0, as in C. Every failed library call raises a `GridError` (the
+subclass its status fits) with the library's message (gl_last_error), which the library words in
+Python's names (set by _lib when it loads), and its status. The options are the library's own
+description of them (gl_option_describe), turned into Grid's properties on first use.
 """
 
 from __future__ import annotations
@@ -429,6 +431,7 @@ def _describe(lib: Any) -> Tuple[Option, ...]:
 
 
 _described: Optional[Dict[str, Option]] = None   # by keyword, in the library's order
+_CONFIG_FIELDS = frozenset(name for name, _ in C.gl_config._fields_)
 _describing = threading.Lock()
 
 
@@ -472,9 +475,15 @@ def _install_property(o: Option) -> None:
                       f"effect at the next reload, like configure({o.keyword}=...)."))
 
 
-def _from_config(o: Option, config: Any) -> Any:
-    """The option's value in a gl_config (the field named by its keyword)."""
-    raw = getattr(config, o.keyword)
+def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
+    """The option's value in a gl_config (the field named by its keyword). An option of a newer
+    library than this binding's gl_config has no field here: `read` asks the library by name."""
+    if o.keyword in _CONFIG_FIELDS:
+        raw = getattr(config, o.keyword)
+    else:
+        raw = read(o.name.encode())
+        if o.kind in ("choice", "integer"):
+            raw = int(raw)
     if o.kind == "choice":
         return o.choices[raw] if 0 <= raw < len(o.choices) else raw
     if o.kind == "bool":
@@ -907,7 +916,8 @@ class Grid:
                                     f"(no double holds it exactly)")
             _check(lib.gl_grid_set_option_number(h, name, number))
         elif kind in ("insets", "size"):
-            if value is None or isinstance(value, (str, bytes, bool, numbers.Number)):
+            if value is None or isinstance(value, (str, bytes, bool, numbers.Number)) or \
+                    key not in _CONFIG_FIELDS:     # (a newer library's: only by number)
                 raise wrong_type()
             config = C.gl_config()
             config.struct_size = ctypes.sizeof(C.gl_config)
@@ -918,12 +928,17 @@ class Grid:
         else:
             raise wrong_type()
 
+    def _read_option(self, name: bytes) -> float:
+        value = c_double()
+        _check(self._lib.gl_grid_get_option_number(self._h, name, byref(value)))
+        return value.value
+
     @_locked
     def _option(self, o: Option) -> Any:
         c = C.gl_config()
         c.struct_size = ctypes.sizeof(C.gl_config)
         _check(self._lib.gl_grid_get_config(self._h, byref(c)))
-        return _from_config(o, c)
+        return _from_config(o, c, self._read_option)
 
     @property
     @_locked
@@ -932,7 +947,7 @@ class Grid:
         c = C.gl_config()
         c.struct_size = ctypes.sizeof(C.gl_config)
         _check(self._lib.gl_grid_get_config(self._h, byref(c)))
-        return {key: _from_config(o, c) for key, o in _options().items()}
+        return {key: _from_config(o, c, self._read_option) for key, o in _options().items()}
 
     # -- data --
 

@@ -183,3 +183,14 @@ def test_the_docs_option_table_is_the_librarys_description():
 
 if __name__ == "__main__":
     print(option_table(), end="")
+
+
+def test_an_option_newer_than_the_bindings_gl_config_is_read_by_name(monkeypatch):
+    """A library newer than this binding (same major) may describe an option gl_config lacks
+    here: its property reads and sets it by name."""
+    from gridlayout import grid as module
+    monkeypatch.setattr(module, "_CONFIG_FIELDS", module._CONFIG_FIELDS - {"max_pooled_views", "lanes"})
+    with Grid(max_pooled_views=9, lanes=2) as g:
+        assert (g.max_pooled_views, g.lanes) == (9, 2)
+        g.max_pooled_views = 3
+        assert g.config["max_pooled_views"] == 3 and type(g.config["max_pooled_views"]) is int
