@@ -764,8 +764,10 @@ class Grid:
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Options and other settable properties are set; a new public attribute is a mistake
-        # (g.lanse = 4 would otherwise pass silently).
-        if name[:1] == "_" or hasattr(getattr(type(self), name, None), "__set__"):
+        # (g.lanse = 4 would otherwise pass silently). A subclass may add its own attributes,
+        # as a subclass of a class with __slots__ may.
+        if name[:1] == "_" or hasattr(getattr(type(self), name, None), "__set__") or \
+                type(self) is not Grid and not hasattr(Grid, name):
             object.__setattr__(self, name, value)
             return
         if hasattr(type(self), name):

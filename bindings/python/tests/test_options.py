@@ -194,3 +194,14 @@ def test_an_option_newer_than_the_bindings_gl_config_is_read_by_name(monkeypatch
         assert (g.max_pooled_views, g.lanes) == (9, 2)
         g.max_pooled_views = 3
         assert g.config["max_pooled_views"] == 3 and type(g.config["max_pooled_views"]) is int
+
+
+def test_a_subclass_may_add_attributes_but_not_hide_options_or_methods():
+    class Tile(Grid):
+        pass
+    with Tile(lanes=2) as grid:
+        grid.title = "photos"
+        grid.lanes = 3
+        assert grid.title == "photos" and grid.config["lanes"] == 3 and "lanes" not in vars(grid)
+        with pytest.raises(AttributeError):
+            grid.reload = None
