@@ -266,7 +266,8 @@ def _set_python_words(lib: ctypes.CDLL) -> None:
     operations = (c_char_p * GL_OPERATION_COUNT)(*(n.encode() for n in PYTHON_OPERATIONS))
     words = gl_error_words(0, callbacks, operations, 1)   # the library copies the names
     if lib.gl_set_error_words(ctypes.byref(words)) != GL_OK:
-        raise LibraryNotFound(f"gl_set_error_words: {lib.gl_last_error().decode('utf-8', 'replace')}")
+        message = lib.gl_last_error().decode("utf-8", "replace")
+        raise LibraryNotFound(f"gl_set_error_words: {message}")
 
 
 gl_grid_p = c_void_p  # the opaque `gl_grid *`

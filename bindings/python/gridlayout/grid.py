@@ -29,8 +29,9 @@ from . import _lib as C
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
-    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
-    "IndexPath", "Stats", "Uniform", "Option", "options", "library_version", "library_path",
+    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option", "options", "library_version",
+    "library_path",
 ]
 
 # ---- records ----------------------------------------------------------------------------------
@@ -293,7 +294,8 @@ def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
         if returned:
             raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
                             f"expected an integer") from None
-        raise _type_error(f"{what} must be an integer, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be an integer, "
+                          f"not {type(value).__name__} {value!r}") from None
     if not lo <= i <= hi:
         kind = _C_TYPES.get((lo, hi))
         limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
@@ -316,7 +318,8 @@ def _real(value: Any, what: str) -> float:
     except OverflowError:
         raise OverflowError(f"{what} {value} is out of range (a double)") from None
     except (TypeError, ValueError):
-        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be a number, "
+                          f"not {type(value).__name__} {value!r}") from None
 
 
 @contextlib.contextmanager
