@@ -457,13 +457,12 @@ def options() -> Tuple[Option, ...]:
     return tuple(_options().values())
 
 
-class _OptionProperty(property):
-    """A Grid property made from an option's description."""
+_option_properties: Dict[str, property] = {}   # the Grid properties made from the description
 
 
 def _install_property(o: Option) -> None:
     existing = Grid.__dict__.get(o.keyword)
-    if existing is not None and not isinstance(existing, _OptionProperty):
+    if existing is not None and existing is not _option_properties.get(o.keyword):
         raise RuntimeError(f"the library's option {o.keyword!r} has the name of Grid.{o.keyword}")
 
     def get(self: "Grid") -> Any:
@@ -473,9 +472,11 @@ def _install_property(o: Option) -> None:
         self.configure(**{o.keyword: value})
 
     default = o.default if not isinstance(o.default, tuple) else tuple(o.default)
-    setattr(Grid, o.keyword, _OptionProperty(
-        get, set, doc=f"{o.summary}: {o.expected()}, by default {default!r}. Setting it takes "
-                      f"effect at the next reload, like configure({o.keyword}=...)."))
+    made = property(get, set, doc=f"{o.summary}: {o.expected()}, by default {default!r}. "
+                                  f"Setting it takes effect at the next reload, like "
+                                  f"configure({o.keyword}=...).")
+    _option_properties[o.keyword] = made
+    setattr(Grid, o.keyword, made)
 
 
 def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:

@@ -76,7 +76,8 @@ def other_value(o: Option):
 def test_every_option_is_a_property_that_sets_it(keyword):
     o = {o.keyword: o for o in options()}[keyword]
     value = other_value(o)
-    assert isinstance(getattr(Grid, keyword), property) and getattr(Grid, keyword).__doc__
+    assert isinstance(getattr(Grid, keyword), property)
+    assert getattr(Grid, keyword).__doc__.startswith(f"{o.summary}: {o.expected()}, by default ")
     with Grid() as grid:
         setattr(grid, keyword, value)
         assert getattr(grid, keyword) == value and grid.config[keyword] == value
