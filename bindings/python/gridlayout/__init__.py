@@ -8,17 +8,22 @@
         grid.visible()          # [Element(kind='item', section=0, item=0, ...), ...]
 
 The library is found through $GRIDLAYOUT_LIBRARY (a path to libgridlayout.so), else next to this
-package, else by the system loader. Sections and items count from 0.
+package, else by the system loader. Sections, items and pages count from 0. Every option is a
+keyword of Grid() and a property (grid.lanes = 4); errors are GridError subclasses that are
+also ValueError, TypeError, IndexError, RuntimeError or MemoryError.
 """
 
 from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
-from .grid import (Change, Drag, Element, Event, Grid, GridError, IndexPath, Insets, Point, Rect,
-                   Size, Stats, Uniform, library_path, library_version)
+from .grid import (Change, Drag, Element, Event, Grid, GridCallbackError, GridError, GridIndexError,
+                   GridMemoryError, GridStateError, GridTypeError, GridValueError, IndexPath,
+                   Insets, Option, Point, Rect, Size, Stats, Uniform, library_path,
+                   library_version, options)
 
 __version__ = "1.0.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
-    "Grid", "GridError", "LibraryNotFound", "Element", "Event", "Change", "Drag", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "library_version", "library_path",
-    "HEADER_VERSION", "__version__",
+    "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
+    "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
+    "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option",
+    "options", "library_version", "library_path", "HEADER_VERSION", "__version__",
 ]

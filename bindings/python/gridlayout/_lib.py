@@ -50,6 +50,7 @@ GL_KIND_ITEM, GL_KIND_HEADER, GL_KIND_LOADER = 0, 1, 2
  GL_EVENT_PAGE_CHANGED) = 0, 1, 2, 3, 4
 (GL_EVENT_RENUMBERED, GL_EVENT_INSERTED, GL_EVENT_REMOVED, GL_EVENT_MOVED, GL_EVENT_DRAG_STARTED,
  GL_EVENT_DRAG_ENDED) = 5, 6, 7, 8, 9, 10
+GL_EVENT_VIEW_RELEASED = 11
 GL_CHANGE_INSERT, GL_CHANGE_REMOVE, GL_CHANGE_MOVE = 0, 1, 2
 
 gl_align = c_int
@@ -105,6 +106,31 @@ class gl_config(Structure):
         ("drag_hysteresis", c_double),
         ("auto_scroll_margin", c_double),
         ("auto_scroll_speed", c_double),
+        # since 1.1
+        ("max_pooled_views", c_int64),
+    ]
+
+
+# ---- options, described at run time ----------------------------------------------------------
+
+(GL_OPTION_NUMBER, GL_OPTION_INTEGER, GL_OPTION_BOOL, GL_OPTION_CHOICE, GL_OPTION_INSETS,
+ GL_OPTION_SIZE) = 0, 1, 2, 3, 4, 5
+
+
+class gl_option_info(Structure):
+    _fields_ = [
+        ("name", c_char_p),
+        ("c_name", c_char_p),
+        ("type", c_int),
+        ("min", c_double),
+        ("max", c_double),
+        ("min_exclusive", c_int),
+        ("default_number", c_double),
+        ("default_insets", gl_insets),
+        ("default_size", gl_size),
+        ("choice_count", c_int64),
+        ("choices", POINTER(c_char_p)),
+        ("summary", c_char_p),
     ]
 
 
@@ -204,6 +230,46 @@ class gl_stats(Structure):
     _fields_ = [("created", c_int64), ("reused", c_int64), ("live", c_int64), ("queued", c_int64)]
 
 
+# ---- error words ------------------------------------------------------------------------------
+
+(GL_CALLBACK_SECTIONS, GL_CALLBACK_ITEM_COUNT, GL_CALLBACK_ITEM_SIZE, GL_CALLBACK_ITEM_SIZES,
+ GL_CALLBACK_HEADER, GL_CALLBACK_SHOW_LOADER, GL_CALLBACK_SAME_SIZE, GL_CALLBACK_LANES,
+ GL_CALLBACK_INSERT_ITEM, GL_CALLBACK_REMOVE_ITEM, GL_CALLBACK_MOVE_ITEM, GL_CALLBACK_CAN_MOVE,
+ GL_CALLBACK_CAN_MOVE_TO_SECTION, GL_CALLBACK_COUNT) = range(14)
+(GL_OPERATION_RELOAD, GL_OPERATION_RELOAD_NEW, GL_OPERATION_RELOAD_SECTION, GL_OPERATION_INSERT,
+ GL_OPERATION_REMOVE, GL_OPERATION_MOVE, GL_OPERATION_STEP, GL_OPERATION_BEGIN_DRAG,
+ GL_OPERATION_DRAG_TO, GL_OPERATION_END_DRAG, GL_OPERATION_COUNT) = range(11)
+
+
+class gl_error_words(Structure):
+    _fields_ = [
+        ("base", c_int),
+        ("callbacks", POINTER(c_char_p)),
+        ("operations", POINTER(c_char_p)),
+        ("snake_case_options", c_int),
+    ]
+
+
+# Python's words for the library's errors, set when the library loads: the data source callbacks
+# by their keywords of Grid.set_data_source (in gl_callback order), the operations by Grid's
+# method names (in gl_operation order), indices from 0, options by their keywords (row_height).
+# tests/test_errors.py checks them against set_data_source's signature and Grid's methods.
+PYTHON_CALLBACKS = ("sections", "count", "size", "sizes", "header", "show_loader", "same_size",
+                    "lanes", "insert", "remove", "move", "can_move", "can_move_to_section")
+PYTHON_OPERATIONS = ("reload", "reload_new", "reload_section", "insert", "remove", "move", "step",
+                     "begin_drag", "drag_to", "end_drag")
+assert len(PYTHON_CALLBACKS) == GL_CALLBACK_COUNT and len(PYTHON_OPERATIONS) == GL_OPERATION_COUNT
+
+
+def _set_python_words(lib: ctypes.CDLL) -> None:
+    callbacks = (c_char_p * GL_CALLBACK_COUNT)(*(n.encode() for n in PYTHON_CALLBACKS))
+    operations = (c_char_p * GL_OPERATION_COUNT)(*(n.encode() for n in PYTHON_OPERATIONS))
+    words = gl_error_words(0, callbacks, operations, 1)   # the library copies the names
+    if lib.gl_set_error_words(ctypes.byref(words)) != GL_OK:
+        message = lib.gl_last_error().decode("utf-8", "replace")
+        raise LibraryNotFound(f"gl_set_error_words: {message}")
+
+
 gl_grid_p = c_void_p  # the opaque `gl_grid *`
 gl_event_fn = CFUNCTYPE(None, c_void_p, gl_grid_p, POINTER(gl_event))
 
@@ -267,6 +333,9 @@ _FUNCTIONS = [
     ("gl_check_version", gl_status, [c_int]),
     ("gl_last_error", c_char_p, []),
     ("gl_status_name", c_char_p, [gl_status]),
+    ("gl_option_count", c_int64, []),
+    ("gl_option_describe", gl_status, [c_int64, POINTER(gl_option_info)]),
+    ("gl_set_error_words", gl_status, [POINTER(gl_error_words)]),
 ]
 
 # ---- loading ----------------------------------------------------------------------------------
@@ -327,6 +396,7 @@ def load(path: Optional[str] = None) -> ctypes.CDLL:
             raise LibraryNotFound(f"{candidate} is not a complete libgridlayout ({e})") from None
         if lib.gl_check_version(GL_VERSION_NUM) != GL_OK:
             raise LibraryNotFound(f"{candidate}: {lib.gl_last_error().decode('utf-8', 'replace')}")
+        _set_python_words(lib)
         lib._gridlayout_path = candidate  # type: ignore[attr-defined]
         return lib
     raise LibraryNotFound("could not load libgridlayout: " + "; ".join(errors))

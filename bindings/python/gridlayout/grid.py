@@ -1,16 +1,21 @@
 """The Pythonic API over the C ABI: `Grid`, its records and `GridError`.
 
-Sections and items count from 0, as in C. Every failed library call raises `GridError` with the
-library's own message (gl_last_error) and status.
+Sections and items count from 0, as in C. Every failed library call raises a `GridError` (the
+subclass its status fits) with the library's message (gl_last_error), which the library words in
+Python's names (set by _lib when it loads), and its status. The options are the library's own
+description of them (gl_option_describe), turned into Grid's properties on first use.
 """
 
 from __future__ import annotations
 
 import collections.abc
+import contextlib
+import difflib
 import ctypes
 import functools
 import numbers
 import operator
+import re
 import signal
 import struct
 import threading
@@ -23,17 +28,25 @@ from typing import (Any, Callable, Dict, List, Literal, Mapping, NamedTuple, Opt
 from . import _lib as C
 
 __all__ = [
-    "Grid", "GridError", "Element", "Event", "Change", "Drag", "Rect", "Size", "Point", "Insets",
-    "IndexPath", "Stats", "Uniform", "library_version", "library_path",
+    "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
+    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option", "options", "library_version",
+    "library_path",
 ]
 
 # ---- records ----------------------------------------------------------------------------------
 
 Kind = Literal["item", "header", "loader"]
 EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended"]
+                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
+                    "view_released"]
 ChangeKind = Literal["insert", "remove", "move"]
 Align = Literal["start", "center", "end", "nearest"]
+# The choices of the options of that kind (tests/test_options.py checks them against the library).
+Layout = Literal["lanes", "waterfall", "flow", "justified"]
+Direction = Literal["vertical", "horizontal"]
+Order = Literal["shortest", "ltr", "rtl"]
+Widow = Literal["left", "center", "justify"]
 
 
 class Size(NamedTuple):
@@ -103,7 +116,8 @@ class Change(NamedTuple):
 class Event(NamedTuple):
     """What the grid reports after a call: `element` for loaded/unloaded (its frame is zero for
     unloaded) and the loader events, `page` for page_changed, `view` for an unloaded item whose
-    attached view went to the reuse queue, `change` for renumbered (the loaded items now have
+    attached view went to the reuse queue and for view_released (a view the full reuse queue let
+    go: the grid no longer holds it), `change` for renumbered (the loaded items now have
     the index paths it gives; their views follow), inserted, removed, moved, drag_started (a move
     of the picked item to itself) and drag_ended (from the item's index path in the data to where
     it dropped)."""
@@ -129,6 +143,8 @@ class Stats(NamedTuple):
 
 
 SizeLike = Union[Tuple[float, float], Sequence[float]]
+#: Padding: one number for all sides, (top, left, bottom, right), or a dict of those keys.
+PaddingLike = Union[float, Sequence[float], Mapping[str, float]]
 #: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
 #: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
 Sizes = Union[Sequence[SizeLike], array, memoryview]
@@ -175,8 +191,24 @@ def _status_name(status: int) -> str:
 
 class GridError(Exception):
     """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
-    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` is the
-    library's description of what went wrong."""
+    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` says what went
+    wrong, in Python's names (callbacks by their set_data_source keywords, operations by their
+    method names, options by their keywords, indices from 0).
+
+    Every GridError is also the built-in exception its status fits, so code may catch either:
+    GridValueError (ValueError: a bad argument, option or datum, GL_EINVAL, GL_EDATA),
+    GridTypeError (TypeError: an argument of the wrong type), GridIndexError (IndexError: an index
+    path, section or page out of range, GL_ERANGE), GridStateError (RuntimeError: the call is not
+    allowed now, GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE), GridCallbackError (RuntimeError:
+    a data source callback failed, GL_ECALLBACK; its exception is __cause__) and GridMemoryError
+    (MemoryError: past the engine's storage limits, GL_ENOMEM). `GridError(status, message)`
+    makes the subclass of the status."""
+
+    def __new__(cls, status: int = 0, message: str = "", *args: Any) -> "GridError":
+        if cls is GridError and status in _ERROR_CLASSES:
+            kind = _ERROR_CLASSES[status]
+            return kind.__new__(kind, status, message)   # type() then runs its __init__
+        return super().__new__(cls, status, message)
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
@@ -186,6 +218,55 @@ class GridError(Exception):
 
     def __str__(self) -> str:
         return f"{self.message} [{self.name}]"
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.status, self.message))
+
+
+class GridValueError(GridError, ValueError):
+    """A bad argument, option value or datum (GL_EINVAL, GL_EDATA)."""
+
+
+class GridTypeError(GridError, TypeError):
+    """An argument of the wrong type (status GL_EINVAL), raised by the Python layer."""
+
+
+class GridIndexError(GridError, IndexError):
+    """An index path, section or page out of range (GL_ERANGE)."""
+
+
+class GridStateError(GridError, RuntimeError):
+    """A call the grid's state does not allow now: begin_drag with sort off, a drag call out of
+    turn, a change from inside a data source callback, a reload without data, a closed grid
+    (GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE)."""
+
+
+class GridCallbackError(GridError, RuntimeError):
+    """A data source callback failed (GL_ECALLBACK); a Python callback's exception is __cause__."""
+
+
+class GridMemoryError(MemoryError, GridError):  # MemoryError first: it has its own __new__
+    """Past the engine's storage limits, or out of memory (GL_ENOMEM)."""
+    __init__ = GridError.__init__
+    __str__ = GridError.__str__
+    __reduce__ = GridError.__reduce__
+
+
+_ERROR_CLASSES: Dict[int, type] = {
+    C.GL_EINVAL: GridValueError, C.GL_EDATA: GridValueError, C.GL_ERANGE: GridIndexError,
+    C.GL_ESTATE: GridStateError, C.GL_EBUSY: GridStateError, C.GL_ENOSOURCE: GridStateError,
+    C.GL_EHANDLE: GridStateError, C.GL_ECALLBACK: GridCallbackError, C.GL_ENOMEM: GridMemoryError,
+}
+
+
+def _type_error(message: str) -> GridTypeError:
+    """A wrong type the Python layer found: a TypeError and a GridError (GL_EINVAL)."""
+    return GridTypeError(C.GL_EINVAL, message)
+
+
+def _value_error(message: str) -> GridError:
+    """A bad value the Python layer found: a ValueError and a GridError (GL_EINVAL)."""
+    return GridValueError(C.GL_EINVAL, message)
 
 
 # ---- arguments --------------------------------------------------------------------------------
@@ -213,7 +294,8 @@ def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
         if returned:
             raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
                             f"expected an integer") from None
-        raise TypeError(f"{what} must be an integer, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be an integer, "
+                          f"not {type(value).__name__} {value!r}") from None
     if not lo <= i <= hi:
         kind = _C_TYPES.get((lo, hi))
         limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
@@ -230,17 +312,35 @@ def _real(value: Any, what: str) -> float:
         return value
     if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__float__") and \
             not hasattr(value, "__index__"):
-        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}")
+        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}")
     try:
         return float(value)
     except OverflowError:
         raise OverflowError(f"{what} {value} is out of range (a double)") from None
     except (TypeError, ValueError):
-        raise TypeError(f"{what} must be a number, not {type(value).__name__} {value!r}") from None
+        raise _type_error(f"{what} must be a number, "
+                          f"not {type(value).__name__} {value!r}") from None
+
+
+@contextlib.contextmanager
+def _returned() -> Any:
+    """Checks of a value a data source callback returned: a bad one is the callback's own
+    TypeError or ValueError (the call's GridCallbackError has it as __cause__), not a GridError."""
+    try:
+        yield
+    except GridTypeError as e:
+        raise TypeError(e.message) from None
+    except GridValueError as e:
+        raise ValueError(e.message) from None
 
 
 def _last_error() -> str:
     return C.lib().gl_last_error().decode("utf-8", "replace")
+
+
+# The C library's own account of a failed callback ("item_size returned GL_ECALLBACK"), which a
+# Python callback's exception replaces in the message.
+_C_CALLBACK_STATUS = re.compile(r": [a-z_]+ returned GL_[A-Z?]+$")
 
 
 def _check(status: int) -> None:
@@ -260,44 +360,176 @@ def library_path() -> str:
 
 # ---- options ----------------------------------------------------------------------------------
 
-# Python keyword -> the library's option name (the Lua key).
-_OPTIONS = {
-    "layout": "layout", "direction": "direction", "width": "width", "height": "height",
-    "padding": "padding", "spacing": "spacing", "lanes": "lanes", "columns": "columns",
-    "order": "order", "row_height": "rowHeight", "tolerance": "tolerance", "widow": "widow",
-    "loader_size": "loaderSize", "sticky_headers": "stickyHeaders", "paging": "paging",
-    "paging_inverse_order": "pagingInverseOrder", "overscan": "overscan",
-    "animation_duration": "animationDuration", "sort": "sort", "drag_hysteresis": "dragHysteresis",
-    "auto_scroll_margin": "autoScrollMargin", "auto_scroll_speed": "autoScrollSpeed",
-}
-_LAYOUTS = ("lanes", "waterfall", "flow", "justified")
-_DIRECTIONS = ("vertical", "horizontal")
-_ORDERS = ("shortest", "ltr", "rtl")
-_WIDOWS = ("left", "center", "justify")
+OptionKind = Literal["number", "integer", "bool", "choice", "insets", "size"]
+_OPTION_KINDS: Tuple[OptionKind, ...] = ("number", "integer", "bool", "choice", "insets", "size")
+
+
+class Option(NamedTuple):
+    """One option of the engine as the library describes it (gl_option_describe): its Python
+    keyword (the Grid property and the gl_config field, `row_height`), its name in the engine and
+    in Lua (`rowHeight`), its kind, its range (number and integer: min...max, without min when
+    min_exclusive), its default, its choices (a choice's values) and one line of documentation."""
+    keyword: str
+    name: str
+    kind: OptionKind
+    min: float
+    max: float
+    min_exclusive: bool
+    default: Any
+    choices: Tuple[str, ...]
+    summary: str
+
+    def expected(self) -> str:
+        """What the option takes, in words."""
+        if self.kind == "choice":
+            return "one of " + ", ".join(map(repr, self.choices))
+        if self.kind == "bool":
+            return "True or False"
+        if self.kind == "insets":
+            return "a number, (top, left, bottom, right) or a dict of those keys"
+        if self.kind == "size":
+            return "a (w, h) pair"
+        kind = "an integer" if self.kind == "integer" else "a number"
+        if self.max < 1.7976931348623157e308:
+            return f"{kind} in {_number(self.min)}...{_number(self.max)}"
+        return f"{kind} {'>' if self.min_exclusive else '>='} {_number(self.min)}"
+
+
+def _number(x: float) -> str:
+    """A limit as the docs write it: whole numbers without a fraction."""
+    return str(int(x)) if float(x).is_integer() else repr(x)
+
+
+def _describe(lib: Any) -> Tuple[Option, ...]:
+    """Every option, from the library's description, in its order."""
+    found = []
+    for index in range(lib.gl_option_count()):
+        info = C.gl_option_info()
+        _check(lib.gl_option_describe(index, byref(info)))
+        kind = _OPTION_KINDS[info.type] if 0 <= info.type < len(_OPTION_KINDS) else "number"
+        choices = tuple(info.choices[k].decode() for k in range(info.choice_count))
+        if kind == "choice":
+            default: Any = choices[int(info.default_number)]
+        elif kind == "bool":
+            default = info.default_number != 0
+        elif kind == "integer":
+            default = int(info.default_number)
+        elif kind == "insets":
+            d = info.default_insets
+            default = Insets(d.top, d.left, d.bottom, d.right)
+        elif kind == "size":
+            default = Size(info.default_size.w, info.default_size.h)
+        else:
+            default = info.default_number
+        found.append(Option(info.c_name.decode(), info.name.decode(), kind, info.min, info.max,
+                            info.min_exclusive != 0, default, choices,
+                            info.summary.decode()))
+    # The summaries name options the engine's way (rowHeight): in Python's (row_height).
+    renamed = {o.name: o.keyword for o in found if o.name != o.keyword}
+    if renamed:
+        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b")
+        found = [o._replace(summary=pattern.sub(lambda m: renamed[m.group(1)], o.summary))
+                 for o in found]
+    return tuple(found)
+
+
+_described: Optional[Dict[str, Option]] = None   # by keyword, in the library's order
+_CONFIG_FIELDS = frozenset(name for name, _ in C.gl_config._fields_)
+_describing = threading.Lock()
+
+
+def _options() -> Dict[str, Option]:
+    """The options by keyword. The first call (the first Grid) loads the library, reads its
+    description and gives Grid a property for each option."""
+    global _described
+    if _described is None:
+        with _describing:
+            if _described is None:
+                described = {o.keyword: o for o in _describe(C.lib())}
+                for o in described.values():
+                    _install_property(o)
+                _described = described
+    return _described
+
+
+def options() -> Tuple[Option, ...]:
+    """Every option of the engine, as the loaded library describes it."""
+    return tuple(_options().values())
+
+
+_option_properties: Dict[str, property] = {}   # the Grid properties made from the description
+
+
+def _install_property(o: Option) -> None:
+    existing = Grid.__dict__.get(o.keyword)
+    if existing is not None and existing is not _option_properties.get(o.keyword):
+        raise RuntimeError(f"the library's option {o.keyword!r} has the name of Grid.{o.keyword}")
+
+    def get(self: "Grid") -> Any:
+        return self._option(o)
+
+    def set(self: "Grid", value: Any) -> None:
+        self.configure(**{o.keyword: value})
+
+    default = o.default if not isinstance(o.default, tuple) else tuple(o.default)
+    made = property(get, set, doc=f"{o.summary}: {o.expected()}, by default {default!r}. "
+                                  f"Setting it takes effect at the next reload, like "
+                                  f"configure({o.keyword}=...).")
+    _option_properties[o.keyword] = made
+    setattr(Grid, o.keyword, made)
+
+
+def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
+    """The option's value in a gl_config (the field named by its keyword). An option of a newer
+    library than this binding's gl_config has no field here: `read` asks the library by name."""
+    if o.keyword in _CONFIG_FIELDS:
+        raw = getattr(config, o.keyword)
+    else:
+        raw = read(o.name.encode())
+        if o.kind in ("choice", "integer"):
+            raw = int(raw)
+    if o.kind == "choice":
+        return o.choices[raw] if 0 <= raw < len(o.choices) else raw
+    if o.kind == "bool":
+        return bool(raw)
+    if o.kind == "integer":
+        return int(raw)
+    if o.kind == "insets":
+        return Insets(raw.top, raw.left, raw.bottom, raw.right)
+    if o.kind == "size":
+        return Size(raw.w, raw.h)
+    return raw
+
+
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
 _KINDS = ("item", "header", "loader")
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended")
+                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
+                "view_released")
 _CHANGE_KINDS = ("insert", "remove", "move")
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
-def _insets(value: Any) -> C.gl_insets:
+def _insets(value: Any, what: str) -> C.gl_insets:
     if isinstance(value, Mapping):
         unknown = set(value) - {"top", "left", "bottom", "right"}
         if unknown:
-            raise TypeError(f"padding: unknown side {sorted(unknown)[0]!r} "
-                            "(expected top, left, bottom, right)")
-        return C.gl_insets(*(_real(value.get(k, 0), f"padding: {k}")
+            raise _type_error(f"{what}: unknown side {sorted(unknown)[0]!r} "
+                              "(expected top, left, bottom, right)")
+        return C.gl_insets(*(_real(value.get(k, 0), f"{what}: {k}")
                              for k in ("top", "left", "bottom", "right")))
-    sides = tuple(value)
+    try:
+        sides = tuple(value)
+    except TypeError:
+        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
+                          f"not {type(value).__name__} {value!r}") from None
     if len(sides) != 4:
-        raise TypeError(f"padding: expected a number or 4 sides (top, left, bottom, right), "
-                        f"got {len(sides)} values")
-    return C.gl_insets(*(_real(v, f"padding: {k}")
+        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
+                          f"got {len(sides)} values")
+    return C.gl_insets(*(_real(v, f"{what}: {k}")
                          for v, k in zip(sides, ("top", "left", "bottom", "right"))))
 
 
@@ -307,7 +539,7 @@ def _size(value: Any, what: str) -> Tuple[float, float]:
     try:
         w, h = value
     except (TypeError, ValueError):
-        raise TypeError(f"{what}: expected a (w, h) pair, got {value!r}") from None
+        raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
     return _real(w, f"{what}: w"), _real(h, f"{what}: h")
 
 
@@ -326,14 +558,14 @@ def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
             sizes = list(sizes)
         else:
             if view.format.lstrip("@=<") != "d":
-                raise TypeError(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
+                raise _type_error(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
             if not view.c_contiguous:
-                raise ValueError(f"{what}: the buffer must be C-contiguous")
+                raise _value_error(f"{what}: the buffer must be C-contiguous")
             if view.ndim == 2 and view.shape[1] != 2:
-                raise ValueError(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
+                raise _value_error(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
             doubles = view.nbytes // 8
             if doubles % 2:
-                raise ValueError(f"{what}: a flat buffer needs an even number of doubles "
+                raise _value_error(f"{what}: a flat buffer needs an even number of doubles "
                                  f"(w0, h0, w1, h1, ...), got {doubles}")
             n = doubles // 2
             if n == 0:
@@ -354,13 +586,13 @@ def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
         lengths = {None}
     if lengths != {2}:
         bad = next(i for i, s in enumerate(sizes) if not hasattr(s, "__len__") or len(s) != 2)
-        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
+        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
     out = (C.gl_size * n)()
     try:
         struct.pack_into(f"{2 * n}d", out, 0, *chain.from_iterable(sizes))
     except struct.error:
         bad = next(i for i, s in enumerate(sizes) if not _numbers(s))
-        raise TypeError(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
+        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
     return out, n
 
 
@@ -373,6 +605,14 @@ def _numbers(pair: Any) -> bool:
 
 
 # ---- the grid ---------------------------------------------------------------------------------
+
+
+class _Counter:
+    """A count kept outside the grid's attributes (callbacks update it without Grid.__setattr__)."""
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
 
 
 class _Failure:
@@ -454,6 +694,22 @@ def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
     return locked
 
 
+def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
+    """The method runs holding its grid's lock, and changes the grid: not from inside one of the
+    grid's own data source callbacks (GridStateError, GL_EBUSY, naming the method; the library
+    refuses it too, in C's names)."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def idle(self: "Grid", *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            if self._in_source.n:
+                raise GridStateError(C.GL_EBUSY, f"{name} called from inside a data source "
+                                                 f"callback of the same grid")
+            return method(self, *args, **kwargs)
+    return idle
+
+
 class Grid:
     """A grid: configuration, data, layout and viewport.
 
@@ -468,12 +724,29 @@ class Grid:
     the library. A callback that waits for another thread using the same grid deadlocks.
     """
 
-    def __init__(self, **options: Any) -> None:
+    # The options as keyword-only parameters, written out for editors and type checkers; None
+    # leaves the option at its default. tests/test_options.py checks that they are exactly the
+    # library's options (names, order, the choices' Literals).
+    def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
+                 width: Optional[float] = None, height: Optional[float] = None,
+                 padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 lanes: Optional[int] = None, columns: Optional[int] = None,
+                 order: Optional[Order] = None, row_height: Optional[float] = None,
+                 tolerance: Optional[float] = None, widow: Optional[Widow] = None,
+                 loader_size: Optional[SizeLike] = None, sticky_headers: Optional[bool] = None,
+                 paging: Optional[bool] = None, paging_inverse_order: Optional[bool] = None,
+                 overscan: Optional[float] = None, animation_duration: Optional[float] = None,
+                 sort: Optional[bool] = None, drag_hysteresis: Optional[float] = None,
+                 auto_scroll_margin: Optional[float] = None,
+                 auto_scroll_speed: Optional[float] = None,
+                 max_pooled_views: Optional[int] = None) -> None:
+        options = {k: v for k, v in locals().items() if k != "self" and v is not None}
         self._lock = threading.RLock()
         self._handle: Optional[int] = None
         self._closed = True
         lib = C.lib()
         self._lib = lib
+        _options()
         handle = c_void_p()
         _check(lib.gl_grid_create(None, byref(handle)))
         self._handle = handle.value
@@ -482,6 +755,7 @@ class Grid:
         self._failure = _Failure()          # a data source callback's exception
         self._event_error: Optional[BaseException] = None
         self._depth = 0
+        self._in_source = _Counter()         # data source callbacks of this grid running now
         self._handler: Optional[Callable[[Event], Any]] = None
         self._handler_fn: Any = None         # the CFUNCTYPE object of the event handler
         self._views: Dict[int, Any] = {}     # id(view) -> view, for views handed to the library
@@ -492,9 +766,23 @@ class Grid:
             self.close()
             raise
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # Options and other settable properties are set; a new public attribute is a mistake
+        # (g.lanse = 4 would otherwise pass silently). A subclass may add its own attributes,
+        # as a subclass of a class with __slots__ may.
+        if name[:1] == "_" or hasattr(getattr(type(self), name, None), "__set__") or \
+                type(self) is not Grid and not hasattr(Grid, name):
+            object.__setattr__(self, name, value)
+            return
+        if hasattr(type(self), name):
+            raise AttributeError(f"'Grid' object attribute {name!r} is read-only")
+        close = difflib.get_close_matches(name, list(_options()), 1)
+        hint = f"; did you mean {close[0]!r}?" if close else f" (options: {', '.join(_options())})"
+        raise AttributeError(f"'Grid' object has no attribute {name!r}{hint}", name=name, obj=self)
+
     # -- lifetime --
 
-    @_locked
+    @_idle
     def close(self) -> None:
         """Destroys the grid. Further calls raise GridError (GL_EHANDLE). Idempotent."""
         if self._closed or self._handle is None:
@@ -559,6 +847,7 @@ class Grid:
                     failure.error = None
                     if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
                         raise error
+                    message = _C_CALLBACK_STATUS.sub("", message)
                     raise GridError(status,
                                     f"{message}: {type(error).__name__}: {error}") from error
                 raise GridError(status, message)
@@ -576,25 +865,21 @@ class Grid:
 
     # -- configuration --
 
-    @_locked
+    @_idle
     def configure(self, **options: Any) -> None:
-        """Sets options (taking effect at the next reload). Keywords: layout ("lanes",
-        "waterfall", "flow", "justified"), direction ("vertical", "horizontal"), width, height,
-        padding (a number, (top, left, bottom, right) or a dict of those keys), spacing, lanes,
-        columns, order ("shortest", "ltr", "rtl"), row_height, tolerance, widow ("left",
-        "center", "justify"), loader_size ((w, h)), sticky_headers, paging,
-        paging_inverse_order, overscan, animation_duration (seconds), sort (drag reordering),
-        drag_hysteresis, auto_scroll_margin, auto_scroll_speed (points per second). The
-        library's camelCase names are accepted too.
-        Either every option is set or none is: an unknown keyword raises TypeError, a bad value
-        GridError with the library's message."""
+        """Sets options by their keywords (see `options()`, and the Grid properties of the same
+        names); they take effect at the next reload. The library's camelCase names are accepted
+        too. Either every option is set or none is: an unknown keyword raises TypeError, a value
+        of the wrong type GridTypeError, a bad value GridValueError (GL_EINVAL)."""
+        described = _options()
+        by_name = {o.name: o for o in described.values()}
         resolved = []
         for key, value in options.items():
-            name = _OPTIONS.get(key) or (key if key in _OPTIONS.values() else None)
-            if name is None:
+            o = described.get(key) or by_name.get(key)
+            if o is None:
                 raise TypeError(f"unexpected keyword argument {key!r} "
-                                f"(options: {', '.join(_OPTIONS)})")
-            resolved.append((key, name, value))
+                                f"(options: {', '.join(described)})")
+            resolved.append((o, value))
         if not resolved:
             return
         lib, h = self._lib, self._h
@@ -602,62 +887,77 @@ class Grid:
         saved.struct_size = ctypes.sizeof(C.gl_config)
         _check(lib.gl_grid_get_config(h, byref(saved)))
         try:
-            for key, name, value in resolved:
-                self._set_option(key, name, value)
+            for o, value in resolved:
+                self._set_option(o, value)
         except BaseException:
             lib.gl_grid_set_config(h, byref(saved))
             raise
 
-    def _set_option(self, key: str, name: str, value: Any) -> None:
-        lib, h = self._lib, self._h
-        bname = name.encode()
-        if isinstance(value, str):
-            _check(lib.gl_grid_set_option_string(h, bname, value.encode()))
-        elif isinstance(value, numbers.Real):  # bool included: 1/0
+    def _set_option(self, o: Option, value: Any) -> None:
+        lib, h, kind, key = self._lib, self._h, o.kind, o.keyword
+        name = o.name.encode()
+
+        def wrong_type() -> GridTypeError:
+            return _type_error(f"option {key!r}: {type(value).__name__} {value!r} is not "
+                               f"{o.expected()}")
+
+        if kind == "choice":
+            if not isinstance(value, str):
+                raise wrong_type()
+            _check(lib.gl_grid_set_option_string(h, name, value.encode()))
+        elif kind == "bool":
+            if not isinstance(value, numbers.Integral):
+                raise wrong_type()
+            if value not in (0, 1):
+                raise _value_error(f"option {key!r}: {value!r} is invalid (expected True or False)")
+            _check(lib.gl_grid_set_option_number(h, name, 1.0 if value else 0.0))
+        elif kind in ("number", "integer") or kind == "insets" and \
+                isinstance(value, numbers.Real) and not isinstance(value, bool):
+            if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
+                raise wrong_type()
             number = _real(value, f"option {key!r}:")
             if isinstance(value, numbers.Integral) and number != value:
                 # the library takes a double: this integer would arrive as another one
                 raise OverflowError(f"option {key!r}: {value} is out of range "
                                     f"(no double holds it exactly)")
-            _check(lib.gl_grid_set_option_number(h, bname, number))
-        elif name in ("padding", "loaderSize") and value is not None:
+            _check(lib.gl_grid_set_option_number(h, name, number))
+        elif kind in ("insets", "size"):
+            if value is None or isinstance(value, (str, bytes, bool, numbers.Number)) or \
+                    key not in _CONFIG_FIELDS:     # (a newer library's: only by number)
+                raise wrong_type()
             config = C.gl_config()
             config.struct_size = ctypes.sizeof(C.gl_config)
             _check(lib.gl_grid_get_config(h, byref(config)))
-            if name == "padding":
-                config.padding = _insets(value)
-            else:
-                config.loader_size = C.gl_size(*_size(value, key))
+            setattr(config, key, _insets(value, key) if kind == "insets"
+                    else C.gl_size(*_size(value, key)))
             _check(lib.gl_grid_set_config(h, byref(config)))
         else:
-            raise TypeError(f"option {key!r}: {type(value).__name__} {value!r} is not a "
-                            f"{'number, sides or dict' if name == 'padding' else 'number or string'}")
+            raise wrong_type()
+
+    def _read_option(self, name: bytes) -> float:
+        value = c_double()
+        _check(self._lib.gl_grid_get_option_number(self._h, name, byref(value)))
+        return value.value
+
+    @_locked
+    def _option(self, o: Option) -> Any:
+        c = C.gl_config()
+        c.struct_size = ctypes.sizeof(C.gl_config)
+        _check(self._lib.gl_grid_get_config(self._h, byref(c)))
+        return _from_config(o, c, self._read_option)
 
     @property
     @_locked
     def config(self) -> Dict[str, Any]:
-        """Every option's current value, by its Python keyword."""
+        """Every option's current value, by its keyword (each is also a property: grid.lanes)."""
         c = C.gl_config()
         c.struct_size = ctypes.sizeof(C.gl_config)
         _check(self._lib.gl_grid_get_config(self._h, byref(c)))
-        p = c.padding
-        return {
-            "layout": _LAYOUTS[c.layout], "direction": _DIRECTIONS[c.direction],
-            "width": c.width, "height": c.height,
-            "padding": Insets(p.top, p.left, p.bottom, p.right), "spacing": c.spacing,
-            "lanes": c.lanes, "columns": c.columns, "order": _ORDERS[c.order],
-            "row_height": c.row_height, "tolerance": c.tolerance, "widow": _WIDOWS[c.widow],
-            "loader_size": Size(c.loader_size.w, c.loader_size.h),
-            "sticky_headers": bool(c.sticky_headers), "paging": bool(c.paging),
-            "paging_inverse_order": bool(c.paging_inverse_order), "overscan": c.overscan,
-            "animation_duration": c.animation_duration, "sort": bool(c.sort),
-            "drag_hysteresis": c.drag_hysteresis, "auto_scroll_margin": c.auto_scroll_margin,
-            "auto_scroll_speed": c.auto_scroll_speed,
-        }
+        return {key: _from_config(o, c, self._read_option) for key, o in _options().items()}
 
     # -- data --
 
-    @_locked
+    @_idle
     def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
                      show_loader: bool = False, same_size: bool = False) -> None:
@@ -671,9 +971,9 @@ class Grid:
         items). Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
-            raise ValueError(f"headers: {len(headers)} given for {k} sections")
+            raise _value_error(f"headers: {len(headers)} given for {k} sections")
         if lanes is not None and len(lanes) != k:
-            raise ValueError(f"lanes: {len(lanes)} given for {k} sections")
+            raise _value_error(f"lanes: {len(lanes)} given for {k} sections")
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -714,7 +1014,7 @@ class Grid:
         self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
                           same_size=same_size)
 
-    @_locked
+    @_idle
     def set_data_source(self, count: Union[int, Callable[[int], int]],
                         size: Optional[Callable[[int, int], SizeLike]] = None, *,
                         sizes: Optional[Callable[[int], Sizes]] = None,
@@ -745,6 +1045,7 @@ class Grid:
         the count the change implies."""
         failure_holder = self
         interrupts = _interrupts
+        in_source = self._in_source
 
         def guard(body: Callable[..., None]) -> Callable[..., int]:
             # The trampoline ctypes calls. Every exception, BaseException included, is recorded
@@ -756,7 +1057,11 @@ class Grid:
                     if failure.error is not None:
                         return C.GL_ECALLBACK
                     try:
-                        body(*args)
+                        in_source.n += 1
+                        try:
+                            body(*args)
+                        finally:
+                            in_source.n -= 1
                         if interrupts.pending is not None:
                             interrupts.deliver()
                         return C.GL_OK
@@ -797,11 +1102,14 @@ class Grid:
                     o.w = w
                     o.h = h
                 except (TypeError, OverflowError):  # raise it again naming the callback
-                    o.w, o.h = _size((w, h), f"size({s}, {i})")
+                    with _returned():
+                        o.w, o.h = _size((w, h), f"size({s}, {i})")
             put("item_size", C.item_size_fn, item_size)
         if sizes is not None:
             def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
-                data, m = _pack_sizes(sizes(s), f"sizes({s})")
+                value = sizes(s)
+                with _returned():
+                    data, m = _pack_sizes(value, f"sizes({s})")
                 if m != n:
                     raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
                 if m:
@@ -819,7 +1127,8 @@ class Grid:
                 if value is None:
                     has[0] = 0
                 else:
-                    w, h = _size(value, f"header({s})")
+                    with _returned():
+                        w, h = _size(value, f"header({s})")
                     out[0] = C.gl_size(w, h)
                     has[0] = 1
             put("header_size", C.header_size_fn, header_size)
@@ -859,7 +1168,7 @@ class Grid:
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
-    @_locked
+    @_idle
     def clear_data_source(self) -> None:
         """Removes the data source (a reload then fails with GL_ENOSOURCE)."""
         _check(self._lib.gl_grid_set_data_source(self._h, None))
@@ -867,17 +1176,17 @@ class Grid:
 
     # -- layout --
 
-    @_locked
+    @_idle
     def reload(self) -> None:
         """Lays out everything again."""
         self._run(self._lib.gl_grid_reload)
 
-    @_locked
+    @_idle
     def reload_new(self) -> None:
         """Lays out only the items and sections appended since the last layout."""
         self._run(self._lib.gl_grid_reload_new)
 
-    @_locked
+    @_idle
     def reload_section(self, section: int) -> None:
         """Lays out one section again, moving the ones after it."""
         self._run(self._lib.gl_grid_reload_section, _integer(section, "reload_section: section"))
@@ -976,17 +1285,17 @@ class Grid:
 
     # -- scrolling --
 
-    @_locked
+    @_idle
     def scroll_to(self, x: float, y: float) -> None:
         """Moves the viewport (clamped to the content; snapped to pages with paging)."""
         self._run(self._lib.gl_grid_scroll_to, _real(x, "scroll_to: x"), _real(y, "scroll_to: y"))
 
-    @_locked
+    @_idle
     def scroll_by(self, dx: float, dy: float) -> None:
         self._run(self._lib.gl_grid_scroll_by, _real(dx, "scroll_by: dx"),
                   _real(dy, "scroll_by: dy"))
 
-    @_locked
+    @_idle
     def scroll_to_item(self, section: int, item: int, align: Align = "start") -> None:
         """Scrolls so that the item is at the start, center or end of the viewport, or just
         into view ("nearest")."""
@@ -996,7 +1305,7 @@ class Grid:
         self._run(self._lib.gl_grid_scroll_to_item, _integer(section, "scroll_to_item: section"),
                   _integer(item, "scroll_to_item: item"), _ALIGNS[align])
 
-    @_locked
+    @_idle
     def resize(self, width: float, height: float) -> None:
         """Changes the viewport size (re-laying out when the cross-axis size changes)."""
         self._run(self._lib.gl_grid_resize, _real(width, "resize: width"),
@@ -1015,13 +1324,13 @@ class Grid:
         _check(self._lib.gl_grid_page_count(self._h, byref(n)))
         return n.value
 
-    @_locked
+    @_idle
     def scroll_to_page(self, page: int) -> None:
         self._run(self._lib.gl_grid_scroll_to_page, _integer(page, "scroll_to_page: page"))
 
     # -- mutations and animation --
 
-    @_locked
+    @_idle
     def insert(self, section: int, item: int, animated: bool = True, scroll: bool = False) -> None:
         """Inserts an item at (section, item): the data source's insert runs at once (or the
         data has the item already: with set_sections/set_sizes, set the sizes with the new item
@@ -1032,14 +1341,14 @@ class Grid:
         self._run(self._lib.gl_grid_insert, _integer(section, "insert: section"),
                   _integer(item, "insert: item"), 1 if animated else 0, 1 if scroll else 0)
 
-    @_locked
+    @_idle
     def remove(self, section: int, item: int, animated: bool = True) -> None:
         """Removes the item: animated, it fades and shrinks, then the data source's remove
         drops it from the data, then the others slide (two animation_durations)."""
         self._run(self._lib.gl_grid_remove, _integer(section, "remove: section"),
                   _integer(item, "remove: item"), 1 if animated else 0)
 
-    @_locked
+    @_idle
     def move(self, section: int, item: int, to_section: int, to_item: int,
              animated: bool = True) -> None:
         """Moves the item to (to_section, to_item) through the data source's move (called at
@@ -1048,7 +1357,7 @@ class Grid:
                   _integer(item, "move: item"), _integer(to_section, "move: to_section"),
                   _integer(to_item, "move: to_item"), 1 if animated else 0)
 
-    @_locked
+    @_idle
     def step(self, dt: float) -> None:
         """Advances the animation clock by dt >= 0 seconds: animations progress (cubic
         ease-in-out), queued mutations start in order, a drag near the edge auto-scrolls."""
@@ -1064,7 +1373,7 @@ class Grid:
 
     # -- drag reordering (sort=True) --
 
-    @_locked
+    @_idle
     def begin_drag(self, x: float, y: float) -> Optional[IndexPath]:
         """Picks up the item under the viewport point (x, y) and returns its index path, or
         None when no item is there or can_move says no. Running and queued mutations finish
@@ -1074,13 +1383,13 @@ class Grid:
                   _real(y, "begin_drag: y"), byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
 
-    @_locked
+    @_idle
     def drag_to(self, x: float, y: float) -> None:
         """Moves the dragged item with the viewport point; the others re-flow around its target
         slot. GridError (GL_ESTATE) without a drag."""
         self._run(self._lib.gl_grid_drag_to, _real(x, "drag_to: x"), _real(y, "drag_to: y"))
 
-    @_locked
+    @_idle
     def end_drag(self) -> None:
         """Drops the item into its target slot: the data source's move runs once, unless the slot
         is where the item began. GridError (GL_ESTATE) without a drag."""
@@ -1117,41 +1426,59 @@ class Grid:
         skips the call's remaining events and is raised by that call. None removes the handler.
         An event's index paths are numbered as when it happened (one step may start several
         mutations): inside the handler, attach_view, view and data_index_path take them in that
-        numbering, and the "renumbered" events that follow carry them (and the views) on."""
-        if handler is None:
+        numbering, and the "renumbered" events that follow carry them (and the views) on.
+        A "view_released" event hands back a view the reuse queue no longer keeps (more than
+        max_pooled_views were queued): the grid holds it no longer."""
+        if handler is not None and not callable(handler):
+            raise _type_error(f"handler must be callable, not {type(handler).__name__}")
+        if handler is None and not self._views:
             _check(self._lib.gl_grid_set_event_handler(self._h, C.gl_event_fn(), None))
             self._handler, self._handler_fn = None, None
             return
-        if not callable(handler):
-            raise TypeError(f"handler must be callable, not {type(handler).__name__}")
+        self._listen()
+        self._handler = handler
+
+    def _listen(self) -> None:
+        """Installs the grid's one event trampoline (once): it runs the handler, if any, and
+        forgets the views the library releases, so it stays while views are attached even
+        without a handler."""
+        if self._handler_fn is not None:
+            return
 
         def on_event(ctx: Any, grid: Any, event_p: Any) -> None:
             # A trampoline like the data source's (set_data_source): nothing escapes into ctypes.
             try:
-                if self._event_error is not None:
+                e = event_p[0]
+                released = None
+                if e.kind == C.GL_EVENT_VIEW_RELEASED and e.view:
+                    released = self._views.pop(e.view, None)
+                handler = self._handler
+                if handler is None or self._event_error is not None:
                     return
-                self._deliver_event(handler, event_p)
+                self._deliver_event(handler, e, released)
             except BaseException as err:
                 if self._event_error is None:
                     self._event_error = err
 
         fn = C.gl_event_fn(on_event)
         _check(self._lib.gl_grid_set_event_handler(self._h, fn, None))
-        self._handler, self._handler_fn = handler, fn
+        self._handler_fn = fn
 
-    def _deliver_event(self, handler: Callable[[Event], Any], event_p: Any) -> None:
-        e = event_p[0]
+    def _deliver_event(self, handler: Callable[[Event], Any], e: Any, released: Any) -> None:
         el = e.element
         kind = _EVENT_KINDS[e.kind] if 0 <= e.kind < len(_EVENT_KINDS) else str(e.kind)
         element = change = None
-        if e.kind >= C.GL_EVENT_RENUMBERED:
-            c = e.change
-            change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section, c.to_item)
-        elif kind != "page_changed":
-            element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
-                              el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
-                              el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
-        view = self._views.get(e.view) if e.view else None
+        if e.kind == C.GL_EVENT_VIEW_RELEASED:
+            view = released
+        else:
+            view = self._views.get(e.view) if e.view else None
+            if e.kind >= C.GL_EVENT_RENUMBERED:
+                c = e.change
+                change = Change(_CHANGE_KINDS[c.kind], c.section, c.item, c.to_section, c.to_item)
+            elif kind != "page_changed":
+                element = Element(_KINDS[el.kind], el.section if el.section >= 0 else None,
+                                  el.item if el.item >= 0 else None, el.x, el.y, el.w, el.h,
+                                  el.pinned != 0, el.alpha, el.scale, el.dragged != 0)
         handler(Event(kind, element, e.page if kind == "page_changed" else None, view, change))
         if _interrupts.pending is not None:
             _interrupts.deliver()
@@ -1163,6 +1490,7 @@ class Grid:
         if view is None:
             raise GridError(C.GL_EINVAL, "view is None")
         token = id(view)
+        self._listen()   # to hear of the views the library releases
         _check(self._lib.gl_grid_attach_view(self._h, _integer(section, "attach_view: section"),
                                              _integer(item, "attach_view: item"), token))
         self._views[token] = view

@@ -9,7 +9,9 @@ import sys
 import pytest
 
 import gridlayout
-from gridlayout import Grid, GridError, LibraryNotFound, _lib
+from gridlayout import (Grid, GridCallbackError, GridError, GridIndexError, GridMemoryError,
+                        GridStateError, GridTypeError, GridValueError, LibraryNotFound, Uniform,
+                        _lib)
 
 
 def laid_out():
@@ -33,9 +35,9 @@ def test_unknown_keyword_is_a_type_error_naming_it():
     ("direction", "diagonal", "direction"),
     ("tolerance", 2, "tolerance"),
     ("spacing", math.nan, "spacing"),
-    ("sticky_headers", 2, "stickyHeaders"),
-    ("row_height", -1, "rowHeight"),
-    ("loader_size", (-1, 5), "loaderSize"),
+    ("sticky_headers", 2, "option 'sticky_headers': 2 is invalid (expected True or False)"),
+    ("row_height", -1, "option 'row_height'"),
+    ("loader_size", (-1, 5), "option 'loader_size'"),
     ("padding", (1, 2, math.inf, 4), "padding"),
     ("width", "wide", "width"),
 ])
@@ -102,8 +104,8 @@ def test_callback_exception_fails_the_reload_and_keeps_the_layout():
             grid.reload()
         e = info.value
         assert e.status == _lib.GL_ECALLBACK
-        assert "ValueError: no size for item three" in e.message
-        assert "item_size" in e.message and "item 3" in e.message   # the library's own part
+        assert e.message == ("data source 'size' failed for item (section 0, item 3): "
+                             "ValueError: no size for item three")
         assert isinstance(e.__cause__, ValueError)
         # the previous layout, whole
         assert grid.item_count(0) == 10 and grid.content_size() == (320, 510)
@@ -281,3 +283,78 @@ def test_library_not_found():
                             cwd=package, env=env, capture_output=True, text=True)
     assert result.returncode != 0
     assert "LibraryNotFound" in result.stderr and "/nonexistent/libgridlayout.so" in result.stderr
+
+
+def test_the_library_words_its_errors_in_pythons_names():
+    """The words set at load are set_data_source's keywords and Grid's method names."""
+    import inspect
+    keywords = inspect.signature(Grid.set_data_source).parameters
+    assert [w for w in _lib.PYTHON_CALLBACKS if w not in keywords] == []
+    assert [w for w in _lib.PYTHON_OPERATIONS if not callable(getattr(Grid, w, None))] == []
+    with laid_out() as grid:
+        grid.set_data_source(lambda s: 1 / 0, lambda s, i: (1, 1))
+        with pytest.raises(GridError) as info:
+            grid.reload()
+        assert info.value.message == ("data source 'count' failed for section 0: "
+                                      "ZeroDivisionError: division by zero")
+        with pytest.raises(GridError) as info:
+            grid.begin_drag(1, 1)
+        assert info.value.message == "begin_drag: sorting is off (set the option 'sort' to true)"
+
+
+def test_except_index_error_catches_an_out_of_range_frame():
+    caught = None
+    with laid_out() as grid:
+        try:
+            grid.frame(0, 10)
+        except IndexError as e:
+            caught = e
+    assert isinstance(caught, GridError) and caught.status == _lib.GL_ERANGE
+    assert caught.message == "item (section 0, item 10) is out of range: section 0 has 10 items"
+
+
+def _fail_reload_in_a_callback(grid):
+    grid.set_data_source(3, lambda s, i: grid.reload())
+    grid.reload()
+
+
+def _closed(grid):
+    grid.close()
+    grid.frame(0, 0)
+
+
+@pytest.mark.parametrize("call, kind, builtin, status", [
+    (lambda g: g.frame(0, 10), GridIndexError, IndexError, _lib.GL_ERANGE),
+    (lambda g: g.item_count(7), GridIndexError, IndexError, _lib.GL_ERANGE),
+    (lambda g: g.configure(lanes=0), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.scroll_to_item(0, 1, "top"), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.set_sizes([(math.nan, 1)]), GridValueError, ValueError, _lib.GL_EDATA),
+    (lambda g: g.set_sections([[(1, 1)]], headers=[]), GridValueError, ValueError, _lib.GL_EINVAL),
+    (lambda g: g.frame(0, "1"), GridTypeError, TypeError, _lib.GL_EINVAL),
+    (lambda g: g.configure(padding=[1, 2]), GridTypeError, TypeError, _lib.GL_EINVAL),
+    (lambda g: g.begin_drag(1, 1), GridStateError, RuntimeError, _lib.GL_ESTATE),
+    (lambda g: (g.clear_data_source(), g.reload()), GridStateError, RuntimeError,
+     _lib.GL_ENOSOURCE),
+    (_closed, GridStateError, RuntimeError, _lib.GL_EHANDLE),
+    (_fail_reload_in_a_callback, GridCallbackError, RuntimeError, _lib.GL_ECALLBACK),
+    (lambda g: g.set_sections([Uniform((1, 1), 10**8 + 1)]), GridMemoryError, MemoryError,
+     _lib.GL_ENOMEM),
+])
+def test_errors_are_also_the_builtin_exception_their_kind_fits(call, kind, builtin, status):
+    with laid_out() as grid:
+        with pytest.raises(builtin) as info:
+            call(grid)
+        assert type(info.value) is kind and isinstance(info.value, GridError)
+        assert info.value.status == status and info.value.message
+    if kind is not GridTypeError:                      # GridError(status, ...) picks the kind
+        assert type(GridError(status, "made")) is kind
+
+
+def test_a_busy_grid_is_a_state_error_naming_the_method():
+    with laid_out() as grid:
+        grid.set_data_source(3, lambda s, i: grid.reload())
+        with pytest.raises(GridCallbackError) as info:
+            grid.reload()
+        cause = info.value.__cause__
+        assert type(cause) is GridStateError and cause.status == _lib.GL_EBUSY
+        assert cause.message == "reload called from inside a data source callback of the same grid"

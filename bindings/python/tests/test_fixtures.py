@@ -4,13 +4,12 @@ content size, every frame, and the visible elements at each offset. Indices from
 
 import json
 import os
-import re
 import subprocess
 import sys
 
 import pytest
 
-from gridlayout import Grid, Rect, Size, Uniform
+from gridlayout import Grid, Rect, Size, Uniform, options
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 FIXTURES = os.path.join(REPO, "Tests", "fixtures", "layout")
@@ -22,9 +21,10 @@ def load(name):
         return json.load(f)
 
 
-def keyword(name):
-    """The Python keyword of a vocabulary name: rowHeight -> row_height."""
-    return re.sub(r"[A-Z]", lambda m: "_" + m.group(0).lower(), name)
+def option(name):
+    """The option the fixtures call `name` (the engine's name, rowHeight), as the library
+    describes it: its keyword is Python's (row_height)."""
+    return {o.name: o for o in options()}[name]
 
 
 def rect(r):
@@ -52,14 +52,15 @@ def test_the_c_test_is_generated_from_every_fixture():
 @pytest.mark.parametrize("name", NAMES)
 def test_fixture(name):
     fx = load(name)
-    options = {}
+    kw_options = {}
     for key, value in fx["options"].items():
-        options[keyword(key)] = (value["w"], value["h"]) if key == "loaderSize" else value
+        o = option(key)
+        kw_options[o.keyword] = (value["w"], value["h"]) if o.kind == "size" else value
     data = fx["data"]
     same_size = data.get("sameSize", False)
     sections = [s["sizes"] if "sizes" in s else Uniform(s["size"], s["count"]) if same_size
                 else [s["size"]] * s["count"] for s in data["sections"]]
-    with Grid(**options) as grid:
+    with Grid(**kw_options) as grid:
         grid.set_sections(sections, headers=[s.get("header") for s in data["sections"]],
                           lanes=[s.get("lanes") for s in data["sections"]],
                           show_loader=data.get("showLoader", False), same_size=same_size)

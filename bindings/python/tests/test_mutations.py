@@ -107,7 +107,7 @@ def test_options():
         with pytest.raises(GridError) as info:
             grid.configure(animation_duration=-1)
         assert info.value.message == \
-            "option 'animationDuration': -1 is invalid (expected a finite number >= 0)"
+            "option 'animation_duration': -1 is invalid (expected a finite number >= 0)"
         with pytest.raises(GridError, match="option 'sort': 2 is invalid"):
             grid.configure(sort=2)
 
@@ -225,7 +225,7 @@ def test_drag_moves_the_item_once():
     with pytest.raises(GridError) as info:
         grid.insert(0, 0)
     assert info.value.status == _lib.GL_ESTATE and info.value.name == "GL_ESTATE"
-    assert info.value.message == "insert: not allowed during a drag (call endDrag first)"
+    assert info.value.message == "insert: not allowed during a drag (call end_drag first)"
     model.take_log()
     grid.end_drag()
     assert model.take_log() == ["move 0.0 0.3", "drag_ended move 0.0 0.3"]
@@ -253,8 +253,8 @@ def test_drag_moves_the_item_once():
 
 
 @pytest.mark.parametrize("call, message", [
-    (lambda g: g.drag_to(1, 1), "dragTo: no drag is in progress (call beginDrag first)"),
-    (lambda g: g.end_drag(), "endDrag: no drag is in progress (call beginDrag first)"),
+    (lambda g: g.drag_to(1, 1), "drag_to: no drag is in progress (call begin_drag first)"),
+    (lambda g: g.end_drag(), "end_drag: no drag is in progress (call begin_drag first)"),
 ])
 def test_drag_calls_out_of_turn(call, message):
     grid, _ = list_grid(4, sort=True)
@@ -265,7 +265,7 @@ def test_drag_calls_out_of_turn(call, message):
     with pytest.raises(GridError) as info:
         grid.begin_drag(50, 25)
     assert (info.value.status, info.value.message) == \
-        (_lib.GL_ESTATE, "beginDrag: sorting is off (set the option 'sort' to true)")
+        (_lib.GL_ESTATE, "begin_drag: sorting is off (set the option 'sort' to true)")
 
 
 @pytest.mark.parametrize("call, status, message", [
@@ -286,8 +286,8 @@ def test_drag_calls_out_of_turn(call, message):
      "remove: item (section 0, item -1) is out of range: section 0 has 4 items "
      "(remove takes items 0...3)"),
     (lambda g: g.move(0, 0, 1, 3), _lib.GL_ERANGE,
-     "move to: item (section 1, item 3) is out of range: section 1 has 2 items "
-     "(move to takes items 0...2)"),
+     "move: destination item (section 1, item 3) is out of range: section 1 has 2 items "
+     "(the destination takes items 0...2)"),
     (lambda g: g.data_index_path(0, 4), _lib.GL_ERANGE,
      "item (section 0, item 4) is out of range: section 0 has 4 items"),
 ])
@@ -311,7 +311,7 @@ def test_a_raising_callback_fails_the_mutation_and_keeps_the_layout():
         grid.step(0.125)
     assert info.value.status == _lib.GL_ECALLBACK
     assert info.value.message == ("data source 'remove' failed for item (section 0, item 1): "
-                                  "remove_item returned GL_ECALLBACK: ValueError: no room")
+                                  "ValueError: no room")
     assert isinstance(info.value.__cause__, ValueError)
     assert not grid.is_animating and grid.item_count(0) == 4
     assert drawn(grid) == ["0 0,0", "1 110,0", "2 0,60", "3 110,60"]

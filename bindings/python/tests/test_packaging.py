@@ -22,7 +22,7 @@ def test_struct_layouts_match_the_header(tmp_path):
         pytest.skip("no C compiler")
     structs = [v for v in vars(_lib).values()
                if isinstance(v, type) and issubclass(v, ctypes.Structure) and v.__name__.startswith("gl_")]
-    assert len(structs) == 11
+    assert len(structs) == 13
     lines, expected = [], []
     for s in structs:
         lines.append(f'printf("{s.__name__} %zu\\n", sizeof({s.__name__}));')
@@ -41,7 +41,7 @@ def test_struct_layouts_match_the_header(tmp_path):
 def test_functions_and_constants_match_the_header():
     header = open(os.path.join(HEADER_DIR, "gridlayout.h")).read()
     import re
-    declared = set(re.findall(r"^(?:gl_status|int|const char \*)\s*(gl_\w+)\(", header, re.M))
+    declared = set(re.findall(r"^(?:gl_status|int64_t|int|const char \*)\s*(gl_\w+)\(", header, re.M))
     assert declared == {name for name, _, _ in _lib._FUNCTIONS}
     for name, value in re.findall(r"#define (GL_VERSION_(?:MAJOR|MINOR|PATCH)) (\d+)", header):
         assert getattr(_lib, name) == int(value)

@@ -3,6 +3,7 @@ every kind of callback, integers the C parameters cannot hold, Uniform sections 
 expanded item by item, and a data source whose answers change during one reload."""
 
 import _thread
+import gc
 import os
 import random
 import signal
@@ -11,10 +12,11 @@ import sys
 import textwrap
 import threading
 import time
+import weakref
 
 import pytest
 
-from gridlayout import Grid, GridError, Uniform, _lib
+from gridlayout import Grid, GridError, GridTypeError, Uniform, _lib
 
 
 def laid_out(**options):
@@ -299,7 +301,8 @@ def test_a_grid_error_with_an_unknown_status_from_a_callback_is_a_callback_error
         with pytest.raises(GridError) as info:
             grid.reload()
         assert info.value.status == _lib.GL_ECALLBACK and "GL_E?" not in str(info.value)
-        assert "item_size returned GL_ECALLBACK: GridError: made up [gl_status 42]" in str(info.value)
+        assert "'size' failed for item (section 0, item 0): GridError: made up [gl_status 42]" \
+            in str(info.value)
     assert GridError(42, "x").name == "gl_status 42" and str(GridError(42, "x")) == "x [gl_status 42]"
 
 
@@ -373,7 +376,9 @@ def test_wrong_types_raise_naming_the_parameter(call, message):
         if message is None:
             assert info.value.status == _lib.GL_EINVAL
         else:
-            assert type(info.value) is TypeError and str(info.value) == message
+            # A TypeError that is also a GridError (GL_EINVAL), naming the parameter.
+            assert type(info.value) is GridTypeError and isinstance(info.value, TypeError)
+            assert (info.value.status, info.value.message) == (_lib.GL_EINVAL, message)
         assert_previous_layout(grid)
 
 
@@ -418,15 +423,27 @@ def test_a_uniform_section_past_the_stored_limit_is_the_library_error_at_once(co
                                       f"100000000 stored items (GL_SAME_SIZE stores none)")
         grid.reload()
         assert_previous_layout(grid)
-        if count <= 2**53:                                            # the analytic path
-            grid.set_sections([Uniform((1, 1), count)], same_size=True)
-            grid.reload()
-            assert grid.item_count(0) == count
-        else:
+        if count > 2**53:
             with pytest.raises(GridError) as info:
                 grid.set_sections([Uniform((1, 1), count)], same_size=True)
             assert info.value.message == (f"section 0: {count} items is more than the engine's "
                                           f"9007199254740992")
+            return
+        # The analytic path stores nothing; what limits it is the content's extent (2**40 points),
+        # checked when the reload lays the section out: 3 lanes of rows 1 high, 10 apart.
+        grid.set_sections([Uniform((1, 1), count)], same_size=True)
+        rows = -(-count // 3)
+        end = rows + (rows - 1) * 10
+        if end <= 2**40:
+            grid.reload()
+            assert grid.item_count(0) == count
+        else:
+            with pytest.raises(GridError) as info:
+                grid.reload()
+            assert (info.value.status, info.value.message) == (
+                _lib.GL_EDATA, f"section 0 would end at {end}, past the largest content extent "
+                               f"of 1099511627776 points (2^40, where frames stay exact to 1/4096 point)")
+            assert_previous_layout(grid)
 
 
 def test_uniform_sections_lay_out_as_their_expanded_sizes():
@@ -487,3 +504,66 @@ def test_a_list_that_shrinks_during_one_reload_is_a_catchable_error():
     first, message = result.stdout.splitlines()[:2]
     assert first == "GL_EDATA 10 Size(w=320.0, h=510.0)"   # the previous layout, whole
     assert "count" in message
+
+
+# ---- fault 14: the reuse pool is bounded, and Python lets go of what it releases --------------
+
+
+class View:
+    """A view the app made (weakly referable, so a test sees when nothing holds it)."""
+
+
+def scroll_through(grid, attach, steps=120):
+    """Scrolls a 3000-item grid down a viewport at a time, checking after each call that the grid
+    holds exactly its attached and queued views, at most max_pooled_views of them queued."""
+    limit = grid.config["max_pooled_views"]
+    for k in range(steps):
+        grid.scroll_to(0, k * 300)
+        attach()
+        stats = grid.stats()
+        assert stats.queued <= limit
+        assert len(grid._views) == stats.live + stats.queued
+
+
+@pytest.mark.parametrize("limit", [None, 0, 7])
+def test_a_view_callback_that_never_dequeues_keeps_the_views_bounded(limit):
+    made, released = [], []
+    with laid_out() as grid:
+        if limit is not None:
+            grid.configure(max_pooled_views=limit)
+        grid.set_sizes([(100, 120)] * 3000)
+        grid.reload()
+
+        def handler(event):
+            if event.kind == "loaded" and event.element.kind == "item":
+                view = View()              # never dequeue(): a new view every time
+                made.append(weakref.ref(view))
+                grid.attach_view(event.element.section, event.element.item, view)
+            elif event.kind == "view_released":
+                assert isinstance(event.view, View) and id(event.view) not in grid._views
+                released.append(weakref.ref(event.view))
+        grid.set_event_handler(handler)
+        scroll_through(grid, lambda: None)
+        assert len(made) > 800 and len(released) == len(made) - len(grid._views) > 500
+        gc.collect()
+        assert all(r() is None for r in released)                 # nothing holds them
+        assert sum(r() is not None for r in made) == len(grid._views)
+
+
+def test_released_views_are_dropped_without_an_event_handler():
+    made = []
+    with laid_out() as grid:
+        grid.configure(max_pooled_views=5)
+        grid.set_sizes([(100, 120)] * 3000)
+        grid.reload()
+
+        def attach():
+            for e in grid.visible():
+                if e.kind == "item" and grid.view(e.section, e.item) is None:
+                    view = View()
+                    made.append(weakref.ref(view))
+                    grid.attach_view(e.section, e.item, view)
+        scroll_through(grid, attach)
+        gc.collect()
+        alive = [r for r in made if r() is not None]
+        assert len(made) > 800 and len(alive) == len(grid._views) <= grid.stats().live + 5

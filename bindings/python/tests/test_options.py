@@ -1,0 +1,209 @@
+"""The options come from the library's description (gl_option_describe): each is a keyword of
+Grid() and configure(), a validated property, and a key of config; nothing else is an attribute."""
+
+import inspect
+import math
+import typing
+
+import pytest
+
+from gridlayout import (Grid, GridError, GridTypeError, GridValueError, Insets, Size, _lib,
+                        options)
+from gridlayout.grid import Option
+
+
+def described():
+    """The library's description, read here with ctypes alone (not through the package)."""
+    lib = _lib.lib()
+    found = []
+    for i in range(lib.gl_option_count()):
+        info = _lib.gl_option_info()
+        assert lib.gl_option_describe(i, info) == _lib.GL_OK
+        found.append((info.c_name.decode(), info.name.decode(), info.type,
+                      tuple(info.choices[k].decode() for k in range(info.choice_count))))
+    return found
+
+
+def test_the_options_are_the_librarys():
+    assert [(o.keyword, o.name, o.kind, o.choices) for o in options()] == \
+        [(c_name, name, ("number", "integer", "bool", "choice", "insets", "size")[kind], choices)
+         for c_name, name, kind, choices in described()]
+    assert "max_pooled_views" in [o.keyword for o in options()]
+
+
+def test_grid_init_names_exactly_the_described_options_as_typed_keywords():
+    parameters = list(inspect.signature(Grid.__init__).parameters.values())[1:]
+    assert [p.name for p in parameters] == [o.keyword for o in options()]
+    assert all(p.kind is p.KEYWORD_ONLY and p.default is None for p in parameters)
+    hints = typing.get_type_hints(Grid.__init__)
+    for o in options():
+        *hints_of, none = typing.get_args(hints[o.keyword])      # Optional[...]
+        assert none is type(None), o.keyword
+        hint = hints_of[0]
+        if o.kind == "choice":
+            assert typing.get_args(hint) == o.choices, o.keyword
+        elif o.kind == "bool":
+            assert hint is bool, o.keyword
+        elif o.kind == "integer":
+            assert hint is int, o.keyword
+        elif o.kind == "number":
+            assert hint is float, o.keyword
+
+
+def test_a_new_grid_has_the_described_defaults():
+    with Grid() as grid:
+        assert grid.config == {o.keyword: o.default for o in options()}
+        for o in options():
+            assert getattr(grid, o.keyword) == o.default
+
+
+def other_value(o: Option):
+    """A valid value of the option other than its default."""
+    if o.kind == "choice":
+        return o.choices[-1] if o.default != o.choices[-1] else o.choices[0]
+    if o.kind == "bool":
+        return not o.default
+    if o.kind == "insets":
+        return Insets(1, 2, 3, 4)
+    if o.kind == "size":
+        return Size(5, 6)
+    if o.kind == "integer":
+        return int(o.default) + 1 if o.default + 1 <= o.max else int(o.default) - 1
+    return o.default / 2 if o.default > 0 and o.max <= 1 else o.default + 1
+
+
+@pytest.mark.parametrize("keyword", [o.keyword for o in options()])
+def test_every_option_is_a_property_that_sets_it(keyword):
+    o = {o.keyword: o for o in options()}[keyword]
+    value = other_value(o)
+    assert isinstance(getattr(Grid, keyword), property)
+    assert getattr(Grid, keyword).__doc__.startswith(f"{o.summary}: {o.expected()}, by default ")
+    with Grid() as grid:
+        setattr(grid, keyword, value)
+        assert getattr(grid, keyword) == value and grid.config[keyword] == value
+        assert keyword not in vars(grid)
+    with Grid(**{keyword: value}) as grid:
+        assert grid.config[keyword] == value
+
+
+def test_setting_lanes_takes_effect_at_the_next_reload():
+    with Grid(width=320, height=480, lanes=2) as grid:
+        grid.set_sizes([(100, 100)] * 8)
+        grid.reload()
+        assert grid.frame(0, 2) == (0, 100, 100, 100)
+        grid.lanes = 4
+        assert grid.lanes == 4 and grid.config["lanes"] == 4
+        assert grid.frame(0, 2) == (0, 100, 100, 100)     # the layout is the previous one
+        grid.reload()
+        assert grid.frame(0, 2) == (200, 0, 100, 100)     # the third of four lanes
+
+
+def test_an_unknown_attribute_is_an_attribute_error():
+    with Grid(lanes=2) as grid:
+        with pytest.raises(AttributeError) as info:
+            grid.lanse = 4
+        assert str(info.value) == "'Grid' object has no attribute 'lanse'; did you mean 'lanes'?"
+        assert not hasattr(grid, "lanse") and grid.lanes == 2
+        with pytest.raises(AttributeError, match="no attribute 'xyz' \\(options: layout, "):
+            grid.xyz = "red"
+        with pytest.raises(AttributeError, match="'reload' is read-only"):
+            grid.reload = None                       # no instance attribute hides a method
+        with pytest.raises(AttributeError):
+            grid.config = {}
+        grid._mine = 1                                # private attributes are the caller's
+        assert grid._mine == 1
+
+
+@pytest.mark.parametrize("keyword, value, kind, message", [
+    ("lanes", 0, GridValueError, "option 'lanes': 0 is invalid (expected 1...10000)"),
+    ("lanes", 2.5, GridValueError, "option 'lanes': 2.5 is invalid (expected an integer)"),
+    ("lanes", "3", GridTypeError, "option 'lanes': str '3' is not an integer in 1...10000"),
+    ("row_height", 0, GridValueError,
+     "option 'row_height': 0 is invalid (expected a finite number > 0)"),
+    ("tolerance", math.nan, GridValueError,
+     "option 'tolerance': nan is invalid (expected a number in 0...1)"),
+    ("layout", "grid", GridValueError,
+     "option 'layout': 'grid' is invalid (expected one of 'lanes', 'waterfall', 'flow', "
+     "'justified')"),
+    ("layout", 2, GridTypeError,
+     "option 'layout': int 2 is not one of 'lanes', 'waterfall', 'flow', 'justified'"),
+    ("sticky_headers", 2, GridValueError,
+     "option 'sticky_headers': 2 is invalid (expected True or False)"),
+    ("sticky_headers", "yes", GridTypeError,
+     "option 'sticky_headers': str 'yes' is not True or False"),
+    ("max_pooled_views", -1, GridValueError,
+     "option 'max_pooled_views': -1 is invalid (expected 0...1000000)"),
+    ("loader_size", 5, GridTypeError, "option 'loader_size': int 5 is not a (w, h) pair"),
+])
+def test_a_bad_value_of_a_property_changes_nothing(keyword, value, kind, message):
+    with Grid(lanes=3) as grid:
+        before = grid.config
+        with pytest.raises(kind) as info:
+            setattr(grid, keyword, value)
+        assert isinstance(info.value, GridError) and info.value.status == _lib.GL_EINVAL
+        assert info.value.message == message
+        assert grid.config == before
+
+
+def test_configure_takes_keywords_and_the_engines_names():
+    with Grid() as grid:
+        grid.configure(row_height=50, stickyHeaders=True)
+        assert (grid.row_height, grid.sticky_headers) == (50, True)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'lanse'"):
+            grid.configure(lanse=4)
+    with pytest.raises(TypeError):
+        Grid(lanse=4)
+
+
+# ---- the docs -----------------------------------------------------------------------------------
+
+DOCS = __import__("pathlib").Path(__file__).resolve().parents[3] / "docs" / "python.md"
+
+
+def option_table() -> str:
+    """docs/python.md's table of options, made from the library's description. To print it:
+    PYTHONPATH=bindings/python GRIDLAYOUT_LIBRARY=... python3 bindings/python/tests/test_options.py"""
+    def default(o):
+        if o.kind in ("insets", "size"):
+            return "`(" + ", ".join(f"{v:g}" for v in o.default) + ")`"
+        if isinstance(o.default, float):
+            return f"`{o.default:g}`"
+        return f"`{o.default!r}`"
+    rows = ["| option | takes | default | |", "|---|---|---|---|"]
+    for o in options():
+        rows.append(f"| `{o.keyword}` | {o.expected()} | {default(o)} | {o.summary} |")
+    return "\n".join(rows) + "\n"
+
+
+def test_the_docs_option_table_is_the_librarys_description():
+    docs = DOCS.read_text()
+    start = docs.index("| option | takes | default | |")
+    end = docs.index("\n\n", start) + 1
+    assert docs[start:end] == option_table(), "regenerate it (see option_table)"
+
+
+if __name__ == "__main__":
+    print(option_table(), end="")
+
+
+def test_an_option_newer_than_the_bindings_gl_config_is_read_by_name(monkeypatch):
+    """A library newer than this binding (same major) may describe an option gl_config lacks
+    here: its property reads and sets it by name."""
+    from gridlayout import grid as module
+    monkeypatch.setattr(module, "_CONFIG_FIELDS",
+                        module._CONFIG_FIELDS - {"max_pooled_views", "lanes"})
+    with Grid(max_pooled_views=9, lanes=2) as g:
+        assert (g.max_pooled_views, g.lanes) == (9, 2)
+        g.max_pooled_views = 3
+        assert g.config["max_pooled_views"] == 3 and type(g.config["max_pooled_views"]) is int
+
+
+def test_a_subclass_may_add_attributes_but_not_hide_options_or_methods():
+    class Tile(Grid):
+        pass
+    with Tile(lanes=2) as grid:
+        grid.title = "photos"
+        grid.lanes = 3
+        assert grid.title == "photos" and grid.config["lanes"] == 3 and "lanes" not in vars(grid)
+        with pytest.raises(AttributeError):
+            grid.reload = None
