@@ -1,4 +1,5 @@
 import CLua
+import GridHost
 import GridLayout
 
 /// Delivers what the engine reported during a method to the script, once the method's work is
@@ -16,9 +17,9 @@ import GridLayout
 /// that an item's view is attached before a later event detaches it. A nested call delivers
 /// nothing (its callbacks' errors are reported by the outer call).
 enum LuaEvents {
-    /// Delivers `object.pending`; the grid userdata is at stack index `gridIndex`.
+    /// Delivers the host's pending events; the grid userdata is at stack index `gridIndex`.
     static func deliver(_ L: LuaState, gridIndex: Int32, _ object: ScriptGrid) throws(ScriptError) {
-        guard !object.pending.isEmpty, !object.delivering else { return }
+        guard !object.host.pending.isEmpty, !object.host.delivering else { return }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 8) != 0 else { throw .noMemory }
@@ -30,31 +31,90 @@ enum LuaEvents {
         let delegate = lua_gettop(L)
         try pushViews(L, gridIndex)
         let views = lua_gettop(L)
-        object.delivering = true
-        defer { object.delivering = false }
-        let context = Context(L: L, handler: handler, dataSource: dataSource, delegate: delegate, views: views)
-        var firstError: ScriptError?
-        func attempt(_ body: () throws(ScriptError) -> Void) {
-            do { try body() } catch { if firstError == nil { firstError = error } }
+        var delivery = Delivery(object: object, c: Context(L: L, handler: handler, dataSource: dataSource, delegate: delegate, views: views))
+        do {
+            try object.host.deliver(to: &delivery)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            throw ScriptError(String(describing: error))
         }
-        while !object.pending.isEmpty {
-            switch object.pending.removeFirst() {
-            case .page(let page):
-                attempt { () throws(ScriptError) in _ = try context.call(delegate, "pageChanged", [page + 1], about: "page \(page + 1)") }
-            case .loaded(let change, let data):
-                for id in change.unloaded { attempt { () throws(ScriptError) in try unload(id, object, context) } }
-                for (element, path) in zip(change.loaded, data) {
-                    attempt { () throws(ScriptError) in try load(element.id, data: path, object, context) }
-                }
-            case .renumbered(let change):
-                object.views.renumber(change)
-            case .told(let name, let indices):
-                attempt { () throws(ScriptError) in
-                    _ = try context.call(delegate, name, indices.map { $0 + 1 }, about: describe(indices))
-                }
+    }
+
+    /// Each event as the script's callbacks (`GridHost.deliver` runs the loop).
+    struct Delivery: HostDelivery {
+        let object: ScriptGrid
+        let c: Context
+        var isClosed: Bool { false }
+
+        func unloadedItem(_ path: GridIndexPath, view ref: Int32?) throws {
+            guard let ref else { return }
+            lua_rawgeti(c.L, c.views, lua_Integer(ref))
+            defer { lua_settop(c.L, -2) }
+            try c.call(c.dataSource, "willQueue", value: -1, about: ElementLocation.item(path).describe(base: 1))
+        }
+        func unloadedHeader(_ section: Int) throws {
+            if let ref = object.headerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
+        }
+        func loaderHidden() throws { _ = try c.call(c.delegate, "loaderHidden", []) }
+
+        /// An item gets a view from `view` (which may `dequeue()` one), asked with the data's
+        /// index path (during a drag the preview shows the dragged item in its target slot).
+        func loadedItem(_ element: GridElement, data: GridIndexPath) throws {
+            let L = c.L
+            // A view callback may scroll the grid, delivering nested events: keep the outer list.
+            let outer = object.dequeued
+            object.dequeued = []
+            defer {
+                for ref in object.dequeued ?? [] { luaL_unref(L, c.views, ref) }  // handed out, not used
+                object.dequeued = outer
+            }
+            guard try c.call(c.dataSource, "view", [data.section + 1, data.item + 1], result: true,
+                             about: ElementLocation.item(data).describe(base: 1)) else { return }
+            defer { lua_settop(L, -2) }
+            if lua_type(L, -1) == LUA_TNIL { return }
+            // The callback may have moved its own grid: the item must still be loaded as of this
+            // event (a later unload or renumbering still pending takes the view along).
+            guard object.host.isLoadedForCaller(element.id) else { return }
+            // A view that dequeue() handed out during the call is reused; any other is new.
+            if let k = object.dequeued?.firstIndex(where: { ref in
+                lua_rawgeti(L, c.views, lua_Integer(ref))
+                defer { lua_settop(L, -2) }
+                return lua_rawequal(L, -1, -2) != 0
+            }) {
+                object.host.views.attach(object.dequeued!.remove(at: k), to: element.id, isNew: false)
+            } else {
+                lua_pushvalue(L, -1)
+                object.host.views.attach(try makeRef(L, c.views), to: element.id, isNew: true)
             }
         }
-        if let firstError { throw firstError }
+        func loadedHeader(_ element: GridElement, section: Int) throws {
+            let L = c.L
+            guard try c.call(c.dataSource, "headerView", [section + 1], result: true,
+                             about: ElementLocation.header(section).describe(base: 1)) else { return }
+            if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
+            if let old = object.headerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
+            object.headerViews[section] = try makeRef(L, c.views)
+        }
+        func loaderShown(_ element: GridElement) throws {
+            _ = try c.call(c.delegate, "loaderShown", [])
+            _ = try c.call(c.dataSource, "loadMore", [])
+        }
+        func pageChanged(_ page: Int) throws {
+            _ = try c.call(c.delegate, "pageChanged", [page + 1], about: "page \(page + 1)")
+        }
+        func renumbered(_ change: IndexChange) throws {}
+        func ended(_ event: MotionEvent) throws {
+            let (name, indices): (String, [Int]) = switch event {
+            case .inserted(let p): ("didInsert", [p.section, p.item])
+            case .removed(let p): ("didRemove", [p.section, p.item])
+            case .moved(let from, let to): ("didMove", [from.section, from.item, to.section, to.item])
+            case .dragStarted(let p): ("dragStarted", [p.section, p.item])
+            case .dragEnded(let from, let to): ("dragEnded", [from.section, from.item, to.section, to.item])
+            }
+            _ = try c.call(c.delegate, name, indices.map { $0 + 1 }, about: describe(indices))
+        }
+        func released(_ ref: Int32) throws { luaL_unref(c.L, c.views, ref) }
     }
 
     /// The index paths of a delegate call (section, item pairs from 0) as its error names them.
@@ -104,65 +164,6 @@ enum LuaEvents {
                 throw ScriptError(boundedMessage("callback '\(name)' failed\(about.map { " for \($0)" } ?? ""): \(message)"))
             }
             return true
-        }
-    }
-
-    /// An element left the loaded set: an item's view goes to the pool (after `willQueue`), a
-    /// header's view is released, the loader's going is told.
-    private static func unload(_ id: ElementID, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
-        switch id {
-        case .item(let path):
-            guard let ref = object.views.detach(id) else { return }
-            lua_rawgeti(c.L, c.views, lua_Integer(ref))
-            defer { lua_settop(c.L, -2) }
-            try c.call(c.dataSource, "willQueue", value: -1, about: ElementLocation.item(path).describe(base: 1))
-        case .header(let section):
-            if let ref = object.headerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
-        case .loader:
-            _ = try c.call(c.delegate, "loaderHidden", [])
-        }
-    }
-
-    /// An element joined the loaded set: an item gets a view from `view` (which may `dequeue()`
-    /// one), a header from `headerView`; the loader's coming is told and `loadMore` asked.
-    /// `data` is the item's index path in the data (during a drag the preview shows the dragged
-    /// item in its target slot, so the two differ).
-    private static func load(_ id: ElementID, data: GridIndexPath?, _ object: ScriptGrid, _ c: Context) throws(ScriptError) {
-        let L = c.L
-        switch id {
-        case .item(let path):
-            // A view callback may scroll the grid, delivering nested events: keep the outer list.
-            let outer = object.dequeued
-            object.dequeued = []
-            defer {
-                for ref in object.dequeued ?? [] { luaL_unref(L, c.views, ref) }  // handed out, not used
-                object.dequeued = outer
-            }
-            let data = data ?? path
-            guard try c.call(c.dataSource, "view", [data.section + 1, data.item + 1], result: true,
-                             about: ElementLocation.item(data).describe(base: 1)) else { return }
-            defer { lua_settop(L, -2) }
-            if lua_type(L, -1) == LUA_TNIL { return }
-            // A view that dequeue() handed out during the call is reused; any other is new.
-            if let k = object.dequeued?.firstIndex(where: { ref in
-                lua_rawgeti(L, c.views, lua_Integer(ref))
-                defer { lua_settop(L, -2) }
-                return lua_rawequal(L, -1, -2) != 0
-            }) {
-                object.views.attach(object.dequeued!.remove(at: k), to: id, isNew: false)
-            } else {
-                lua_pushvalue(L, -1)
-                object.views.attach(try makeRef(L, c.views), to: id, isNew: true)
-            }
-        case .header(let section):
-            guard try c.call(c.dataSource, "headerView", [section + 1], result: true,
-                             about: ElementLocation.header(section).describe(base: 1)) else { return }
-            if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
-            if let old = object.headerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
-            object.headerViews[section] = try makeRef(L, c.views)
-        case .loader:
-            _ = try c.call(c.delegate, "loaderShown", [])
-            _ = try c.call(c.dataSource, "loadMore", [])
         }
     }
 

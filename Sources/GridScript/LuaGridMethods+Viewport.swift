@@ -57,7 +57,7 @@ extension LuaGridMethods {
     /// grid:dequeue(): a view from the reuse pool (the oldest queued), or nil.
     static let dequeue: SwiftLuaFunction = { L in
         method(L, "dequeue") { L, object throws(ScriptError) in
-            guard let ref = object.views.dequeue() else {
+            guard let ref = object.host.views.dequeue() else {
                 lua_pushnil(L)
                 return 1
             }
@@ -77,10 +77,10 @@ extension LuaGridMethods {
     static let stats: SwiftLuaFunction = { L in
         method(L, "stats") { L, object throws(ScriptError) in
             try createTable(L, 0, 4)
-            try setField(L, "created", integer: object.views.created)
-            try setField(L, "reused", integer: object.views.reused)
-            try setField(L, "live", integer: object.views.liveCount)
-            try setField(L, "pooled", integer: object.views.pooled)
+            try setField(L, "created", integer: object.host.views.created)
+            try setField(L, "reused", integer: object.host.views.reused)
+            try setField(L, "live", integer: object.host.views.liveCount)
+            try setField(L, "pooled", integer: object.host.views.pooled)
             return 1
         }
     }

@@ -73,7 +73,7 @@ enum LuaGridMethods {
     /// With `required` false, a grid without a data source runs `body` without one.
     static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String, required: Bool = true,
                                _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
-        guard !object.reloading else {
+        guard object.host.busy == nil else {
             throw ScriptError("\(name): called from inside a data source callback of the same grid")
         }
         let top = lua_gettop(L)
@@ -93,11 +93,9 @@ enum LuaGridMethods {
             lua_settop(L, top)
             throw ScriptError("\(name): \(error.message)")
         }
-        object.reloading = true
         object.grid.dataSource = dataSource
         var failure: GridError?
-        do throws(GridError) { try body(object.grid) } catch { failure = error }
-        object.reloading = false
+        do throws(GridError) { try object.host.asking(name) { () throws(GridError) in try body(object.grid) } } catch { failure = error }
         object.grid.dataSource = nil
         object.accountBytes()
         lua_settop(L, top)

@@ -1,36 +1,21 @@
 import CLua
+import GridHost
 import GridLayout
 import Synchronization
 
-/// The Swift side of a grid userdata: the engine's grid and what the binding tracks about it.
-final class ScriptGrid: GridObserver {
-    let grid = Grid()
-    /// True while a reload runs, so that a callback cannot reload the same grid re-entrantly.
-    var reloading = false
-    /// True while `LuaEvents.deliver` runs its loop: a nested grid call queues its events for it.
-    var delivering = false
-    /// Item views, as references (`luaL_ref`) into the grid's `views` table, and header views.
-    var views = ViewRecycler<Int32>()
+/// The Swift side of a grid userdata: the engine's grid in its host (events, views, the
+/// re-entrancy guard: `GridHost`) and what only the Lua face tracks.
+final class ScriptGrid {
+    let host = GridHost<Int32>()
+    var grid: Grid { host.grid }
+    /// Header views, as references (`luaL_ref`) into the grid's `views` table (item views are the
+    /// host's `views`, references too).
     var headerViews: [Int: Int32] = [:]
     /// The views `dequeue()` handed out during the running `view` callback (nil outside one).
     var dequeued: [Int32]?
-    /// What the engine reported during the running method; delivered to Lua when it returns.
-    var pending: [Event] = []
-
-    enum Event {
-        /// With the data's index path of each loaded element (they differ during a drag), taken
-        /// when the change happened: the drag may retarget before the change is delivered.
-        case loaded(LoadedChange, data: [GridIndexPath?])
-        case page(Int)
-        case renumbered(IndexChange)
-        /// A delegate call and its index arguments (counted from 0).
-        case told(String, [Int])
-    }
 
     /// The bytes of stored frames this grid's layout holds, as counted in `GridScript.engineBytes`.
     private var accountedBytes = 0
-
-    init() { grid.observer = self }
 
     deinit { GridScript.engineBytesCounter.subtract(accountedBytes, ordering: .relaxed) }
 
@@ -39,25 +24,6 @@ final class ScriptGrid: GridObserver {
         let bytes = grid.layout.storedBytes
         GridScript.engineBytesCounter.add(bytes - accountedBytes, ordering: .relaxed)
         accountedBytes = bytes
-    }
-
-    func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) {
-        let data = change.loaded.map { element -> GridIndexPath? in
-            if case .item(let path) = element.id { return grid.dataIndexPath(path) }
-            return nil
-        }
-        pending.append(.loaded(change, data: data))
-    }
-    func grid(_ grid: Grid, didChangePage page: Int) { pending.append(.page(page)) }
-    func grid(_ grid: Grid, didRenumber change: IndexChange) { pending.append(.renumbered(change)) }
-    func grid(_ grid: Grid, didInsert path: GridIndexPath) { pending.append(.told("didInsert", [path.section, path.item])) }
-    func grid(_ grid: Grid, didRemove path: GridIndexPath) { pending.append(.told("didRemove", [path.section, path.item])) }
-    func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
-        pending.append(.told("didMove", [from.section, from.item, to.section, to.item]))
-    }
-    func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) { pending.append(.told("dragStarted", [path.section, path.item])) }
-    func grid(_ grid: Grid, didEndDrag from: GridIndexPath, to: GridIndexPath) {
-        pending.append(.told("dragEnded", [from.section, from.item, to.section, to.item]))
     }
 }
 

@@ -183,6 +183,34 @@ final class CappedAllocator {
         }
     }
 
+    /// Fault 14: a `view` callback that never dequeues; the pool keeps `maxPooledViews` views and
+    /// releases the rest (their references into the grid's views table go, so Lua collects them).
+    @Test func thePoolIsBoundedAndReleasesWhatFallsOut() {
+        let lua = LuaHarness()
+        let values = lua.run("""
+            local made = setmetatable({}, {__mode = "k"})
+            g = gl.new{width = 100, height = 100, lanes = 1, maxPooledViews = 5}
+            g.dataSource = {
+              count = function() return 1000 end,
+              size = function() return 100, 10 end,
+              sameSize = function() return true end,
+              view = function(s, i) local v = {s, i}; made[v] = true; return v end,
+            }
+            g:reload()
+            for k = 1, 200 do g:scrollTo(0, (k % 50) * 100) end
+            collectgarbage(); collectgarbage()
+            local alive = 0
+            for _ in pairs(made) do alive = alive + 1 end
+            local s = g:stats()
+            return s.pooled, s.live, s.created, alive
+            """).compactMap { Int($0) }
+        #expect(values.count == 4)
+        guard values.count == 4 else { return }
+        #expect(values[0] == 5)
+        #expect(values[2] > 1000)
+        #expect(values[3] == values[0] + values[1], "only the live and pooled views stay reachable")
+    }
+
     @Test func viewAndDelegateErrorsNameTheIndexPath() {
         let lua = LuaHarness()
         let message = lua.error("""
