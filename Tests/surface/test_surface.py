@@ -77,7 +77,7 @@ def test_the_headers_enums_name_the_described_cases(options):
 
 
 def test_the_callback_and_operation_enums_follow_the_engine():
-    source = (ROOT / "Sources" / "GridLayout" / "ErrorVocabulary.swift").read_text()
+    source = (ROOT / "Sources" / "GridLayout" / "Errors" / "ErrorVocabulary.swift").read_text()
 
     def cases(enum):
         body = re.search(rf"public enum {enum}:.*?\{{(.*?)\n    ///", source, re.S).group(1)
