@@ -1,0 +1,19 @@
+/// The engine's hard limits: inputs beyond them are errors, never an attempt to allocate the impossible.
+public enum GridLimits {
+    /// Sections per grid.
+    public static let maxSections = 1_000_000
+    /// Items per section (2^53: every index is exact as a Double).
+    public static let maxItemsPerSection = 1 << 53
+    /// Items with a stored frame, over all sections (same-size lanes, flow and waterfall store none).
+    public static let maxStoredItems = 100_000_000
+    /// Lanes or columns per section.
+    public static let maxLanes = 10_000
+    /// The largest `maxPooledViews`.
+    public static let maxPooledViews = 1_000_000
+    /// The largest content extent, in points (2^40): every section, the loader and the content end
+    /// at or before it, and the viewport is no larger. Below it a Double resolves 1/4096 of a point,
+    /// so frames, offsets and index arithmetic stay exact to well under a point (a same-size grid
+    /// of 2^53 items would otherwise place rows 64 points apart, and sizes of 1e308 would add up
+    /// to infinity).
+    public static let maxExtent: Double = 1_099_511_627_776
+}
