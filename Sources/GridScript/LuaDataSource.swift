@@ -1,7 +1,7 @@
 import CLua
 import GridLayout
 
-/// A data source whose callbacks are the functions of a Lua table (DESIGN.md, "Lua API").
+/// A data source whose callbacks are the functions of a Lua table (docs/lua.md, "The data source").
 /// Lua counts sections and items from 1; the engine from 0: the conversion happens here.
 ///
 /// Lives only for one reload. `resolve` pushes every callback (or nil) once, onto consecutive

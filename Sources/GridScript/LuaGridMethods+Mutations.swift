@@ -1,7 +1,7 @@
 import CLua
 import GridLayout
 
-/// Mutations, the animation clock and drag reordering (DESIGN.md, "Mutations and animation").
+/// Mutations, the animation clock and drag reordering (docs/layout.md, "Mutations and animation").
 /// Each runs with `grid.dataSource` resolved, as its `insert`, `remove`, `move`, `canMove` and
 /// `canMoveToSection` callbacks (and size callbacks, for the sections laid out again) may be called.
 extension LuaGridMethods {

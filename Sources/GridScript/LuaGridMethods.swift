@@ -1,7 +1,7 @@
 import CLua
 import GridLayout
 
-/// The grid's methods (DESIGN.md's table). Lua counts sections and items from 1.
+/// The grid's methods (docs/lua.md). Lua counts sections and items from 1.
 enum LuaGridMethods {
     static let all: [(String, SwiftLuaFunction)] = [
         ("reload", reload),

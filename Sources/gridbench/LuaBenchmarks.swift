@@ -54,7 +54,7 @@ function B.bare()
   return sum
 end
 
--- (c) the lanes layout in pure Lua (DESIGN.md): shortest lane, ties to the lowest; S origin = the
+-- (c) the lanes layout in pure Lua (docs/layout.md): shortest lane, ties to the lowest; S origin = the
 -- lane's end (+ spacing when the lane is not empty); C origin = padding + lane·(w + spacing).
 -- One table {x, y, w, h} per frame. Returns the content height (bottom + end padding).
 function B.pure()

@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// Golden frames for `layout = "flow"` (DESIGN.md): items go along C from the start padding,
+// Golden frames for `layout = "flow"` (docs/layout.md): items go along C from the start padding,
 // `spacing` apart; an item fits when its C end ≤ viewport C − end padding (exactly reaching it
 // fits); the first item of a line is always placed (an item wider than the line gets a line of its
 // own); a line is as thick as its tallest item, items align to the line start.

@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// Golden frames for `layout = "justified"` (DESIGN.md, Precise rules; flickr/justified-layout 4.x):
+// Golden frames for `layout = "justified"` (docs/layout.md, "justified"; flickr/justified-layout 4.x):
 // W = viewport C − C paddings, T = rowHeight, AR = C size / S size, minAR = W/T·(1−tol),
 // maxAR = W/T·(1+tol). Sum < minAR keeps the row open; in [minAR, maxAR] accepts and closes; above
 // maxAR accepts if first, else closes with or without the item, whichever sum is nearer the row's

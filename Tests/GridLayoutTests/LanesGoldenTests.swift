@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// Golden frames for `layout = "lanes"` (DESIGN.md, "Layout contract" and "Precise rules"):
+// Golden frames for `layout = "lanes"` (docs/layout.md, "Common rules" and "lanes"):
 // item → the lane with the smallest end (ties to the lowest lane); C origin = start padding +
 // lane·(the item's own C size + spacing); S origin = the lane's end (+ spacing when the lane is not
 // empty). Every expected value below is computed by hand from those rules.

@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// Golden frames for the common rules (DESIGN.md "Layout contract" and "Precise rules"):
+// Golden frames for the common rules (docs/layout.md, "Common rules"):
 // sections stack along S; a header spans C from 0 to the viewport's C size (its own C size and the
 // C padding ignored) and is followed by `spacing` when items follow; consecutive non-empty sections
 // are `spacing` apart; an empty section without header takes no room; the loader follows the last

@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// The seed grids, with every frame and the content size computed by hand from DESIGN.md.
+// The seed grids, with every frame and the content size computed by hand from docs/layout.md.
 
 @Suite struct SeedGridTests {
     // (1) The nine-grid (九宫格): items 100×120, gaps 10, 3 per line (lanes = 3), 10 items, vertical,

@@ -6,7 +6,7 @@ import GridLayoutTestSupport
 // Float (20 bytes an item), as Doubles once one is not (32 bytes): either way each frame reads back
 // exactly as laid out. Layouts place items in batches of 256, so these grids span several batches.
 
-/// The lanes rule written out plainly (DESIGN.md): shortest lane, ties to the lowest; no padding.
+/// The lanes rule written out plainly (docs/layout.md): shortest lane, ties to the lowest; no padding.
 private func lanesReference(_ sizes: [Size], lanes: Int, spacing: Double) -> [Rect] {
     var ends = Array(repeating: 0.0, count: lanes), used = Array(repeating: false, count: lanes)
     return sizes.map { size in

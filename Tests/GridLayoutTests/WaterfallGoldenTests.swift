@@ -2,7 +2,7 @@ import Testing
 import GridLayout
 import GridLayoutTestSupport
 
-// Golden frames for `layout = "waterfall"` (DESIGN.md): column C size =
+// Golden frames for `layout = "waterfall"` (docs/layout.md): column C size =
 // (viewport C − C padding − (n−1)·spacing)/n; column k starts at C-start + k·(column + spacing);
 // an item's S size is S·column/C (C = 0 keeps S as given); order shortest/ltr/rtl;
 // content S = the TALLEST column (+ end padding).

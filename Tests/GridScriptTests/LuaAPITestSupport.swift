@@ -33,7 +33,7 @@ enum LuaAPI {
         end
         """
 
-    /// The reference grid (DESIGN.md's lanes rules, computed by hand):
+    /// The reference grid (docs/layout.md's lanes rules, computed by hand):
     /// width 100, height 50, 2 lanes, padding 5, spacing 10; section 1: 3 items 40x20, no header;
     /// section 2: header (S size 15), 2 items 40x20; loader 44x44.
     ///   1.1 (5,5,40,20)  1.2 (55,5,40,20)  1.3 (5,35,40,20)      section 1 ends at 55

@@ -125,3 +125,26 @@ def test_the_engine_names_no_lua_method_or_callback_in_a_string():
                 if literal in LUA_NAMES:
                     found.append(f"{path.relative_to(ROOT)}:{n}: \"{literal}\"")
     assert not found, "Lua names in the engine's strings:\n" + "\n".join(found)
+
+
+OUTSIDE = re.compile(r"\.\./" + "shared|DESIGN" + r"\.md")  # spelt apart, so this file does not match
+
+
+def test_the_repository_stands_alone():
+    """Nothing refers to a file outside the repository (the design notes it grew from, shared/)."""
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    found = []
+    for name in files:
+        path = ROOT / name
+        if name == "CHANGELOG.md" or not path.is_file() or path.suffix not in (".md", ".swift", ".py", ".c", ".h", ".lua", ".sh", ".1", ".toml", ".json", ""):
+            continue
+        try:
+            text = path.read_text()
+        except UnicodeDecodeError:
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            if OUTSIDE.search(line):
+                found.append(f"{name}:{n}: {line.strip()[:100]}")
+    assert not found, "references outside the repository:\n" + "\n".join(found)
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert (ROOT / "docs" / "layout.md").exists()

@@ -1,5 +1,5 @@
 /// Every knob of a grid in one value. A change takes effect at the next reload.
-/// The option names used by `set(_:to:)` are the Lua keys of DESIGN.md.
+/// The option names used by `set(_:to:)` are the Lua keys of docs/lua.md.
 public struct GridConfiguration: Hashable, Sendable {
     /// The layout algorithm (`layout`).
     public var layout: LayoutKind = .lanes

@@ -1,4 +1,4 @@
-/// Which algorithm places the items (see DESIGN.md, "Layouts").
+/// Which algorithm places the items (see docs/layout.md, "Layouts").
 public enum LayoutKind: String, CaseIterable, Sendable {
     /// SMGridView: each item into the lane whose next item starts first, ties to the lowest lane.
     case lanes

@@ -1,4 +1,4 @@
-/// Incremental reloads (DESIGN.md, "Mutations and animation"), transactional like `reload()`: on
+/// Incremental reloads (docs/layout.md, "Reloading"), transactional like `reload()`: on
 /// error the previous layout and offset stay, whole. See ContentLayout+Incremental.swift.
 extension Grid {
     /// Lays out only what was appended since the last layout: new items at the end of the last

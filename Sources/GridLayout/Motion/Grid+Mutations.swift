@@ -1,4 +1,4 @@
-/// Inserting, removing and moving items, animated on the grid's clock (DESIGN.md, "Mutations and
+/// Inserting, removing and moving items, animated on the grid's clock (docs/layout.md, "Mutations and
 /// animation").
 ///
 /// A mutation asked for while an animation runs is queued and starts when the animations before it

@@ -1,4 +1,4 @@
-/// Incremental reloads (DESIGN.md, "Mutations and animation"): the layout is changed in place, and
+/// Incremental reloads (docs/layout.md, "Reloading"): the layout is changed in place, and
 /// when a callback fails or returns a bad value it is left exactly as it was.
 ///
 /// `layOutAppended` (`Grid.reloadNew`) costs O(new items + new sections), plus O(lanes) to resume a

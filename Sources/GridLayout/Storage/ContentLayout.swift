@@ -65,8 +65,8 @@ extension ContentLayout {
     }
 }
 
-/// Walks the data source section by section and stacks the sections along S (DESIGN.md,
-/// "Layout contract"): a header, `spacing`, the items; `spacing` between non-empty sections and
+/// Walks the data source section by section and stacks the sections along S (docs/layout.md,
+/// "Common rules"): a header, `spacing`, the items; `spacing` between non-empty sections and
 /// before the loader; never before the first element or after the last.
 /// A full reload starts it at the content's start; `reloadNew` and `reloadSection` start it where
 /// the content laid out before them ends (`init(continuing:)`).
