@@ -12,7 +12,7 @@ enum LuaOptions {
         case LUA_TSTRING: return .string(String(lua: L, index) ?? "")
         case LUA_TBOOLEAN: return .bool(lua_toboolean(L, index) != 0)
         case LUA_TTABLE:
-            if name == "loaderSize" {
+            if GridConfiguration.option(named: name)?.kind == .size {
                 let v = try numbers(L, index, keys: ["w", "h"], option: name)
                 return .size(Size(width: v[0], height: v[1]))
             }
