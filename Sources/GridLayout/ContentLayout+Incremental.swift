@@ -81,8 +81,20 @@ extension ContentLayout {
         // Moving later sections by an offset is exact to a thousandth of a point while positions stay
         // below 1e15; past that a move can wipe a later section's position out (1e300 + 7163 - 1e300
         // is 0, and the 7163 is lost): lay everything out again instead, as a reload does.
+        // The new layout must be this one with the section laid out again: the same sections, and
+        // the section's count as just asked (a data source that answers differently now is lying).
         if Swift.max(abs(axes.axisSize(contentSize).s), abs(builder.cursor)) > 1e15 {
-            self = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            let whole = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            guard whole.sections.count == sections.count else {
+                throw .inconsistent(callback: "sections", at: .grid, value: String(whole.sections.count),
+                                    earlier: "the layout has \(sections.count) (reloadSection keeps the sections: call reload())")
+            }
+            let asked = builder.sections[0].items.count, now = whole.sections[section].items.count
+            guard now == asked else {
+                throw .inconsistent(callback: "count", at: .section(section), value: String(now),
+                                    earlier: "\(asked) earlier in the same reload")
+            }
+            self = whole
             return
         }
 

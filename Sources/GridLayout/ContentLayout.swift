@@ -215,7 +215,8 @@ struct LayoutBuilder {
             sizes = .same(first)
         } else if let bulk = try ask("sizes", .section(section), { try dataSource.sizesForItems(inSection: section) }) {
             guard bulk.count == count else {
-                throw .invalidCount(callback: "sizes", at: .section(section), value: bulk.count, allowed: count...count)
+                throw .inconsistent(callback: "sizes", at: .section(section), value: "\(bulk.count) sizes",
+                                    earlier: "'count' returned \(count) earlier in the same reload")
             }
             sizes = .bulk(bulk)
         } else {

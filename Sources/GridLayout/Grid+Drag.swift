@@ -164,7 +164,8 @@ extension Grid {
     private func retarget(to target: GridIndexPath) throws(GridError) {
         guard var drag = motion.drag, let dataSource else { return }
         var preview = drag.base
-        let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize)
+        let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize,
+                                         began: drag.base)
         for section in Set([drag.origin.section, target.section]).sorted() {
             try preview.relayOutSection(section, from: source)
         }

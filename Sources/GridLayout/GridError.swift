@@ -57,6 +57,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// When an insert, removal or move started, the data source had `count` sections where the
     /// layout has `expected` (the data was replaced while the mutation waited).
     case sectionsChanged(operation: String, count: Int, expected: Int)
+    /// A data source answer that disagrees with an earlier one the work in progress relies on (a
+    /// count that changed within one reload or under a drag): `callback` returned `value` for
+    /// `at`, but `earlier` says what it or another callback answered before, and when.
+    case inconsistent(callback: String, at: ElementLocation, value: String, earlier: String)
     /// A `step` time that is NaN, infinite or negative.
     case invalidTime(Double)
     /// A drag point that is NaN or infinite.
@@ -115,6 +119,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation) \(ElementLocation.item(path).describe(base: base)): data source 'count' returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
         case let .sectionsChanged(operation, count, expected):
             return "\(operation): data source 'sections' returned \(count) where the layout has \(expected) (the data changed under a pending mutation); the layout is unchanged: call reload()"
+        case let .inconsistent(callback, at, value, earlier):
+            let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
+            return "data source '\(callback)' returned \(value)\(whereTo), but \(earlier)"
         case let .invalidTime(dt):
             return "step: time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
         case let .invalidPoint(p):

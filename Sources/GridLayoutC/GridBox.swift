@@ -11,6 +11,8 @@ final class GridBox: @unchecked Sendable {
     var callbacks: gl_data_source?
     /// True while the engine runs a reload that calls the data source.
     var inDataSource = false
+    /// The callback data source's answers in the current call (nil for bulk data).
+    var answers: CountAnswers?
     var destroyed = false
 
     var handler: gl_event_fn?
@@ -68,6 +70,7 @@ final class GridBox: @unchecked Sendable {
     func setDataSource(_ source: (any GridDataSource)?, callbacks new: gl_data_source?) {
         let old = callbacks
         grid.dataSource = source
+        answers = (source as? CallbackDataSource)?.answers
         callbacks = new
         if let old, let release = old.release { release(old.context) }
     }
@@ -75,6 +78,8 @@ final class GridBox: @unchecked Sendable {
     /// Runs an engine call that may ask the data source, then delivers the events it caused.
     func withDataSource<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
         inDataSource = true
+        answers?.reset()  // a new call: the data may have changed since the last
+        defer { answers?.reset() }
         let result: T
         do {
             result = try body()

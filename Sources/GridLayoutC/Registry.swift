@@ -18,7 +18,8 @@ struct CFailure: Error {
         switch error {
         case .invalidOption, .unknownOption, .invalidOffset, .doesNotFit, .invalidTime, .invalidPoint: status = GL_EINVAL
         case .sortingOff, .dragState, .busyDragging: status = GL_ESTATE
-        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged: status = GL_EDATA
+        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged,
+             .inconsistent: status = GL_EDATA
         case .callbackFailed: status = GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange: status = GL_ERANGE
         case .noDataSource: status = GL_ENOSOURCE
