@@ -54,8 +54,14 @@ extension Grid {
     public func drag(to point: Point) throws(GridError) {
         guard motion.drag != nil else { throw .dragState(operation: "dragTo", dragging: false) }
         try check(point)
+        let previous = motion.drag!.point
         motion.drag!.point = point
-        try followDrag()
+        do {
+            try followDrag()
+        } catch {
+            motion.drag?.point = previous  // a failed call changes nothing: the drag goes on as it was
+            throw error
+        }
         updateLoaded()
     }
 

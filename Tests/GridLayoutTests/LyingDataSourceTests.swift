@@ -1,0 +1,118 @@
+import Testing
+import GridLayout
+import GridLayoutTestSupport
+
+private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(section: section, item: item) }
+private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
+
+/// A data source whose answers change from one question to the next: each list of answers is
+/// given first first, and its last answer repeats.
+private final class Liar: GridDataSource {
+    var sections: [Int]
+    var counts: [Int]
+    var size: Size
+    var sameSize: Bool
+    var asked: [String] = []
+
+    init(sections: [Int] = [1], counts: [Int], size: Size, sameSize: Bool = false) {
+        self.sections = sections
+        self.counts = counts
+        self.size = size
+        self.sameSize = sameSize
+    }
+
+    private func next(_ answers: inout [Int]) -> Int { answers.count > 1 ? answers.removeFirst() : answers[0] }
+    func numberOfSections() -> Int { asked.append("sections"); return next(&sections) }
+    func numberOfItems(inSection section: Int) -> Int { asked.append("count \(section)"); return next(&counts) }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { size }
+    func itemsHaveSameSize() -> Bool { sameSize }
+}
+
+/// Fault 1 and 2 of issue 15: a data source whose answers change within one reload or under a
+/// drag gets a `GridError.inconsistent` naming both answers; the layout and the drag stay as they
+/// were, and nothing traps.
+@Suite struct LyingDataSourceTests {
+    func error(_ body: () throws -> Void) -> GridError? {
+        do { try body(); return nil } catch { return error as? GridError }
+    }
+
+    @Test func aSectionCountThatChangesUnderADragIsNamedAsTheDataSourceGaveIt() throws {
+        let data = ListDataSource([items(6)])
+        let grid = try laneGrid(data, options: [("sort", .bool(true)), ("animationDuration", .number(0.25))])
+        try grid.beginDrag(at: point(50, 25))
+        let before = drawn(grid)
+        data.sections = [items(4)]
+        let failure = error { try grid.drag(to: point(160, 85)) }
+        #expect(failure == .inconsistent(callback: "count", at: .section(0), value: "4", earlier: "6 when the drag began"))
+        #expect(failure?.message() == "data source 'count' returned 4 for section 0, but 6 when the drag began")
+        #expect(failure?.message(base: 1) == "data source 'count' returned 4 for section 1, but 6 when the drag began")
+        // The drag goes on as it was: its target, its preview.
+        #expect(grid.drag! == (path(0, 0), path(0, 0)))
+        #expect(drawn(grid) == before)
+        try grid.endDrag()  // dropped where it began: nothing to move
+        #expect(data.log == [])
+    }
+
+    @Test func anEmptiedSourceSectionDuringADragIsNotReportedAsMinusOne() throws {
+        let data = ListDataSource([items(2), items(4)])
+        data.acrossSections = true
+        let grid = try laneGrid(data, height: 300, options: [("sort", .bool(true))])
+        try grid.beginDrag(at: point(50, 25))
+        data.sections[0] = []
+        let failure = error { try grid.drag(to: point(50, 145)) }  // over section 1
+        #expect(failure?.message() == "data source 'count' returned 0 for section 0, but 2 when the drag began")
+        #expect(grid.drag! == (path(0, 0), path(0, 0)))
+    }
+
+    /// Waterfall, a same-size section of items 1e-300 x 40 (1e304 tall in their column), emptied
+    /// under a drag: `dragTo` lays the content out whole (past 1e15) and used to commit a layout
+    /// without the drag's section, then trapped in `draggedFrame`.
+    @Test func aDragWhoseDataIsEmptiedUnderItFailsAndGoesOn() throws {
+        let data = Liar(counts: [5], size: size(1e-300, 40), sameSize: true)
+        let grid = Grid(configuration: try configuration([("layout", .string("waterfall")), ("sort", .bool(true))]), dataSource: data)
+        try grid.reload()
+        #expect(try grid.beginDrag(at: point(1, 0)) == path(0, 0))
+        data.counts = [0]
+        data.sections = [0]
+        let failure = error { try grid.drag(to: point(200, 300)) }
+        #expect(failure?.message() == "data source 'count' returned 0 for section 0, but 5 when the drag began")
+        #expect(grid.drag! == (path(0, 0), path(0, 0)))
+        #expect(grid.visibleElements().count == 2)  // items 0 (dragged) and 1, as before
+        data.counts = [5]
+        data.sections = [0]  // asked by the whole layout (the count of section 0 is as it was)
+        let second = error { try grid.drag(to: point(200, 300)) }
+        #expect(second?.message() == "data source 'sections' returned 0, but 1 when the drag began")
+        #expect(grid.drag! == (path(0, 0), path(0, 0)))
+        try grid.endDrag()
+        #expect(grid.drag == nil)
+    }
+
+    /// reloadSection lays content past 1e15 out whole: it asks the section's count twice, and the
+    /// two answers must agree (as must the section count with the layout's).
+    @Test func reloadSectionOfHugeContentChecksTheCountsItAsksAgain() throws {
+        let data = Liar(counts: [5], size: size(100, 1e15))
+        let grid = Grid(configuration: GridConfiguration(), dataSource: data)
+        try grid.reload()
+        let content = grid.contentSize
+        data.counts = [5, 0]
+        let failure = error { try grid.reloadSection(0) }
+        #expect(failure == .inconsistent(callback: "count", at: .section(0), value: "0", earlier: "5 earlier in the same reload"))
+        #expect(failure?.message() == "data source 'count' returned 0 for section 0, but 5 earlier in the same reload")
+        #expect(grid.contentSize == content)
+        data.counts = [5]
+        data.sections = [2]
+        let sections = error { try grid.reloadSection(0) }
+        #expect(sections?.message() == "data source 'sections' returned 2, but the layout has 1 (reloadSection keeps the sections: call reload())")
+        #expect(grid.contentSize == content)
+        #expect(grid.layout.sectionCount == 1)
+    }
+
+    /// The engine asks each count once per section and reload.
+    @Test func aReloadAsksEachCountOnce() throws {
+        let data = Liar(sections: [2], counts: [3, 0, 0], size: size(10, 10), sameSize: true)
+        let grid = Grid(configuration: GridConfiguration(), dataSource: data)
+        try grid.reload()
+        #expect(data.asked == ["sections", "count 0", "count 1"])
+        #expect(try grid.layout.itemCount(inSection: 0) == 3)
+    }
+}
