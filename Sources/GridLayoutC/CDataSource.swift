@@ -173,15 +173,21 @@ struct SameSizeDataSource: GridDataSource {
     }
 
     func numberOfSections() -> Int { counts.count }
-    func numberOfItems(inSection section: Int) -> Int { counts[section] }
+    /// Throws for a section the counts lack (fewer sections set, then a reload_section).
+    func numberOfItems(inSection section: Int) throws -> Int {
+        guard counts.indices.contains(section) else {
+            throw ArrayDataSource.OutOfRange(indexPath: GridIndexPath(section: section, item: 0), itemCount: nil)
+        }
+        return counts[section]
+    }
     func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
         try check(indexPath, extra: 0)
         return sizes[indexPath.section]
     }
-    func headerSize(inSection section: Int) -> Size? { arrays.headerSize(inSection: section) }
+    func headerSize(inSection section: Int) throws -> Size? { try arrays.headerSize(inSection: section) }
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }
-    func lanes(inSection section: Int) -> Int? { arrays.lanes(inSection: section) }
+    func lanes(inSection section: Int) throws -> Int? { try arrays.lanes(inSection: section) }
 
     mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)

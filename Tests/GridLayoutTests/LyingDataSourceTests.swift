@@ -116,3 +116,24 @@ private final class Liar: GridDataSource {
         #expect(try grid.layout.itemCount(inSection: 0) == 3)
     }
 }
+
+/// reloadSection on data that lost sections since the layout (found by the C fuzzer: GL_SAME_SIZE
+/// sections set again, fewer, then gl_grid_reload_section) asked the arrays about a section they
+/// no longer had: index out of range. `ArrayDataSource` throws `OutOfRange` now.
+@Suite struct ReloadSectionSectionCountTests {
+    @Test func reloadSectionOfArraysThatLostSectionsIsAnError() throws {
+        let grid = Grid(configuration: GridConfiguration(),
+                        dataSource: ArrayDataSource(sections: [.init(sizes: [size(10, 10)]), .init(sizes: [size(10, 10)])]))
+        try grid.reload()
+        let content = grid.contentSize
+        grid.dataSource = ArrayDataSource(sections: [.init(sizes: [size(10, 10)])])
+        do {
+            try grid.reloadSection(1)
+            Issue.record("reloadSection succeeded")
+        } catch {
+            #expect(error.message() == "data source 'count' failed for section 1: the data has no section 1")
+        }
+        #expect(grid.contentSize == content)
+        #expect(grid.layout.sectionCount == 2)
+    }
+}
