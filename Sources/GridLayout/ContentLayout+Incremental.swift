@@ -167,7 +167,8 @@ extension ContentLayout {
         return 0
     }
 
-    /// How to put the last section back as it was.
+    /// How to put the last section back as it was. (Like `Continuation`, its cases differ in size:
+    /// see bindings/c/tests/valgrind.supp for what valgrind reports of the release build.)
     private enum Undo {
         /// Replace it with this (which holds no large buffers: a section without items, or a same-size one).
         case replace(Int, SectionFrames)
