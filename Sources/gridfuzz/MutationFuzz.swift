@@ -65,9 +65,7 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         // Nor offsets on content whose sums overflowed (NaN or inf frames: issue 15's fault 10, where
         // such a layout becomes an error).
         let o = grid.contentOffset, m = grid.maxOffset
-        let overflowed = !content.width.isFinite || !content.height.isFinite
-            || (grid.layout.itemCounts.reduce(0, +) < 5_000 && !allElements(of: grid.layout).allSatisfy { isFinite($0.frame) })
-        if !overflowed && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
+        if !overflowed(grid) && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
             fail("after \(what): offset \(o) not within [0, \(m)]", config, ds)
         }
     }
@@ -151,6 +149,14 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         let diff = zip(a, b).first { !same($0, $1) }.map { "\($0.0) vs fresh \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
         fail("after mutations the layout differs from a fresh one (tolerance \(1e-9 * scale)): \(diff)", config, ds)
     }
+}
+
+/// Whether the grid's layout has sums that overflowed: a content size or (up to 5,000 items) a
+/// frame that is NaN or infinite (issue 15's fault 10).
+func overflowed(_ grid: Grid) -> Bool {
+    let content = grid.contentSize
+    return !content.width.isFinite || !content.height.isFinite
+        || (grid.layout.itemCounts.reduce(0, +) < 5_000 && !allElements(of: grid.layout).allSatisfy { isFinite($0.frame) })
 }
 
 /// A data source that lies (issue 15): counts, sizes, sections, `sameSize`, headers and lanes that
@@ -249,8 +255,8 @@ func runLyingFuzz(_ grid: Grid, _ ds: FuzzDataSource, lies: [UInt8], _ r: inout 
         for e in grid.visibleElements() where !(0...1).contains(e.alpha) || !(0...1).contains(e.scale) {
             fail("lying data source, after \(what): element \(e) alpha/scale out of 0...1", config, ds)
         }
-        let o = grid.contentOffset, m = grid.maxOffset, content = grid.contentSize
-        if content.width.isFinite && content.height.isFinite && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
+        let o = grid.contentOffset, m = grid.maxOffset
+        if !overflowed(grid) && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
             fail("lying data source, after \(what): offset \(o) not within [0, \(m)]", config, ds)
         }
     }
