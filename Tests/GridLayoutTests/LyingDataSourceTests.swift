@@ -137,3 +137,35 @@ private final class Liar: GridDataSource {
         #expect(grid.layout.sectionCount == 2)
     }
 }
+
+/// Found by the engine fuzzer's longer run for issue 15 (engine/crash-mutation-denormal-header-
+/// before-paged-section): a header 5e-324 tall after a 10 pt item ends at 10 (10 + 5e-324 is 10);
+/// when the item was removed, the header was shifted by -10 and ended at 0, where a fresh layout
+/// ends it at 5e-324, so the paged section after it started on page 0 instead of page 1.
+@Suite struct DenormalHeaderBeforePagedSectionTests {
+    final class Data: GridDataSource {
+        var sections: [[Size]] = [[], [], Array(repeating: size(100, 100), count: 3)]
+        func numberOfSections() -> Int { sections.count }
+        func numberOfItems(inSection section: Int) -> Int { sections[section].count }
+        func sizeForItem(at path: GridIndexPath) -> Size { sections[path.section][path.item] }
+        func headerSize(inSection section: Int) -> Size? { section == 1 ? Size(width: 1, height: .leastNonzeroMagnitude) : nil }
+        func itemsHaveSameSize() -> Bool { true }
+        func insertItem(at path: GridIndexPath) { sections[path.section].insert(size(10, 10), at: path.item) }
+        func removeItem(at path: GridIndexPath) { sections[path.section].remove(at: path.item) }
+    }
+
+    @Test func aRemovalBeforeADenormalHeaderKeepsThePagedSectionOnItsPage() throws {
+        let data = Data()
+        let config = try configuration([("width", .number(220)), ("height", .number(260)), ("lanes", .number(2)),
+                                        ("paging", .bool(true)), ("animationDuration", .number(0))])
+        let grid = Grid(configuration: config, dataSource: data)
+        try grid.reload()
+        #expect(try grid.frame(of: GridIndexPath(section: 2, item: 0)).y == 260)
+        try grid.insertItem(at: GridIndexPath(section: 0, item: 0), animated: false)
+        #expect(try grid.frame(of: GridIndexPath(section: 2, item: 0)).y == 260)
+        try grid.removeItem(at: GridIndexPath(section: 0, item: 0), animated: false)
+        #expect(try grid.frame(of: GridIndexPath(section: 2, item: 0)).y == 260)
+        let fresh = try ContentLayout(configuration: config, dataSource: data)
+        #expect(allElements(of: grid.layout) == allElements(of: fresh))
+    }
+}
