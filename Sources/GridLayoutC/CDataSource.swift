@@ -9,9 +9,25 @@ struct CallbackStatus: Error, CustomStringConvertible {
     var description: String { "\(function) returned \(String(cString: gl_status_name(status)))" }
 }
 
+/// The `section_count` and `item_count` answers a C data source gave during one C call (GridBox
+/// clears them when a call begins, and the adapter when the data changes: `insert_item`,
+/// `remove_item`, `move_item`). Nothing else changes the data in the middle of a call, so a
+/// different answer to the same question is a lie; and the adapter sizes its `item_sizes` buffer
+/// from the answer the engine got, never from a new question.
+final class CountAnswers {
+    var sections: Int?
+    var items: [Int: Int] = [:]
+
+    func reset() {
+        sections = nil
+        items.removeAll()
+    }
+}
+
 /// The engine's data source over a `gl_data_source`'s function pointers.
 struct CallbackDataSource: GridDataSource {
     let source: gl_data_source
+    let answers = CountAnswers()
 
     @inline(__always)
     private func check(_ status: gl_status, _ function: String) throws {
@@ -23,17 +39,33 @@ struct CallbackDataSource: GridDataSource {
         Int(truncatingIfNeeded: value)
     }
 
+    /// `answer` unless it disagrees with `earlier`, an answer to the same question in this call.
+    private func consistent(_ answer: Int, _ earlier: Int?, _ callback: DataSourceCallback, _ at: ElementLocation) throws -> Int {
+        if let earlier, earlier != answer {
+            throw GridError.inconsistent(callback: callback, at: at, value: answer, earlier: .sameCall(earlier))
+        }
+        return answer
+    }
+
     func numberOfSections() throws -> Int {
         guard let f = source.section_count else { return 1 }
         var n: Int64 = 0
         try check(f(source.context, &n), "section_count")
+        answers.sections = try consistent(count(n), answers.sections, .sections, .grid)
         return count(n)
     }
 
     func numberOfItems(inSection section: Int) throws -> Int {
         var n: Int64 = 0
         try check(source.item_count!(source.context, Int64(section), &n), "item_count")
+        answers.items[section] = try consistent(count(n), answers.items[section], .itemCount, .section(section))
         return count(n)
+    }
+
+    /// The section's count as answered in this call (asked now only if it was not yet).
+    private func itemCount(_ section: Int) throws -> Int {
+        if let n = answers.items[section] { return n }
+        return try numberOfItems(inSection: section)
     }
 
     func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
@@ -41,9 +73,9 @@ struct CallbackDataSource: GridDataSource {
         if let f = source.item_size {
             try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &size), "item_size")
         } else {
-            // Only item_sizes is given: the engine asks item by item only for item 0 of a same-size section.
-            let n = try numberOfItems(inSection: indexPath.section)
-            guard indexPath.item < n, let sizes = try sizesForItems(inSection: indexPath.section) else {
+            // Only item_sizes is given: the engine asks item by item only for item 0 of a same-size
+            // section (and a drag for the item it picks up).
+            guard let sizes = try sizesForItems(inSection: indexPath.section), indexPath.item >= 0 && indexPath.item < sizes.count else {
                 throw CallbackStatus(function: "item_size", status: GL_ERANGE)
             }
             return sizes[indexPath.item]
@@ -53,7 +85,7 @@ struct CallbackDataSource: GridDataSource {
 
     func sizesForItems(inSection section: Int) throws -> [Size]? {
         guard let f = source.item_sizes else { return nil }
-        let n = try numberOfItems(inSection: section)
+        let n = try itemCount(section)
         guard n >= 0 && n <= GridLimits.maxStoredItems else { return nil }  // the engine rejects the count
         let buffer = UnsafeMutableBufferPointer<gl_size>.allocate(capacity: max(n, 1))
         defer { buffer.deallocate() }
@@ -91,17 +123,21 @@ struct CallbackDataSource: GridDataSource {
         return lanes == 0 ? nil : Int(lanes)
     }
 
+    // The data changes here: the counts answered before no longer hold.
     func insertItem(at indexPath: GridIndexPath) throws {
+        answers.reset()
         guard let f = source.insert_item else { return }
         try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item)), "insert_item")
     }
 
     func removeItem(at indexPath: GridIndexPath) throws {
+        answers.reset()
         guard let f = source.remove_item else { return }
         try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item)), "remove_item")
     }
 
     func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
+        answers.reset()
         guard let f = source.move_item else { return }
         try check(f(source.context, Int64(from.section), Int64(from.item), Int64(to.section), Int64(to.item)), "move_item")
     }
@@ -136,15 +172,21 @@ struct SameSizeDataSource: GridDataSource {
     }
 
     func numberOfSections() -> Int { counts.count }
-    func numberOfItems(inSection section: Int) -> Int { counts[section] }
+    /// Throws for a section the counts lack (fewer sections set, then a reload_section).
+    func numberOfItems(inSection section: Int) throws -> Int {
+        guard counts.indices.contains(section) else {
+            throw ArrayDataSource.OutOfRange(indexPath: GridIndexPath(section: section, item: 0), itemCount: nil)
+        }
+        return counts[section]
+    }
     func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
         try check(indexPath, extra: 0)
         return sizes[indexPath.section]
     }
-    func headerSize(inSection section: Int) -> Size? { arrays.headerSize(inSection: section) }
+    func headerSize(inSection section: Int) throws -> Size? { try arrays.headerSize(inSection: section) }
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }
-    func lanes(inSection section: Int) -> Int? { arrays.lanes(inSection: section) }
+    func lanes(inSection section: Int) throws -> Int? { try arrays.lanes(inSection: section) }
 
     mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)

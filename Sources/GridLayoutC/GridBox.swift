@@ -12,6 +12,8 @@ final class GridBox: @unchecked Sendable {
     let handle: OpaquePointer
     /// The callback data source's struct, to release its context when replaced.
     var callbacks: gl_data_source?
+    /// The callback data source's answers in the current call (nil for bulk data).
+    var answers: CountAnswers?
     var destroyed = false
 
     var handler: gl_event_fn?
@@ -31,12 +33,15 @@ final class GridBox: @unchecked Sendable {
     func setDataSource(_ source: (any GridDataSource)?, callbacks new: gl_data_source?) {
         let old = callbacks
         grid.dataSource = source
+        answers = (source as? CallbackDataSource)?.answers
         callbacks = new
         if let old, let release = old.release { release(old.context) }
     }
 
     /// Runs an engine call that may ask the data source, then delivers the events it caused.
     func withDataSource<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
+        answers?.reset()  // a new call: the data may have changed since the last
+        defer { answers?.reset() }
         let result: T
         do {
             result = try host.asking("a C call", body)

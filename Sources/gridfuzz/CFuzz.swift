@@ -6,8 +6,8 @@ import GridLayoutCSupport
 
 /// The C ABI target: random sequences of `gl_` calls, as a careless C client makes them — on two
 /// grids, a destroyed handle, NULL and a made-up one; with NULL out-parameters, NaN and huge
-/// numbers, bulk sections and a callback data source whose callbacks fail, return bad values or
-/// call back into the grid; an event handler that attaches views and scrolls. Every call must
+/// numbers, bulk sections and a callback data source whose callbacks fail, return bad values,
+/// call back into the grid or lie (answers that change from call to call: `CFuzzSource.liar`); an event handler that attaches views and scrolls. Every call must
 /// return a status in GL_OK...GL_ESTATE, with a message in `gl_last_error()` exactly when it
 /// fails; nothing may crash or leak (the plain build runs under valgrind in `make sanitize`).
 /// Then, with plain sections, a reload must work and `gl_grid_visible` must equal
@@ -32,6 +32,9 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     check(gl_grid_create(nil, &stale), "gl_grid_create(NULL config)")
     check(gl_grid_destroy(stale), "gl_grid_destroy")
     let source = CFuzzSource(&r)
+    // A lying data source answers from the input's last 32 bytes, read round and round (they
+    // are read again by the calls, which is fine: a lie need not be independent of them).
+    source.lies = Array(UnsafeBufferPointer(start: data + max(0, size - 32), count: min(size, 32)))
     defer {
         for grid in grids { check(gl_grid_destroy(grid), "gl_grid_destroy") }
     }
@@ -153,6 +156,49 @@ private final class CFuzzSource {
     var sectionsStorage: [gl_section] = []
     /// What the callbacks do: 0 fine, 1 fail, 2 bad values, 3 call back into the grid.
     var mode: UInt8
+    /// A lying data source: counts, sizes, sections and same_size that change from one call to the
+    /// next, within one reload, mutation or drag; `item_sizes` and `same_size` are given too, and
+    /// `item_size` only sometimes.
+    var liar = false
+    var lies: [UInt8] = []
+    var lieIndex = 0
+
+    var lieCount = 0
+
+    /// The next lie: a byte of the input's tail, round and round; after 4096 of them, 0 for good
+    /// (a data source that changes forever could keep a re-entrant handler busy forever).
+    func lie() -> Int {
+        lieCount += 1
+        guard !lies.isEmpty, lieCount <= 4096 else { return 0 }
+        lieIndex = (lieIndex + 1) % lies.count
+        return Int(lies[lieIndex])
+    }
+
+    /// A count near the truth (or 0, or a bad one now and then).
+    func lyingCount(_ truth: Int) -> Int64 {
+        let k = lie()
+        switch k % 8 {
+        case 0: return 0
+        case 1: return Int64(truth) + 1
+        case 2: return Int64(max(truth - 1, 0))
+        case 3: return Int64(k / 8)
+        case 4: return k == 4 ? -1 : Int64(truth)
+        default: return Int64(truth)
+        }
+    }
+
+    /// A size: mostly the truth, else tiny, huge, zero or denormal.
+    func lyingSize(_ truth: gl_size) -> gl_size {
+        let k = lie()
+        switch k % 8 {
+        case 0: return gl_size(w: 40, h: 1e-300)
+        case 1: return gl_size(w: 1e-300, h: 40)
+        case 2: return gl_size(w: 0, h: 0)
+        case 3: return gl_size(w: .leastNonzeroMagnitude, h: Double(k))
+        case 4: return gl_size(w: Double(k) * 1e13, h: Double(k))
+        default: return gl_size(w: 10 + Double(k % 40), h: 10 + Double(k / 4))
+        }
+    }
     var grid: OpaquePointer?
     var source = gl_data_source()
 
@@ -161,7 +207,9 @@ private final class CFuzzSource {
 
     init(_ r: inout ByteReader) {
         sizes = (0..<Int(r.u8() % 4)).map { _ in (0..<Int(r.u8() % 30)).map { _ in gl_size(w: r.number(), h: r.number()) } }
-        mode = r.u8() % 4
+        let m = r.u8()
+        mode = m % 4
+        liar = m / 4 % 4 == 3
         sectionsStorage = sizes.indices.map { k in
             gl_section(sizes: sizes[k].withUnsafeBufferPointer { $0.baseAddress }, count: sizes[k].count,
                        has_header: Int32(k % 2), header: gl_size(w: 10, h: 10), lanes: Int32(k % 3))
@@ -170,8 +218,10 @@ private final class CFuzzSource {
 
     func pointer(for grid: OpaquePointer?) -> UnsafePointer<gl_data_source> {
         self.grid = grid
+        source = gl_data_source()
         source.struct_size = MemoryLayout<gl_data_source>.size
         source.context = Unmanaged.passUnretained(self).toOpaque()
+        if liar { return lyingPointer() }
         source.section_count = { ctx, count in
             let me = CFuzzSource.from(ctx)
             if me.mode == 1 { return GL_ECALLBACK }
@@ -205,6 +255,92 @@ private final class CFuzzSource {
         }
         source.can_move_to_section = { ctx, _, _, can in
             can?.pointee = CFuzzSource.from(ctx).mode == 0 ? 1 : 0
+            return GL_OK
+        }
+        return withUnsafePointer(to: &source) { $0 }
+    }
+
+    /// The lying data source's callbacks (`source` has its size and context already).
+    private func lyingPointer() -> UnsafePointer<gl_data_source> {
+        let flags = lie()
+        source.section_count = { ctx, count in
+            let me = CFuzzSource.from(ctx)
+            count?.pointee = me.lie() % 5 == 0 ? Int64(me.lie() % 4) : Int64(me.sizes.count)
+            return GL_OK
+        }
+        source.item_count = { ctx, section, count in
+            let me = CFuzzSource.from(ctx)
+            let truth = me.sizes.indices.contains(Int(section)) ? me.sizes[Int(section)].count : 0
+            count?.pointee = me.lyingCount(truth)
+            return GL_OK
+        }
+        if flags & 1 == 0 {
+            source.item_size = { ctx, section, item, size in
+                let me = CFuzzSource.from(ctx)
+                let truth = me.sizes.indices.contains(Int(section)) && me.sizes[Int(section)].indices.contains(Int(item))
+                    ? me.sizes[Int(section)][Int(item)] : gl_size(w: 30, h: 20)
+                size?.pointee = me.lyingSize(truth)
+                return me.lie() == 255 ? GL_ERANGE : GL_OK
+            }
+        }
+        if flags & 3 != 0 {
+            source.item_sizes = { ctx, section, sizes, count in
+                let me = CFuzzSource.from(ctx)
+                guard let sizes, count >= 0 else { return GL_EINVAL }
+                for k in 0..<Int(count) {  // exactly `count`, as the header promises the library
+                    let truth = me.sizes.indices.contains(Int(section)) && me.sizes[Int(section)].indices.contains(k)
+                        ? me.sizes[Int(section)][k] : gl_size(w: 30, h: 20)
+                    sizes[k] = me.lyingSize(truth)
+                }
+                return GL_OK
+            }
+        }
+        source.same_size = { ctx, same in
+            same?.pointee = Int32(CFuzzSource.from(ctx).lie() % 3 == 0 ? 0 : 1)
+            return GL_OK
+        }
+        source.header_size = { ctx, _, has, size in
+            let k = CFuzzSource.from(ctx).lie()
+            has?.pointee = Int32(k % 2)
+            size?.pointee = gl_size(w: 10, h: k % 4 == 1 ? 1e300 : Double(k % 16))
+            return GL_OK
+        }
+        source.show_loader = { ctx, show in
+            show?.pointee = Int32(CFuzzSource.from(ctx).lie() % 2)
+            return GL_OK
+        }
+        source.lanes = { ctx, _, lanes in
+            lanes?.pointee = Int32(CFuzzSource.from(ctx).lie() % 4)
+            return GL_OK
+        }
+        source.insert_item = { ctx, section, item in
+            let me = CFuzzSource.from(ctx)
+            if me.sizes.indices.contains(Int(section)), me.lie() % 3 != 0 {
+                me.sizes[Int(section)].insert(gl_size(w: 30, h: 20), at: min(max(Int(item), 0), me.sizes[Int(section)].count))
+            }
+            return GL_OK
+        }
+        source.remove_item = { ctx, section, item in
+            let me = CFuzzSource.from(ctx)
+            if me.sizes.indices.contains(Int(section)), me.sizes[Int(section)].indices.contains(Int(item)), me.lie() % 3 != 0 {
+                me.sizes[Int(section)].remove(at: Int(item))
+            }
+            return GL_OK
+        }
+        source.move_item = { ctx, fs, fi, ts, ti in
+            let me = CFuzzSource.from(ctx)
+            guard me.lie() % 3 != 0, me.sizes.indices.contains(Int(fs)), me.sizes[Int(fs)].indices.contains(Int(fi)),
+                  me.sizes.indices.contains(Int(ts)) else { return GL_OK }
+            let size = me.sizes[Int(fs)].remove(at: Int(fi))
+            me.sizes[Int(ts)].insert(size, at: min(max(Int(ti), 0), me.sizes[Int(ts)].count))
+            return GL_OK
+        }
+        source.can_move = { ctx, _, _, can in
+            can?.pointee = Int32(CFuzzSource.from(ctx).lie() % 4 == 0 ? 0 : 1)
+            return GL_OK
+        }
+        source.can_move_to_section = { ctx, _, _, can in
+            can?.pointee = Int32(CFuzzSource.from(ctx).lie() % 2)
             return GL_OK
         }
         return withUnsafePointer(to: &source) { $0 }

@@ -248,6 +248,9 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         if grid.layout.contentSize != full.contentSize { fail("reloadNew contentSize \(grid.layout.contentSize) vs full \(full.contentSize)", config, ds) }
         checkOffset("reloadNew")
         runMutationFuzz(grid, ds, &r)
+        if r.u8() % 4 == 1 {
+            runLyingFuzz(grid, ds, lies: Array(UnsafeBufferPointer(start: data + max(0, size - 16), count: min(size, 16))), &r)
+        }
     case (nil, _?):
         break
     }

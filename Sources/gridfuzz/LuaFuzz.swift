@@ -6,7 +6,7 @@ import GridScript
 
 /// The Lua API target: the bytes become a Lua chunk that configures a grid (good and bad option
 /// values), gives it a data source whose callbacks return good values, wrong types, nothing, raise,
-/// or call back into the grid, then makes a random sequence of method calls with random arguments,
+/// call back into the grid, or lie (answers that change from call to call), then makes a random sequence of method calls with random arguments,
 /// each under `pcall`. Nothing may crash or hang; then, with a plain data source, a reload must
 /// work and `visible()` must equal `elements()` over the viewport.
 func runLuaFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
@@ -81,6 +81,23 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         "headerView": "function(s) return {} end",
         "loadMore": "function() end",
     ]
+    // Lying callbacks: answers that change from one call to the next (within one reload, mutation
+    // or drag), drawn round and round from `lies` (the input's bytes after the calls').
+    let lying: [String: String] = [
+        "sections": "function() return lie() % 5 == 0 and lie() % 4 or nsections end",
+        "count": "function(s) local k = lie() % 6 return k == 0 and 0 or k == 1 and (counts[s] or 0) + 1 or k == 2 and math.max((counts[s] or 0) - 1, 0) or k == 3 and lie() % 9 or counts[s] or 0 end",
+        "size": "function(s, i) local k = lie() % 6 if k == 0 then return 40, 1e-300 elseif k == 1 then return 1e-300, 40 elseif k == 2 then return 0, 0 elseif k == 3 then return 1e13 * lie(), 20 end return 20 + lie() % 30, 30 end",
+        "sizes": "function(s) local t = {} for i = 1, (lie() % 3 == 0 and lie() % 9 or counts[s] or 0) do t[#t + 1] = lie() % 7 == 0 and 1e-300 or 30; t[#t + 1] = 20 + lie() % 4 end return t end",
+        "header": "function(s) if lie() % 2 == 0 then return nil end return 50, lie() % 4 == 1 and 1e300 or 20 end",
+        "showLoader": "function() return lie() % 2 == 0 end",
+        "sameSize": "function() return lie() % 3 ~= 0 end",
+        "lanes": "function(s) return lie() % 4 + 1 end",
+        "insert": "function(s, i) if lie() % 3 ~= 0 then counts[s] = (counts[s] or 0) + 1 end end",
+        "remove": "function(s, i) if lie() % 3 ~= 0 then counts[s] = (counts[s] or 1) - 1 end end",
+        "move": "function(s, i, j, t) if lie() % 3 ~= 0 then counts[s] = (counts[s] or 1) - 1; counts[t or s] = (counts[t or s] or 0) + 1 end end",
+        "canMove": "function(s, i) return lie() % 4 ~= 0 end",
+        "canMoveToSection": "function(a, b) return lie() % 2 == 0 end",
+    ]
     for name in good.keys.sorted() {
         switch r.u8() % 8 {
         case 0: continue
@@ -88,6 +105,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         case 2: lua += "ds.\(name) = function() error('boom') end\n"
         case 3: lua += "ds.\(name) = function() g:reload(); g:step(1) end\n"
         case 4: lua += "ds.\(name) = \(value())\n"
+        case 7 where lying[name] != nil: lua += "ds.\(name) = \(lying[name]!)\n"
         default: lua += "ds.\(name) = \(good[name]!)\n"
         }
     }
@@ -107,6 +125,17 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         if name == "step" && r.bool() { args = ["0.0625"] }
         lua += "pcall(g.\(name), g\(args.map { ", " + $0 }.joined()))\n"
     }
+    // The lies: defined before the data source (the chunk is assembled below), read from the
+    // bytes after the calls' (zeros when the input ends first: a liar that always says the same).
+    let lies = (0..<16).map { _ in String(r.u8()) }.joined(separator: ", ")
+    lua = lua.replacingFirst(of: "local ds = {}\n", with: """
+        local ds = {}
+        local lies, lieK, lieN = { \(lies) }, 0, 0
+        -- After 256 lies it says 0 for good: a callback that reloads the grid from inside would
+        -- otherwise reload forever, each reload different (as a script's own endless loop would).
+        local function lie() lieN = lieN + 1 if lieN > 256 then return 0 end lieK = lieK % #lies + 1 return lies[lieK] end
+
+        """)
     // Still usable: a plain data source lays out, and visible() agrees with elements().
     lua += """
         pcall(g.endDrag, g)
@@ -127,4 +156,14 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
 
         """
     return lua
+}
+
+extension String {
+    /// This string with the first occurrence of `target` replaced (no Foundation).
+    fileprivate func replacingFirst(of target: String, with replacement: String) -> String {
+        guard let range = firstRange(of: target) else { return self }
+        var copy = self
+        copy.replaceSubrange(range, with: replacement)
+        return copy
+    }
 }

@@ -54,14 +54,20 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         if verbose { debugLog("\(what): counts \(grid.layout.itemCounts) planned \(counts) offset \(grid.contentOffset) animating \(grid.isAnimating) drag \(String(describing: grid.drag)) first frames \((0..<grid.layout.sectionCount).map { (try? grid.layout.frame(of: GridIndexPath(section: $0, item: 0)))?.description ?? "-" })") }
         // Layouts whose sums overflow are not checked (as in runEngineFuzz).
         let content = grid.contentSize
+        // Frames within 1e300 of the origin: interpolating between two finite frames past that can
+        // overflow (1.78e308 + 1.39e306), the class of issue 15's fault 10.
         let finite = content.width.isFinite && content.height.isFinite && grid.layout.itemCounts.reduce(0, +) < 5_000
-            && allElements(of: grid.layout).allSatisfy { isFinite($0.frame) }
+            && allElements(of: grid.layout).allSatisfy { isFinite($0.frame) && abs($0.frame.maxX) < 1e300 && abs($0.frame.maxY) < 1e300 }
         for e in grid.visibleElements() {
             if finite && !isFinite(e.frame) { fail("after \(what): element \(e) is not finite", config, ds) }
             if !(0...1).contains(e.alpha) || !(0...1).contains(e.scale) { fail("after \(what): element \(e) alpha/scale out of 0...1", config, ds) }
         }
+        // Nor offsets on content whose sums overflowed (NaN or inf frames: issue 15's fault 10, where
+        // such a layout becomes an error).
         let o = grid.contentOffset, m = grid.maxOffset
-        if !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) { fail("after \(what): offset \(o) not within [0, \(m)]", config, ds) }
+        if !overflowed(grid) && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
+            fail("after \(what): offset \(o) not within [0, \(m)]", config, ds)
+        }
     }
     let operations = Int(r.u8() % 16)
     for _ in 0..<operations where !r.atEnd && !counts.isEmpty {
@@ -143,4 +149,159 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         let diff = zip(a, b).first { !same($0, $1) }.map { "\($0.0) vs fresh \($0.1)" } ?? "counts \(a.count) vs \(b.count)"
         fail("after mutations the layout differs from a fresh one (tolerance \(1e-9 * scale)): \(diff)", config, ds)
     }
+}
+
+/// Whether the grid's layout has sums that overflowed: a content size or (up to 5,000 items) a
+/// frame that is NaN or infinite (issue 15's fault 10).
+func overflowed(_ grid: Grid) -> Bool {
+    let content = grid.contentSize
+    return !content.width.isFinite || !content.height.isFinite
+        || (grid.layout.itemCounts.reduce(0, +) < 5_000 && !allElements(of: grid.layout).allSatisfy { isFinite($0.frame) })
+}
+
+/// A data source that lies (issue 15): counts, sizes, sections, `sameSize`, headers and lanes that
+/// change from one question to the next, and mutations that sometimes do not change the data.
+/// The lies are `lies`, round and round; after 4096 of them it says the truth for good.
+final class LyingFuzzDataSource: GridDataSource {
+    var base: FuzzDataSource
+    let lies: [UInt8]
+    var told = 0
+
+    init(base: FuzzDataSource, lies: [UInt8]) {
+        self.base = base
+        self.lies = lies
+    }
+
+    /// The next lie, or nil for the truth.
+    func lie() -> Int? {
+        told += 1
+        guard !lies.isEmpty, told <= 4096 else { return nil }
+        let k = Int(lies[told % lies.count])
+        return k % 3 == 0 ? nil : k
+    }
+
+    func numberOfSections() -> Int {
+        guard let k = lie(), k % 4 == 1 else { return base.numberOfSections() }
+        return k / 4 % 5
+    }
+    func numberOfItems(inSection section: Int) -> Int {
+        let truth = base.sections.indices.contains(section) ? base.sections[section].sizes.count : 0
+        guard let k = lie() else { return truth }
+        switch k % 5 {
+        case 0: return 0
+        case 1: return truth + 1
+        case 2: return max(truth - 1, 0)
+        case 4: return k / 5
+        default: return truth
+        }
+    }
+    func size(_ path: GridIndexPath) -> Size {
+        let truth = base.sections.indices.contains(path.section) && base.sections[path.section].sizes.indices.contains(path.item)
+            ? base.sections[path.section].sizes[path.item] : Size(width: 10, height: 10)
+        guard let k = lie() else { return truth }
+        switch k % 6 {
+        case 0: return Size(width: 40, height: 1e-300)
+        case 1: return Size(width: 1e-300, height: 40)
+        case 2: return Size(width: 0, height: 0)
+        case 4: return Size(width: Double(k) * 1e13, height: Double(k))
+        default: return Size(width: 10 + Double(k % 40), height: 10 + Double(k / 4))
+        }
+    }
+    func sizeForItem(at indexPath: GridIndexPath) -> Size { size(indexPath) }
+    func sizesForItems(inSection section: Int) -> [Size]? {
+        guard let k = lie(), k % 2 == 0 else { return nil }
+        return (0..<numberOfItems(inSection: section)).map { size(GridIndexPath(section: section, item: $0)) }
+    }
+    func headerSize(inSection section: Int) -> Size? {
+        guard let k = lie() else { return base.sections.indices.contains(section) ? base.sections[section].header : nil }
+        return k % 2 == 0 ? nil : Size(width: 10, height: k % 4 == 1 ? 1e300 : Double(k % 16))
+    }
+    func showsLoader() -> Bool { lie().map { $0 % 2 == 0 } ?? base.showLoader }
+    func itemsHaveSameSize() -> Bool { lie().map { $0 % 2 == 0 } ?? base.sameSize }
+    func lanes(inSection section: Int) -> Int? { lie().map { $0 % 4 + 1 } }
+
+    func insertItem(at path: GridIndexPath) {
+        guard lie() != nil, base.sections.indices.contains(path.section) else { return }
+        base.sections[path.section].sizes.insert(Size(width: 10, height: 10), at: min(max(path.item, 0), base.sections[path.section].sizes.count))
+    }
+    func removeItem(at path: GridIndexPath) {
+        guard lie() != nil, base.sections.indices.contains(path.section), base.sections[path.section].sizes.indices.contains(path.item) else { return }
+        base.sections[path.section].sizes.remove(at: path.item)
+    }
+    func moveItem(from: GridIndexPath, to: GridIndexPath) {
+        guard lie() != nil, base.sections.indices.contains(from.section), base.sections[from.section].sizes.indices.contains(from.item),
+              base.sections.indices.contains(to.section) else { return }
+        let size = base.sections[from.section].sizes.remove(at: from.item)
+        base.sections[to.section].sizes.insert(size, at: min(max(to.item, 0), base.sections[to.section].sizes.count))
+    }
+    func canMoveItem(at indexPath: GridIndexPath) -> Bool { lie().map { $0 % 4 != 0 } ?? true }
+    func canMoveItem(fromSection from: Int, toSection to: Int) -> Bool { lie().map { $0 % 2 == 0 } ?? false }
+}
+
+/// Reloads, section reloads, appends, mutations, drags, steps and resizes over a lying data
+/// source. Nothing may trap; a reload that fails leaves the layout as it was; whatever is drawn
+/// has alpha and scale in 0...1 and the offset stays clamped.
+func runLyingFuzz(_ grid: Grid, _ ds: FuzzDataSource, lies: [UInt8], _ r: inout ByteReader) {
+    let liar = LyingFuzzDataSource(base: ds, lies: lies)
+    grid.dataSource = liar
+    let config = grid.configuration
+    func index(_ count: Int) -> Int { count <= 0 ? 0 : Int(r.u8()) % count }
+    func path() -> GridIndexPath {
+        let counts = grid.layout.itemCounts
+        let s = index(counts.count + 1)
+        return GridIndexPath(section: s, item: index((counts.indices.contains(s) ? counts[s] : 0) + 2))
+    }
+    func check(_ what: String) {
+        for e in grid.visibleElements() where !(0...1).contains(e.alpha) || !(0...1).contains(e.scale) {
+            fail("lying data source, after \(what): element \(e) alpha/scale out of 0...1", config, ds)
+        }
+        let o = grid.contentOffset, m = grid.maxOffset
+        if !overflowed(grid) && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
+            fail("lying data source, after \(what): offset \(o) not within [0, \(m)]", config, ds)
+        }
+    }
+    /// A reload that fails must leave the layout as it was (when no mutation or drag was pending:
+    /// a reload finishes those first).
+    func transactional(_ what: String, _ body: () throws(GridError) -> Void) {
+        _ = try? grid.step(1e6)
+        if grid.isAnimating || grid.drag != nil {
+            _ = try? body()
+            return
+        }
+        let before = allElements(of: grid.layout), content = grid.contentSize
+        do throws(GridError) { try body() } catch {
+            let after = allElements(of: grid.layout)
+            let same = after.count == before.count && zip(after, before).allSatisfy { $0.id == $1.id && ($0.frame == $1.frame || !isFinite($0.frame)) }
+            if !same || !(grid.contentSize == content || !content.width.isFinite || !content.height.isFinite) {
+                fail("lying data source: a failed \(what) changed the layout (\(error))", config, ds)
+            }
+        }
+    }
+    let viewport = grid.layout.configuration.viewport
+    func point() -> Point { Point(x: Double(r.u8()) / 255 * viewport.width * 1.2 - 10, y: Double(r.u8()) / 255 * viewport.height * 1.2 - 10) }
+    for _ in 0..<Int(r.u8() % 16) where !r.atEnd {
+        switch r.u8() % 10 {
+        case 0: transactional("reload") { () throws(GridError) in try grid.reload() }
+        case 1: transactional("reloadSection") { () throws(GridError) in try grid.reloadSection(index(grid.layout.sectionCount + 1)) }
+        case 2: transactional("reloadNew") { () throws(GridError) in try grid.reloadNew() }
+        case 3: _ = try? grid.insertItem(at: path(), animated: r.bool(), scroll: r.bool())
+        case 4: _ = try? grid.removeItem(at: path(), animated: r.bool())
+        case 5: _ = try? grid.moveItem(from: path(), to: path(), animated: r.bool())
+        case 6: _ = try? grid.step(Double(r.u8()) / 64)
+        case 7:
+            if (try? grid.beginDrag(at: point())) != nil {
+                for _ in 0..<Int(r.u8() % 6) {
+                    _ = try? grid.drag(to: point())
+                    _ = try? grid.step(Double(r.u8()) / 128)
+                    check("drag")
+                }
+                _ = try? grid.endDrag()
+            }
+        case 8: _ = try? grid.resize(to: Size(width: r.number(), height: r.number()))
+        default: _ = try? grid.scroll(to: Point(x: r.number(), y: r.number()))
+        }
+        check("a lying call")
+    }
+    _ = try? grid.step(1e6)
+    check("settling")
 }

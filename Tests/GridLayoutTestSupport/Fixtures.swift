@@ -34,12 +34,12 @@ public struct FailingDataSource: GridDataSource {
     }
 
     public func numberOfSections() -> Int { base.numberOfSections() }
-    public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+    public func numberOfItems(inSection section: Int) throws -> Int { try base.numberOfItems(inSection: section) }
     public func sizeForItem(at path: GridIndexPath) throws -> Size {
         if path == failAt { throw Failure() }
         return try base.sizeForItem(at: path)
     }
-    public func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
+    public func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
     public func showsLoader() -> Bool { base.showsLoader() }
 }
 
@@ -72,9 +72,9 @@ public struct PerItemDataSource: GridDataSource {
     public init(_ base: ArrayDataSource) { self.base = base }
 
     public func numberOfSections() -> Int { base.numberOfSections() }
-    public func numberOfItems(inSection section: Int) -> Int { base.numberOfItems(inSection: section) }
+    public func numberOfItems(inSection section: Int) throws -> Int { try base.numberOfItems(inSection: section) }
     public func sizeForItem(at path: GridIndexPath) throws -> Size { try base.sizeForItem(at: path) }
-    public func headerSize(inSection section: Int) -> Size? { base.headerSize(inSection: section) }
+    public func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
     public func showsLoader() -> Bool { base.showsLoader() }
-    public func lanes(inSection section: Int) -> Int? { base.lanes(inSection: section) }
+    public func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
 }

@@ -36,7 +36,7 @@ import GridLayoutTestSupport
             func sizeForItem(at indexPath: GridIndexPath) -> Size { size(1, 1) }
             func sizesForItems(inSection section: Int) -> [Size]? { [size(1, 1), size(2, 2)] }
         }
-        #expect(layoutError(Short())?.message() == "data source 'sizes' returned 2 for section 0 (expected 3...3)")
+        #expect(layoutError(Short())?.message() == "data source 'sizes' returned 2 sizes for section 0, but 'count' returned 3 earlier in the same reload")
     }
 
     @Test func perItemAndBulkPathsGiveTheSameFrames() throws {

@@ -294,7 +294,7 @@ import Testing
              "test:1: data source 'header' returned 10x-5 for header of section 2 (sizes must be finite and >= 0)"),
             // The bulk sizes(section) callback.
             ("{ count = function() return 3 end, sizes = function() return { 1, 1, 2, 2 } end }",
-             "test:1: data source 'sizes' returned 2 for section 1 (expected 3...3)"),
+             "test:1: data source 'sizes' returned 2 sizes for section 1, but 'count' returned 3 earlier in the same reload"),
             ("{ count = function() return 2 end, sizes = function() return { 1, 1, 2 } end }",
              "test:1: data source 'sizes' failed for section 1: returned a flat table of 3 numbers, expected width, height pairs"),
             ("{ count = function() return 2 end, sizes = function() return { 1, 1, 'a', 2 } end }",

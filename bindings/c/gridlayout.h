@@ -50,7 +50,8 @@ typedef enum gl_status {
     GL_EHANDLE = 5,     /* NULL, destroyed or unknown grid handle */
     GL_EDATA = 6,       /* the data source gave a bad value: a size NaN/infinite/negative, a bad
                            count, a justified item without aspect ratio, content that is not an
-                           append (reload_new) */
+                           append (reload_new), an answer that disagrees with an earlier one in
+                           the same call or with the counts a drag began with */
     GL_ENOSOURCE = 7,   /* no data source is set */
     GL_EVERSION = 8,    /* header and library versions are incompatible, or struct_size too small */
     GL_EBUSY = 9,       /* called from inside a data source callback on the same grid */

@@ -29,16 +29,26 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     }
 
     public func numberOfSections() -> Int { sections.count }
-    public func numberOfItems(inSection section: Int) -> Int { sections[section].sizes.count }
+    /// The section-level questions throw `OutOfRange` for a section the arrays lack (they were
+    /// replaced by fewer without a reload, and `reloadSection` or a mutation asked about a section
+    /// of the layout).
+    public func numberOfItems(inSection section: Int) throws -> Int { try self.section(section).sizes.count }
     /// Throws `OutOfRange` for an index path the arrays lack (they were replaced without a reload).
     public func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
         try check(indexPath, extra: 0)
         return sections[indexPath.section].sizes[indexPath.item]
     }
-    public func sizesForItems(inSection section: Int) -> [Size]? { sections[section].sizes }
-    public func headerSize(inSection section: Int) -> Size? { sections[section].header }
+    public func sizesForItems(inSection section: Int) throws -> [Size]? { try self.section(section).sizes }
+    public func headerSize(inSection section: Int) throws -> Size? { try self.section(section).header }
     public func showsLoader() -> Bool { showLoader }
-    public func lanes(inSection section: Int) -> Int? { sections[section].lanes }
+    public func lanes(inSection section: Int) throws -> Int? { try self.section(section).lanes }
+
+    private func section(_ section: Int) throws(OutOfRange) -> Section {
+        guard sections.indices.contains(section) else {
+            throw OutOfRange(indexPath: GridIndexPath(section: section, item: 0), itemCount: nil)
+        }
+        return sections[section]
+    }
 
     /// Drops the item's size (the grid calls it during a removal). Throws `OutOfRange` for an index
     /// path the arrays do not have (they were replaced while the removal was pending).

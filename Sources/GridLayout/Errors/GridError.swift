@@ -62,6 +62,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// When an insert, removal or move started, the data source had `count` sections where the
     /// layout has `expected` (the data was replaced while the mutation waited).
     case sectionsChanged(operation: GridOperation, count: Int, expected: Int)
+    /// A data source answer that disagrees with an earlier one the work in progress relies on (a
+    /// count that changed within one call, or under a drag): `callback` returned `value` for `at`.
+    case inconsistent(callback: DataSourceCallback, at: ElementLocation, value: Int, earlier: EarlierAnswer)
     /// A `step` time that is NaN, infinite or negative.
     case invalidTime(Double)
     /// A drag point that is NaN or infinite.
@@ -156,6 +159,16 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(o)) \(ElementLocation.item(path).describe(base: base)): data source \(callback(.itemCount)) returned \(count) for section \(section &+ base) afterwards, expected \(expected) (\(hint)); the layout is unchanged"
         case let .sectionsChanged(o, count, expected):
             return "\(operation(o)): data source \(callback(.sections)) returned \(count) where the layout has \(expected) (the data changed under a pending mutation); the layout is unchanged: call \(call(.reload))"
+        case let .inconsistent(c, at, value, earlier):
+            let whereTo = at == .grid ? "" : " for \(at.describe(base: base))"
+            let shown = c == .itemSizes ? "\(value) sizes" : String(value)
+            let before: String
+            switch earlier {
+            case .sameCall(let n): before = "\(n) earlier in the same reload"
+            case .other(let other, let n): before = "\(callback(other)) returned \(n) earlier in the same reload"
+            case .whenDragBegan(let n): before = "\(n)\(c == .itemSizes ? " items" : "") when the drag began"
+            }
+            return "data source \(callback(c)) returned \(shown)\(whereTo), but \(before)"
         case let .invalidTime(dt):
             return "\(operation(.step)): time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
         case let .invalidPoint(p):
@@ -203,4 +216,15 @@ public enum MutationCancellation: Hashable, Sendable {
             return "with the earlier \(failed.describe(words)) failed it becomes \(rebased.describe(words)), which is out of range"
         }
     }
+}
+
+/// What a data source answered before, that a later answer contradicts (`GridError.inconsistent`).
+public enum EarlierAnswer: Hashable, Sendable {
+    /// The same question got this answer earlier in the same reload (a full one, a section's, or
+    /// a mutation's).
+    case sameCall(Int)
+    /// Another callback answered this earlier in the same call (the count a bulk `sizes` must match).
+    case other(DataSourceCallback, Int)
+    /// The count when the drag began (a drag's preview is the data's counts, with the item moved).
+    case whenDragBegan(Int)
 }

@@ -26,19 +26,32 @@ struct DragSession {
 
 /// The data source as if the item at `move`'s origin were at its target: what a drag's preview is
 /// laid out from. Only the sections the move touches differ.
+///
+/// The preview's counts are the data's, ±1 for the moved item, so the data must keep the counts it
+/// had when the drag began: a section count or item count that differs now is a
+/// `GridError.inconsistent` naming the data source's own answer (the drag goes on as it was).
 struct ReorderedDataSource: GridDataSource {
     let base: any GridDataSource
     let origin: GridIndexPath
     let target: GridIndexPath
     /// The moved item's size (asked once, when the drag began).
     let itemSize: Size
+    /// The layout the drag began from: the data's counts then.
+    let began: ContentLayout
 
     private var change: IndexChange { .move(from: origin, to: target) }
 
-    func numberOfSections() throws -> Int { try base.numberOfSections() }
+    func numberOfSections() throws -> Int {
+        let count = try base.numberOfSections()
+        guard count == began.sectionCount else {
+            throw GridError.inconsistent(callback: .sections, at: .grid, value: count, earlier: .whenDragBegan(began.sectionCount))
+        }
+        return count
+    }
 
     func numberOfItems(inSection section: Int) throws -> Int {
         let count = try base.numberOfItems(inSection: section)
+        try checkCount(count, section, .itemCount)
         if origin.section == target.section { return count }
         return section == origin.section ? count - 1 : section == target.section ? count + 1 : count
     }
@@ -50,9 +63,19 @@ struct ReorderedDataSource: GridDataSource {
 
     func sizesForItems(inSection section: Int) throws -> [Size]? {
         guard var sizes = try base.sizesForItems(inSection: section) else { return nil }
+        try checkCount(sizes.count, section, .itemSizes)
         if section == origin.section, origin.item < sizes.count { sizes.remove(at: origin.item) }
         if section == target.section, target.item <= sizes.count { sizes.insert(itemSize, at: target.item) }
         return sizes
+    }
+
+    /// The data's `count` for `section` must be the one the drag began with.
+    private func checkCount(_ count: Int, _ section: Int, _ callback: DataSourceCallback) throws {
+        guard began.sections.indices.contains(section) else { return }  // no such section: numberOfSections says so
+        let then = began.sections[section].items.count
+        guard count == then else {
+            throw GridError.inconsistent(callback: callback, at: .section(section), value: count, earlier: .whenDragBegan(then))
+        }
     }
 
     func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }

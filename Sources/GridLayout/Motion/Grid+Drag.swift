@@ -54,8 +54,14 @@ extension Grid {
     public func drag(to point: Point) throws(GridError) {
         guard motion.drag != nil else { throw .dragState(operation: .dragTo, dragging: false) }
         try check(point)
+        let previous = motion.drag!.point
         motion.drag!.point = point
-        try followDrag()
+        do {
+            try followDrag()
+        } catch {
+            motion.drag?.point = previous  // a failed call changes nothing: the drag goes on as it was
+            throw error
+        }
         updateLoaded()
     }
 
@@ -164,7 +170,8 @@ extension Grid {
     private func retarget(to target: GridIndexPath) throws(GridError) {
         guard var drag = motion.drag, let dataSource else { return }
         var preview = drag.base
-        let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize)
+        let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize,
+                                         began: drag.base)
         for section in Set([drag.origin.section, target.section]).sorted() {
             try preview.relayOutSection(section, from: source)
         }

@@ -230,7 +230,8 @@ struct LayoutBuilder {
             sizes = .same(first)
         } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
             guard bulk.count == count else {
-                throw .invalidCount(callback: .itemSizes, at: .section(section), value: bulk.count, allowed: count...count)
+                throw .inconsistent(callback: .itemSizes, at: .section(section), value: bulk.count,
+                                    earlier: .other(.itemCount, count))
             }
             sizes = .bulk(bulk)
         } else {

@@ -71,6 +71,11 @@ enum PlacerState: Sendable {
 }
 
 /// How `reloadNew` continues a section's items.
+///
+/// Its cases differ in size: the release build keeps the case in spare bits of `.placer`'s payload
+/// and a `.uniform` value leaves that payload's other bits unwritten, which valgrind reports when
+/// the value is destroyed (a comparison it cannot follow bit by bit; bindings/c/tests/valgrind.supp
+/// says why the outcome depends only on written bits).
 enum Continuation: Sendable {
     /// Stored frames: the placer after the last item, and the store as it was then — before the
     /// placer's `finish`, which may have appended frames (justified's widow row) that a continuation

@@ -580,6 +580,62 @@ static void test_bulk_callback(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* A lying data source (issue 15, fault 1): item_count answers from a list, one answer per call
+ * (the last repeats); every item is w x h. */
+typedef struct liar {
+    int64_t answers[4];
+    int n, calls;
+    double w, h;
+} liar;
+static gl_status l_count(void *ctx, int64_t s, int64_t *n) {
+    liar *l = (liar *)ctx;
+    (void)s;
+    *n = l->answers[l->calls < l->n ? l->calls : l->n - 1];
+    l->calls++;
+    return GL_OK;
+}
+static gl_status l_sizes(void *ctx, int64_t s, gl_size *sizes, int64_t n) {
+    liar *l = (liar *)ctx;
+    (void)s;
+    for (int64_t i = 0; i < n; i++) { sizes[i].w = l->w; sizes[i].h = l->h; }
+    return GL_OK;
+}
+static gl_status l_same(void *ctx, int *same) { (void)ctx; *same = 1; return GL_OK; }
+
+static gl_grid *liar_grid(liar *l, int same) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    gl_data_source ds;
+    gl_data_source_init(&ds);
+    ds.context = l;
+    ds.item_count = l_count;
+    ds.item_sizes = l_sizes;
+    if (same) ds.same_size = l_same;
+    OK(gl_grid_set_data_source(g, &ds));
+    return g;
+}
+
+static void test_lying_data_source(void) {
+    /* A same-size section answered through item_sizes: item_count is asked once per reload and
+     * its one answer sizes the buffer (it used to be asked three times, and 5, 5, 0 trapped). */
+    liar l = { { 5, 5, 0 }, 3, 0, 100, 40 };
+    gl_grid *g = liar_grid(&l, 1);
+    OK(gl_grid_reload(g));
+    EXPECT(l.calls == 1);
+    int64_t n = 0;
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 5);
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 4, &r));
+    EXPECT_RECT(r, 0, 160, 100, 40);
+    OK(gl_grid_reload(g));                              /* 5 again: one question */
+    EXPECT(l.calls == 2);
+    EXPECT_STATUS(gl_grid_reload(g), GL_OK);            /* now 0 */
+    OK(gl_grid_item_count(g, 0, &n));
+    EXPECT(n == 0);
+    OK(gl_grid_destroy(g));
+}
+
 typedef struct recorder {
     int loaded, unloaded, loader_shown, loader_hidden, pages, last_page, attached, destroy_in_handler;
     gl_grid *grid;
@@ -901,6 +957,7 @@ int main(void) {
     test_uniform_sections();
     test_callbacks();
     test_bulk_callback();
+    test_lying_data_source();
     test_events_and_reuse();
     test_pool_is_bounded();
     test_paging();

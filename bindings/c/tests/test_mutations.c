@@ -575,6 +575,64 @@ static void test_drag(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* A drag whose data changes under it (issue 15, fault 2): waterfall, a same-size section; after
+ * begin_drag the data source says no sections and no items. drag_to used to trap in
+ * Grid.draggedFrame (with items 1e-300 x 40, laid out whole past 1e15: such content is refused
+ * now); now it fails with GL_EDATA and the drag goes on as it was (its target, its preview), and
+ * end_drag drops it once the data is back. */
+typedef struct shrinking { int64_t sections, count; double w; } shrinking;
+static gl_status sh_sections(void *ctx, int64_t *n) { *n = ((shrinking *)ctx)->sections; return GL_OK; }
+static gl_status sh_count(void *ctx, int64_t s, int64_t *n) { (void)s; *n = ((shrinking *)ctx)->count; return GL_OK; }
+static gl_status sh_sizes(void *ctx, int64_t s, gl_size *sizes, int64_t n) {
+    (void)s;
+    for (int64_t i = 0; i < n; i++) { sizes[i].w = ((shrinking *)ctx)->w; sizes[i].h = 40; }
+    return GL_OK;
+}
+static gl_status sh_same(void *ctx, int *same) { (void)ctx; *same = 1; return GL_OK; }
+
+static void test_drag_data_changed_under_it(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.layout = GL_LAYOUT_WATERFALL;
+    c.sort = 1;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    shrinking data = { 1, 5, 1e-300 };
+    gl_data_source ds;
+    gl_data_source_init(&ds);
+    ds.context = &data;
+    ds.section_count = sh_sections;
+    ds.item_count = sh_count;
+    ds.item_sizes = sh_sizes;
+    ds.same_size = sh_same;
+    OK(gl_grid_set_data_source(g, &ds));
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);       /* 6.4e303 tall in its column */
+    data.w = 100;
+    OK(gl_grid_reload(g));
+    int found = 0, dragging = 0;
+    int64_t s = -1, i = -1, ts = -1, ti = -1;
+    OK(gl_grid_begin_drag(g, 1, 0, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 0);
+    gl_element before[8], after[8];
+    size_t n1 = 0, n2 = 0;
+    OK(gl_grid_visible(g, before, 8, &n1));
+    data.sections = 0;
+    data.count = 0;
+    EXPECT_STATUS(gl_grid_drag_to(g, 200, 300), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'item_count' returned 0 for section 0, but 5 when the drag began");
+    OK(gl_grid_drag_state(g, &dragging, &s, &i, &ts, &ti));
+    EXPECT(dragging == 1 && s == 0 && i == 0 && ts == 0 && ti == 0);
+    OK(gl_grid_visible(g, after, 8, &n2));
+    EXPECT(n1 == 5 && n2 == n1 && memcmp(before, after, sizeof before[0] * n1) == 0);
+    data.sections = 1;                                  /* the data is back */
+    data.count = 5;
+    OK(gl_grid_drag_to(g, 200, 300));
+    OK(gl_grid_end_drag(g));
+    OK(gl_grid_drag_state(g, &dragging, &s, &i, &ts, &ti));
+    EXPECT(dragging == 0);
+    OK(gl_grid_destroy(g));
+}
+
 static void test_drag_auto_scroll(void) {
     /* 20 items: content 590 high. The point 20 from the bottom edge (half the 40 margin) scrolls
      * at half of 600 points a second. */
@@ -715,6 +773,7 @@ int main(void) {
     test_queue();
     test_events_numbered_as_they_happened();
     test_drag();
+    test_drag_data_changed_under_it();
     test_drag_auto_scroll();
     test_bad_input();
     test_bulk_data();
