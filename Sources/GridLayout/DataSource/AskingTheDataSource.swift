@@ -1,0 +1,21 @@
+/// Calls a data source method; an error it throws becomes `GridError.callbackFailed` naming the
+/// callback and the element (a `GridError` passes through unchanged).
+@inline(__always)
+func ask<T>(_ callback: DataSourceCallback, _ at: ElementLocation, _ body: () throws -> T) throws(GridError) -> T {
+    do {
+        return try body()
+    } catch let error as GridError {
+        throw error
+    } catch {
+        throw .callbackFailed(callback: callback, at: at, message: String(describing: error))
+    }
+}
+
+extension AxisMap {
+    /// The size in S/C terms, or an error naming the callback that gave it.
+    @inline(__always)
+    func checked(_ size: Size, _ callback: DataSourceCallback, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
+        guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
+        return axisSize(size)
+    }
+}

@@ -1,0 +1,291 @@
+/// Walks the data source section by section and stacks the sections along S (docs/layout.md,
+/// "Common rules"): a header, `spacing`, the items; `spacing` between non-empty sections and
+/// before the loader; never before the first element or after the last.
+/// A full reload starts it at the content's start; `reloadNew` and `reloadSection` start it where
+/// the content laid out before them ends (`init(continuing:)`).
+struct LayoutBuilder {
+    let configuration: GridConfiguration
+    let dataSource: any GridDataSource
+    let axes: AxisMap
+    let padding: (sStart: Double, sEnd: Double, cStart: Double, cEnd: Double)
+    let viewportC: Double
+    /// The sections laid out (by `addSection`), in order.
+    var sections: [SectionFrames] = []
+    var loader: AxisRect?
+    /// The S end of the last element so far (the start padding before any).
+    var cursor: Double
+    /// Whether an element precedes the cursor.
+    var hasElements = false
+    var storedItems = 0
+    /// The last section: the one `reloadNew` appends items to. Its store gets room for a quarter
+    /// more frames, so that the first appends do not copy them all to a larger array (the room is
+    /// address space until used: large arrays are mapped lazily).
+    var lastSection = -1
+    /// What `itemsHaveSameSize` said, once asked.
+    var sameSize: Bool?
+    /// The data source's budget (GridBudget.swift): bytes reserved so far, and the interruption check.
+    let meter: BudgetMeter
+
+    init(configuration: GridConfiguration, dataSource: any GridDataSource) {
+        self.configuration = configuration
+        self.dataSource = dataSource
+        axes = AxisMap(direction: configuration.direction)
+        padding = axes.padding(configuration.padding)
+        viewportC = axes.axisSize(configuration.viewport).c
+        cursor = padding.sStart
+        meter = BudgetMeter(dataSource.budget)
+    }
+
+    /// A builder that goes on from `layout`: its next element follows `cursor` (after `spacing` when
+    /// `hasElements`).
+    init(continuing layout: ContentLayout, dataSource: any GridDataSource, cursor: Double, hasElements: Bool) {
+        self.init(configuration: layout.configuration, dataSource: dataSource)
+        self.cursor = cursor
+        self.hasElements = hasElements
+        storedItems = layout.storedItems
+        sameSize = layout.sameSize
+    }
+
+    mutating func build() throws(GridError) {
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
+        let sameSize = sectionCount > 0 ? try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() } : false
+        if sectionCount > 0 { self.sameSize = sameSize }
+        sections.reserveCapacity(sectionCount)
+        lastSection = sectionCount - 1
+        for section in 0..<sectionCount {
+            try addSection(section, sameSize: sameSize)
+        }
+        try placeLoader()
+        try checkExtent(.grid)
+    }
+
+    /// Asks whether the loader shows and, if so, places it after the last element.
+    /// With paging the loader has a page of its own, centred on it.
+    mutating func placeLoader() throws(GridError) {
+        if try ask(.showLoader, .loader, { try dataSource.showsLoader() }) {
+            let lastEnd: Double? = hasElements ? cursor : nil
+            openElement()
+            let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
+            loader = rect
+            cursor = rect.sEnd
+            try checkExtent(.loader)
+        }
+    }
+
+    /// The page length with paging (the viewport's S size), else nil.
+    var pageLength: Double? { ContentLayout.pageLength(configuration, axes) }
+
+    /// The content's S extent when the last element ends at `end`: the end padding follows it and,
+    /// with paging, the content fills its last page.
+    func contentS(lastEnd end: Double) -> Double {
+        let s = end + padding.sEnd
+        guard let page = pageLength else { return s }
+        return Swift.max(1, (s / page * (1 - 1e-12)).rounded(.up)) * page
+    }
+
+    /// Adds `spacing` before an element that follows another.
+    mutating func openElement() {
+        if hasElements { cursor += configuration.spacing }
+        hasElements = true
+    }
+
+    /// Asks for the section's count and header, lays it out after the cursor and appends it to `sections`.
+    mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
+        try meter.tick(1)
+        let count = try itemCount(section)
+        let header = try ask(.header, .header(section)) { try dataSource.headerSize(inSection: section) }
+        if let header, !header.isValid { throw .invalidSize(callback: .header, at: .header(section), header) }
+        guard header != nil || count > 0 else {
+            sections.append(.empty(at: cursor))
+            return
+        }
+        openElement()
+        let start = cursor
+        var headerRect: AxisRect?
+        if let header {
+            let s = axes.axisSize(header).s
+            headerRect = AxisRect(s: cursor, c: 0, sSize: s, cSize: viewportC)
+            cursor += s
+        }
+        sections.append(try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize))
+        try checkExtent(.section(section))
+    }
+
+    /// Throws when the cursor (the end of `at`), or the content after it, passes `GridLimits.maxExtent`.
+    func checkExtent(_ at: ElementLocation) throws(GridError) {
+        // NaN cannot arise from valid sizes, but fails the comparison all the same.
+        guard cursor <= GridLimits.maxExtent else { throw .extentTooLarge(at: at, end: cursor) }
+        let content = contentS(lastEnd: cursor)
+        guard content <= GridLimits.maxExtent else { throw .extentTooLarge(at: .grid, end: content) }
+    }
+
+    /// Lays out the items of a section whose elements start at `start` and whose header (if any)
+    /// ends at the cursor: `spacing` after the header, then the items.
+    mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool) throws(GridError) -> SectionFrames {
+        if header != nil && count > 0 { cursor += configuration.spacing }
+        let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor), sameSize: sameSize)
+        // Never backwards: paged items start at a page boundary, which may lie a rounding error
+        // before the cursor, and items of zero thickness end there; sections must stay in order.
+        cursor = Swift.max(cursor, end)
+        return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation)
+    }
+
+    /// The section's item count, checked.
+    func itemCount(_ section: Int) throws(GridError) -> Int {
+        let count = try ask(.itemCount, .section(section)) { try dataSource.numberOfItems(inSection: section) }
+        try check(count, .itemCount, .section(section), 0...GridLimits.maxItemsPerSection)
+        return count
+    }
+
+    func itemArea(sStart: Double) -> ItemArea {
+        ItemArea(sStart: sStart, cStart: padding.cStart, cEnd: viewportC - padding.cEnd, spacing: configuration.spacing)
+    }
+
+    /// Places a section's items with the configured algorithm; returns them, how to continue them
+    /// and their S end.
+    private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool) throws(GridError) -> (SectionItems, Continuation?, Double) {
+        guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
+        var lanes = configuration.lanes
+        if configuration.layout == .lanes,
+           let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
+            try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
+            lanes = own
+        }
+        let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
+        if let first, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area),
+           let extent = items.sameSizeExtent {
+            return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
+        }
+        try addStored(count, section)
+        let sizes: ItemSizes
+        if let first {
+            sizes = .same(first)
+        } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
+            guard bulk.count == count else {
+                throw .inconsistent(callback: .itemSizes, at: .section(section), value: bulk.count,
+                                    earlier: .other(.itemCount, count))
+            }
+            sizes = .bulk(bulk)
+        } else {
+            sizes = .each
+        }
+        switch configuration.layout {
+        case .lanes:
+            return try fill(LanesLayout(lanes: lanes, area: area), PlacerState.lanes, section, count, sizes, first)
+        case .waterfall:
+            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area),
+                            PlacerState.waterfall, section, count, sizes, first)
+        case .flow:
+            return try fill(FlowLayout(area: area), PlacerState.flow, section, count, sizes, first)
+        case .justified:
+            return try fill(JustifiedLayout(rowHeight: configuration.rowHeight, tolerance: configuration.tolerance,
+                                            widow: configuration.widow, area: area, axes: axes),
+                            PlacerState.justified, section, count, sizes, first)
+        }
+    }
+
+    /// The arithmetic items of a same-size section: with paging, lanes arranged page by page
+    /// (SMGridView's paged arrangement) when a row fits a page; else a uniform grid, or nil where equal sizes do not give
+    /// one (justified; zero-thickness items in shortest lanes).
+    func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> SectionItems? {
+        let pageLength = axes.axisSize(configuration.viewport).s
+        // A page must hold a row between its paddings; else the items go on as without paging.
+        if configuration.paging && configuration.layout == .lanes && pageLength > 0
+            && padding.sStart + item.s + padding.sEnd <= pageLength {
+            return .paged(PagedLanesLayout(count: count, lanes: lanes, item: item, pageLength: pageLength,
+                                           padding: (padding.sStart, padding.sEnd), area: area,
+                                           inverse: configuration.pagingInverseOrder))
+        }
+        return try uniformGrid(item: item, lanes: lanes, count: count, area: area).map { .uniform($0) }
+    }
+
+    /// The same-size grid of `count` items of size `item` (as the data source gives it), or nil
+    /// where equal sizes do not give one (justified; zero-thickness items in shortest lanes).
+    func uniformGrid(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> UniformGrid? {
+        switch configuration.layout {
+        case .lanes: return LanesLayout.uniform(lanes: lanes, item: item, count: count, area: area)
+        case .flow: return FlowLayout.uniform(item: item, count: count, area: area)
+        case .waterfall: return try WaterfallLayout.uniform(columns: configuration.columns, order: configuration.order,
+                                                            item: item, count: count, area: area)
+        case .justified: return nil  // rows depend on the running sums: stored like any other
+        }
+    }
+
+    /// Counts `count` more stored frames against the limit.
+    mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
+        storedItems += count
+        guard storedItems <= GridLimits.maxStoredItems else {
+            throw .tooManyStoredItems(section: section, count: count)
+        }
+        try meter.reserve(items: count, capacity: section == lastSection ? count + count / 4 : count, section: section)
+    }
+
+    /// Where a section's item sizes come from.
+    enum ItemSizes {
+        /// All items have this size (`itemsHaveSameSize`).
+        case same(AxisSize)
+        /// All at once from `sizesForItems` (unchecked yet).
+        case bulk([Size])
+        /// One `sizeForItem` call per item.
+        case each
+    }
+
+    /// Feeds every item's size to a new `placer` and keeps the frames, and the placer's state
+    /// (saved by `wrap`) for `reloadNew`.
+    private func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
+                                     _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
+        var placer = placer
+        var store = FrameStore(interleave: placer.interleave, capacity: section == lastSection ? count + count / 4 : count)
+        try feed(&placer, section, 0..<count, sizes, into: &store)
+        let before = store.mark()
+        let end = placer.finish(into: &store)
+        return (.stored(store), .placer(wrap(placer), before: before, sameSize: same), end)
+    }
+
+    /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to
+    /// `store`: asked for, checked and put in S/C terms in batches of up to `ItemBatch.capacity`
+    /// (on the stack), so that each batch costs one call to the data source and to the placer.
+    func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes,
+                             into store: inout FrameStore) throws(GridError) {
+        try withUnsafeTemporaryAllocation(of: Size.self, capacity: ItemBatch.capacity) { (asked) throws(GridError) in
+            try withUnsafeTemporaryAllocation(of: AxisSize.self, capacity: ItemBatch.capacity) { (batch) throws(GridError) in
+                var first = range.lowerBound
+                while first < range.upperBound {
+                    let items = first..<Swift.min(first + ItemBatch.capacity, range.upperBound)
+                    switch sizes {
+                    case .same(let size):
+                        for k in 0..<items.count { batch[k] = size }
+                    case .bulk(let all):
+                        try all.withUnsafeBufferPointer { (all) throws(GridError) in
+                            try convert(UnsafeBufferPointer(rebasing: all[items]), from: items, section, .itemSizes, into: batch)
+                        }
+                    case .each:
+                        try ask(.itemSize, .section(section)) { try dataSource.sizesForItems(items, inSection: section, into: asked) }
+                        try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, .itemSize, into: batch)
+                    }
+                    try meter.tick(items.count)
+                    try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
+                                     from: GridIndexPath(section: section, item: first), into: &store)
+                    first = items.upperBound
+                }
+            }
+        }
+    }
+
+    /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
+    private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: DataSourceCallback,
+                         into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
+        for k in sizes.indices {
+            batch[k] = try axes.checked(sizes[k], callback, GridIndexPath(section: section, item: items.lowerBound + k))
+        }
+    }
+
+    func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {
+        try axes.checked(ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }, .itemSize, path)
+    }
+
+    func check(_ value: Int, _ callback: DataSourceCallback, _ at: ElementLocation, _ allowed: ClosedRange<Int>) throws(GridError) {
+        guard allowed.contains(value) else { throw .invalidCount(callback: callback, at: at, value: value, allowed: allowed) }
+    }
+}
