@@ -24,7 +24,7 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl bindings/python/tests Tests/docs Tests/surface Tests/packaging
+	python3 -m pytest -q Tests/repl Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
 DOCS_IMAGES := ninegrid waterfall smgridview
