@@ -288,9 +288,13 @@ extension Request: Decodable {
         if c.contains(offsets) { self.offsets = try c.decode(OffsetsJSON.self, forKey: offsets).offsets }
         if c.contains(frames) { self.frames = try decodeBool(c, frames) }
         if self.frames {
-            let total = self.sections.reduce(0) { $0 &+ $1.items.count }
-            if total > GridLimits.maxStoredItems {
-                throw RequestError([frames], "listing \(total) items is refused (at most \(GridLimits.maxStoredItems); set \"frames\": false)")
+            // Counted until past the limit: the sum of every count could pass Int.max.
+            var total = 0
+            for section in self.sections {
+                total += section.items.count
+                if total > GridLimits.maxStoredItems {
+                    throw RequestError([frames], "listing more than \(GridLimits.maxStoredItems) items is refused (set \"frames\": false)")
+                }
             }
         }
     }

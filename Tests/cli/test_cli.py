@@ -191,10 +191,18 @@ ERRORS = [
     ('{"options": {"loaderSize": [1, -2]}, "sections": []}', "options.loaderSize[1]: -2 is invalid (expected a finite number >= 0)", True),
     ('{"options": [], "sections": []}', "options: an array is invalid (expected an object of options)", True),
     ('{"sections": [{"count": 1000000000, "size": [1, 1]}]}',
-     'frames: listing 1000000000 items is refused (at most 100000000; set "frames": false)', False),
+     'frames: listing more than 100000000 items is refused (set "frames": false)', False),
     # Engine errors name the item, section or option the engine names.
     ('{"options": {"layout": "justified"}, "sections": [[[1, 1]], {"items": [[1, 1], [2, 0]]}]}',
      "sections[1].items[1]: [2, 0] has no aspect ratio (justified needs a size > 0 along the scroll axis)", False),
+    ('{"sections": [[[1, 1]], {"count": 200000000, "size": [1, 1]}], "frames": false}',
+     "sections[1]: section 1: 200000000 items pass the limit of 100000000 stored frames "
+     "(same-size lanes, flow and waterfall store none)", False),
+    ('{"sections": [{"count": 9007199254740992, "size": [1, 1e300]}], "frames": false}',
+     "sections[0]: section 0 would end at inf, past the largest content extent of 1099511627776 points "
+     "(2^40, where frames stay exact to 1/4096 point)", False),
+    ('{"sections": [{"count": 9007199254740992, "size": [1, 1]}, {"count": 9007199254740992, "size": [1, 1]}]}',
+     'frames: listing more than 100000000 items is refused (set "frames": false)', False),
     ('{"options": {"layout": "waterfall", "columns": 3, "spacing": 200, "width": 300}, "sections": [[[1, 1]]]}',
      "options.columns: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
 ]
