@@ -20,7 +20,7 @@ Files: *
 Copyright: the gridlayout authors
 License: MIT
 Comment: gridrepl, gridlayout, libgridlayout.so.$version and the Lua module gridlayout.so link
- the Swift standard library statically (gridlayout also Foundation)
+ the Swift standard library statically (gridlayout also FoundationEssentials)
  (Copyright Apple Inc. and the Swift project authors, Apache-2.0 with the Runtime Library
  Exception, see /usr/share/common-licenses/Apache-2.0).
 

@@ -2,6 +2,8 @@
 /// expected (`"x" is invalid (expected a number)`).
 enum JSONValue: Decodable {
     case null, bool(Bool), number(Double), string(String), array, object
+    /// A number no Double holds (1e400): the one JSON value none of the others decodes.
+    case hugeNumber
 
     init(from decoder: any Decoder) throws {
         if let c = try? decoder.singleValueContainer() {
@@ -11,7 +13,8 @@ enum JSONValue: Decodable {
             if let s = try? c.decode(String.self) { self = .string(s); return }
         }
         if (try? decoder.unkeyedContainer()) != nil { self = .array; return }
-        self = .object
+        if (try? decoder.container(keyedBy: PathKey.self)) != nil { self = .object; return }
+        self = .hugeNumber
     }
 
     var text: String {
@@ -22,6 +25,7 @@ enum JSONValue: Decodable {
         case .string(let s): return jsonString(s)
         case .array: return "an array"
         case .object: return "an object"
+        case .hugeNumber: return "a number out of range"
         }
     }
 

@@ -4,8 +4,13 @@
 //
 // Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
 // stdout for a request or command line it refuses.
-import Foundation
+// FoundationEssentials, not Foundation: its JSONDecoder is the same, without ICU's data, which
+// would add tens of megabytes to the self-contained binary.
+import FoundationEssentials
 import GridLayout
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The project's version (the file VERSION; Tests/packaging/test_version.py checks it).
 let version = "1.0.0"
@@ -27,9 +32,24 @@ let usage = """
 
     """
 
-func fail(_ line: String) -> Never {
-    FileHandle.standardError.write(Data(("gridlayout: " + line + "\n").utf8))
-    exit(2)
+/// Writes all of `bytes` to the file descriptor; false when it cannot.
+@discardableResult
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+        var done = 0
+        while done < buffer.count {
+            let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+}
+
+func fail(_ line: String, status: Int32 = 2) -> Never {
+    writeAll(2, Array(("gridlayout: " + line + "\n").utf8))
+    exit(status)
 }
 
 /// The JSON path an engine error is about, where the request has one.
@@ -56,11 +76,25 @@ func path(of error: GridError, in request: Request) -> String {
     }
 }
 
+/// The whole of FILE, or of standard input for nil or "-".
 func readInput(_ file: String?) -> Data {
-    guard let file, file != "-" else { return FileHandle.standardInput.readDataToEndOfFile() }
-    do { return try Data(contentsOf: URL(fileURLWithPath: file)) } catch {
-        fail("cannot read \(file): \((error as NSError).localizedDescription)")
+    var fd: Int32 = 0
+    let name = file ?? "-"
+    if name != "-" {
+        fd = open(name, O_RDONLY)
+        guard fd >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
     }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    if fd != 0 { close(fd) }
+    return Data(bytes)
 }
 
 func layout(_ file: String?) -> Never {
@@ -70,13 +104,20 @@ func layout(_ file: String?) -> Never {
         request = try JSONDecoder().decode(Request.self, from: data)
     } catch let error as RequestError {
         fail(error.line)
-    } catch {
-        // The decoder says only that the JSON is invalid; JSONSerialization's parser says where.
-        var detail = ""
-        do { _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
-            if let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { detail = " (\(text))" }
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+        // The document does not parse (the decoder says no more than that).
+        fail("request: invalid JSON")
+    } catch let error as DecodingError {
+        // A value the decoder refused before the request's own checks saw it (a number too
+        // large for a Double).
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
+        @unknown default: fail("request: invalid JSON")
         }
-        fail("request: invalid JSON\(detail)")
+        fail("\(describePath(context.codingPath)): \(context.debugDescription)")
+    } catch {
+        fail("request: \(error)")
     }
     let bytes: [UInt8]
     do {
@@ -87,18 +128,7 @@ func layout(_ file: String?) -> Never {
         }
         fail("\(path(of: error, in: request)): \(error.message(in: .swift))")
     }
-    bytes.withUnsafeBytes { buffer in
-        var done = 0
-        while done < buffer.count {
-            let n = write(1, buffer.baseAddress! + done, buffer.count - done)
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                FileHandle.standardError.write(Data("gridlayout: cannot write the response\n".utf8))
-                exit(1)
-            }
-            done += n
-        }
-    }
+    guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
     exit(0)
 }
 
