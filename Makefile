@@ -46,10 +46,12 @@ sanitize: deps
 
 # Every benchmark; rewrites BENCHMARKS.md between its markers and the plots in docs/bench/
 # (tools/bench/report.py, ~3 min): gridbench's timings, the flow layout from Python against Taffy,
-# Yoga and pure Lua, and the Lua instruction counts (bench-instructions).
+# Yoga and pure Lua, gridlayout layout against Python's json, and the Lua instruction counts
+# (bench-instructions).
 bench: deps
 	swift build -c release --product gridbench
 	swift build -c release --product gridlayout
+	swift build -c release --product gridlayout-cli
 	python3 tools/bench/report.py
 
 # Instructions per item of the Lua data source paths and of the layouts and their C floors, under callgrind (~40 s): a table on stdout.
