@@ -258,3 +258,19 @@ def test_the_docs_examples_give_their_responses(cli):
     assert len(pairs) >= 2
     for request, response in pairs:
         assert layout(cli, json.loads(request)) == json.loads(response)
+
+
+def test_the_readme_and_man_page_examples(cli):
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### From the shell: `gridlayout layout`", 1)[1]
+    request = re.search(r"^echo '(.*)' \\$", section, re.M).group(1)
+    expected = "".join(line[2:] + "\n" for line in re.findall(r"^# .*$", section.split("```", 2)[1], re.M))
+    assert run(cli, "layout", stdin=request).stdout == expected
+    man = (ROOT / "man" / "gridlayout.1").read_text().split(".SH EXAMPLES", 1)[1].split(".fi", 1)[0]
+    lines = man.replace("\\(aq", "'").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("$ echo"))
+    end = next(i for i, line in enumerate(lines) if "| gridlayout layout" in line)
+    man_request = " ".join(line.strip() for line in lines[start:end + 1])
+    man_request = man_request.removeprefix("$ echo '").split("' | gridlayout layout")[0]
+    assert json.loads(man_request) == json.loads(request)
+    assert "\n".join(lines[end + 1:]).strip() + "\n" == expected
