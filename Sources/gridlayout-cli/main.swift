@@ -4,6 +4,7 @@
 //
 // Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
 // stdout for a request or command line it refuses.
+
 // FoundationEssentials, not Foundation: its JSONDecoder is the same, without ICU's data, which
 // would add tens of megabytes to the self-contained binary.
 import FoundationEssentials
@@ -132,7 +133,7 @@ func layout(_ file: String?) -> Never {
     exit(0)
 }
 
-var arguments = Array(CommandLine.arguments.dropFirst())
+let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "--help", "-h":
     print(usage, terminator: "")
