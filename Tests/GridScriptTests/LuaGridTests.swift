@@ -5,6 +5,25 @@ import Testing
 @Suite struct LuaGridTests {
     // MARK: - The module
 
+    // lineSpacing along S, itemSpacing along C (docs/layout.md, "Two spacings"): lanes 2, items
+    // 100×50, lineSpacing 10, itemSpacing 4: item 2 at x = 100 + 4, item 3 at y = 50 + 10.
+    // `spacing` reads nil while they differ and sets both.
+    @Test func twoSpacings() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ lanes = 2, lineSpacing = 10, itemSpacing = 4 }
+            g.dataSource = { count = function() return 3 end, size = function() return 100, 50 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 2)") == ["104", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["0", "60", "100", "50"])
+        #expect(lua.eval("return g.spacing, g.lineSpacing, g.itemSpacing") == ["nil", "10", "4"])
+        lua.eval("g.spacing = 6")
+        #expect(lua.eval("return g.spacing, g.lineSpacing, g.itemSpacing") == ["6", "6", "6"])
+        #expect(lua.error("g.lineSpacing = 0/0") == "test:1: option 'lineSpacing': nan is invalid (expected a finite number >= 0)")
+        #expect(lua.eval("return g.spacing, g.lineSpacing") == ["6", "6"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.0.0"])
@@ -13,11 +32,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding spacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews dataSource delegate",
+            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "25", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "27", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

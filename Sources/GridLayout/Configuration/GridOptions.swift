@@ -147,7 +147,16 @@ extension GridConfiguration {
                          summary: "space between the content's edges and its elements",
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
-        number("spacing", "spacing", .length, { $0.spacing }, { $0.spacing = $1 }, "space between neighbouring items, lines and sections"),
+        // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
+        // when set, and `validate` checks the two it stands for.
+        OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.length),
+                         summary: "sets lineSpacing and itemSpacing; reads their value when equal",
+                         read: { .number($0.spacing) },
+                         write: { if case .number(let n) = $1 { $0.spacing = n } }),
+        number("lineSpacing", "line_spacing", .length, { $0.lineSpacing }, { $0.lineSpacing = $1 },
+               "space along the scroll axis: between items of a lane or column, lines, rows, headers and sections"),
+        number("itemSpacing", "item_spacing", .length, { $0.itemSpacing }, { $0.itemSpacing = $1 },
+               "space across the scroll axis: between lanes, columns and the items of a line or row"),
         integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
         integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
         choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),

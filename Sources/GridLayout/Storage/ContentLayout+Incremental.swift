@@ -81,7 +81,7 @@ extension ContentLayout {
 
         // Moving later sections by an offset is exact to well under a point because every position
         // stays below GridLimits.maxExtent (checked by the builder and below).
-        let spacing = configuration.spacing
+        let spacing = configuration.lineSpacing
         let old = (end: sections[section].sEnd, followed: hadBefore || !sections[section].isEmpty)
         let new = builder.sections[0]
         let followed = builder.hasElements
