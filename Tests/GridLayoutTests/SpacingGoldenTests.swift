@@ -174,4 +174,32 @@ private func t(_ r: Rect) -> Rect { rect(r.y, r.x, r.height, r.width) }
         let pinned = grid.visibleElements().first { $0.id == .header(section: 0) }
         #expect(pinned?.frame == rect(0, 190, 320, 20))
     }
+    // A drag on two lanes, C 210, lineSpacing 20, itemSpacing 4, items 100×50: item i in lane i % 2
+    // at x = (i % 2)·104, y = (i / 2)·70. Item 0, grabbed at its centre (50, 25) and moved to
+    // (154, 95), lies exactly on slot 3 (centre (104 + 50, 70 + 25)); dropped, the items settle
+    // where a fresh layout of the reordered data puts them.
+    @Test func dragUsesBothSpacings() throws {
+        let data = ListDataSource([items(6)])
+        let grid = try laneGrid(data, options: [("sort", .bool(true)), ("animationDuration", .number(0.25)),
+                                                ("lineSpacing", .number(20)), ("itemSpacing", .number(4))])
+        #expect(drawn(grid) == ["0 0,0", "1 104,0", "2 0,70", "3 104,70", "4 0,140", "5 104,140"])
+        #expect(try grid.beginDrag(at: Point(x: 50, y: 25)) == GridIndexPath(section: 0, item: 0))
+        try grid.drag(to: Point(x: 154, y: 95))
+        #expect(grid.drag! == (GridIndexPath(section: 0, item: 0), GridIndexPath(section: 0, item: 3)))
+        try grid.endDrag()
+        #expect(data.log == ["move 0.0 0.3"])
+        try grid.step(0.25)
+        #expect(drawn(grid) == ["0 0,0", "1 104,0", "2 0,70", "3 104,70", "4 0,140", "5 104,140"])
+    }
+
+    // The random grids of the property and reloadNew/reloadSection tests draw unequal spacings in
+    // every layout and direction among the seeds those tests use.
+    @Test func randomGridsSplitTheSpacings() {
+        for layout in LayoutKind.allCases {
+            for direction in ScrollDirection.allCases {
+                let split = randomGrids(layout, direction).filter { $0.1.configuration.lineSpacing != $0.1.configuration.itemSpacing }
+                #expect(!split.isEmpty, "\(layout) \(direction)")
+            }
+        }
+    }
 }
