@@ -257,6 +257,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.max_pooled_views = Int64(c.maxPooledViews)
     g.line_spacing = c.lineSpacing
     g.item_spacing = c.itemSpacing
+    g.rtl = c.rtl ? 1 : 0
     return g
 }
 
@@ -314,6 +315,7 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
         throw CFailure(GL_EINVAL, "gl_config.max_pooled_views: \(g.max_pooled_views) is invalid (expected 0...\(GridLimits.maxPooledViews))")
     }
     c.maxPooledViews = Int(g.max_pooled_views)
+    c.rtl = try flag(g.rtl, "rtl")
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

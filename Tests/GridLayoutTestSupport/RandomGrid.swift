@@ -24,6 +24,7 @@ public struct RandomGrid {
         if Int.random(in: 0...1, using: &later) == 1 {
             config.lineSpacing = Double(Int.random(in: 0...12, using: &later))
             config.itemSpacing = Double(Int.random(in: 0...12, using: &later))
+            config.rtl = Bool.random(using: &later)
         }
         config.columns = int(1...4)
         config.order = WaterfallOrder.allCases[int(0...2)]

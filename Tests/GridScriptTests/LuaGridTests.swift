@@ -24,6 +24,23 @@ import Testing
         #expect(lua.eval("return g.spacing, g.lineSpacing") == ["6", "6"])
     }
 
+    // rtl mirrors every frame along x: lanes 2 in 320, items 100×50, itemSpacing 4: laid out at
+    // x 0 and 104, reported at 320 − 0 − 100 = 220 and 320 − 104 − 100 = 116; queries agree.
+    @Test func rightToLeft() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ lanes = 2, itemSpacing = 4, rtl = true }
+            g.dataSource = { count = function() return 3 end, size = function() return 100, 50 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 1)") == ["220", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 2)") == ["116", "0", "100", "50"])
+        #expect(lua.eval("return g:indexPathAt(220, 0)") == ["1", "1"])
+        #expect(lua.eval("return g.rtl") == ["true"])
+        #expect(lua.error("g.rtl = 1") == "test:1: option 'rtl': 1 is invalid (expected a boolean)")
+        #expect(lua.eval("return g.rtl") == ["true"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.0.0"])
@@ -32,11 +49,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews dataSource delegate",
+            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "27", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "28", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

@@ -117,6 +117,8 @@ typedef struct gl_config {
                                    and before the loader; default 0 */
     double item_spacing;        /* [itemSpacing] >= 0: across the scroll axis, between lanes,
                                    columns and the items of a line or row; default 0 */
+    int rtl;                    /* [rtl] 0/1: right to left, every frame mirrored along x after
+                                   layout (x' = content width - x - w); offsets keep their meaning */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */

@@ -63,6 +63,9 @@ public struct GridConfiguration: Hashable, Sendable {
     /// are released, oldest first, so that a `view` callback that never dequeues cannot grow the
     /// pool without bound (`maxPooledViews`).
     public var maxPooledViews = 256
+    /// Right to left (`rtl`): every frame is mirrored along x after layout, x' = content width −
+    /// x − w; offsets keep their meaning, and queries, scrolling and drags use the mirrored frames.
+    public var rtl = false
 
     public init() {}
 

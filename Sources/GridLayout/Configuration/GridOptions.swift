@@ -188,6 +188,8 @@ extension GridConfiguration {
                "the auto-scroll speed at the viewport's edge, in points per second"),
         integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
+        flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
+             "right to left: every frame is mirrored along x after layout"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -13,20 +13,20 @@ extension ContentLayout {
         guard sections.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
         let items = sections[path.section].items
         guard path.item >= 0 && path.item < items.count else { throw .indexPathOutOfRange(path, itemCount: items.count) }
-        return axes.rect(items[path.item])
+        return user(axes.rect(items[path.item]))
     }
 
     /// The section's header frame, or nil when it has none. Throws for a section out of range.
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
         try checkSection(section)
-        return sections[section].header.map(axes.rect)
+        return sections[section].header.map { user(axes.rect($0)) }
     }
 
     /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
     public func frame(of id: ElementID) -> Rect? {
         switch id {
         case .item(let path): return try? frame(of: path)
-        case .header(let section): return sections.indices.contains(section) ? sections[section].header.map(axes.rect) : nil
+        case .header(let section): return sections.indices.contains(section) ? sections[section].header.map { user(axes.rect($0)) } : nil
         case .loader: return loaderFrame
         }
     }
@@ -35,15 +35,35 @@ extension ContentLayout {
     public var itemCounts: [Int] { sections.map(\.items.count) }
 
     /// The loader's frame, or nil when the data source does not show it.
-    public var loaderFrame: Rect? { loader.map(axes.rect) }
+    public var loaderFrame: Rect? { loader.map { user(axes.rect($0)) } }
+
+    /// A rectangle between the engine's frames and the ones it reports (`rtl`: mirrored along x,
+    /// x' = content width − x − w). Unchanged without `rtl`. The edges are mirrored, not the
+    /// origin and width, so that frames that touch still touch exactly.
+    @inline(__always)
+    func user(_ r: Rect) -> Rect {
+        guard configuration.rtl else { return r }
+        return Self.mirror(r, contentSize.width)
+    }
+
+    @inline(__always)
+    static func mirror(_ r: Rect, _ width: Double) -> Rect {
+        let x0 = width - (r.x + r.width), x1 = width - r.x
+        return Rect(x: x0, y: r.y, width: x1 - x0, height: r.height)
+    }
+
+    /// How far a mirrored edge may stray from the exact mirror (a few ulps of the content's width,
+    /// which bounds every x): queries widen the engine's rectangle along x by it and then test
+    /// the reported frames exactly.
+    var mirrorSlack: Double { 4 * Swift.max(contentSize.width, 1).ulp }
 
     /// Every element whose frame overlaps `rect` with positive area: per section its header, then
     /// its items in ascending order; the loader last.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
-        let r = axes.axisRect(rect)
-        appendBuffered(to: &result) { forEachElement(in: r, $0) }
+        let r = axes.axisRect(user(rect))
+        appendBuffered(to: &result) { forEachElement(in: r, user: rect, $0) }
         return result
     }
 
@@ -73,15 +93,48 @@ extension ContentLayout {
     public func indexPath(at point: Point) -> GridIndexPath? {
         let (s, c) = axes.axisPoint(point)
         var found: GridIndexPath?
-        forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
-            if found == nil { found = path }
+        guard configuration.rtl else {
+            forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
+                if found == nil { found = path }
+            }
+            return found
+        }
+        // Mirrored: the candidates around the point's mirror, then the reported frames decide.
+        let width = contentSize.width, slack = mirrorSlack
+        let (es, ec) = axes.axisPoint(Point(x: width - point.x, y: point.y))
+        // The mirrored axis (x) widened by the slack; the other, y, is the point's own ulp.
+        let (sLo, sHi) = axes.direction == .horizontal ? (es - slack, es + slack) : (es, es.nextUp)
+        let (cLo, cHi) = axes.direction == .vertical ? (ec - slack, ec + slack) : (ec, ec.nextUp)
+        forEachItem(s: sLo, sHi, c: cLo, cHi) { path, frame in
+            if found == nil && Self.mirror(axes.rect(frame), width).contains(point) { found = path }
         }
         return found
     }
 
     /// Calls `body` with every element overlapping `r` with positive area, in `elements(in:)` order.
     /// A `pinned` header is reported at its pinned frame instead of its own (see `pinnedHeader`).
-    func forEachElement(in r: AxisRect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
+    /// `r` is `user` in the engine's frame (see `user(_:)`); `body` gets the frames it reports.
+    /// Mirrored, the engine's rectangle is widened by the slack and the reported frames are
+    /// tested against `user` exactly.
+    func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
+        guard configuration.rtl else { return forEachEngineElement(in: r, pinned: pinned, body) }
+        let width = contentSize.width, slack = mirrorSlack
+        var wide = r
+        if axes.direction == .vertical {
+            wide.c -= slack
+            wide.cSize += 2 * slack
+        } else {
+            wide.s -= slack
+            wide.sSize += 2 * slack
+        }
+        forEachEngineElement(in: wide, pinned: pinned) { element in
+            var element = element
+            element.frame = Self.mirror(element.frame, width)
+            if element.frame.overlaps(user) { body(element) }
+        }
+    }
+
+    private func forEachEngineElement(in r: AxisRect, pinned: PinnedHeader?, _ body: (GridElement) -> Void) {
         let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
         let axes = self.axes  // a local: closures that read self.axes copied the whole layout per item
         func overlaps(_ e: AxisRect) -> Bool {

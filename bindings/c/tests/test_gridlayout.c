@@ -720,11 +720,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 25);
+    EXPECT(n == 26);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 25 is out of range (the library has options 0...24)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 26 is out of range (the library has options 0...25)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -1017,6 +1017,38 @@ static void test_two_spacings(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* rtl mirrors every frame along x (docs/layout.md, "Right to left"): lanes 2 in 320, items
+ * 100x50, item_spacing 4: laid out at x 0 and 104, reported at 220 and 116. */
+static void test_rtl(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.rtl == 0);
+    c.lanes = 2;
+    c.item_spacing = 4;
+    c.rtl = 1;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 100, 50 };
+    gl_section s = { &size, 3, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT(r.x == 220 && r.y == 0 && r.w == 100 && r.h == 50);
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 116 && r.y == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "rtl", &v));
+    EXPECT(v == 1);
+    c.rtl = 2;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_config.rtl: 2 is invalid (expected 0 or 1)") == 0);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "rtl", 0.5), GL_EINVAL);
+    OK(gl_grid_get_option_number(g, "rtl", &v));
+    EXPECT(v == 1);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_version();
     test_config();
@@ -1032,6 +1064,7 @@ int main(void) {
     test_events_and_reuse();
     test_pool_is_bounded();
     test_two_spacings();
+    test_rtl();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

@@ -110,6 +110,7 @@ class gl_config(Structure):
         ("max_pooled_views", c_int64),
         ("line_spacing", c_double),
         ("item_spacing", c_double),
+        ("rtl", c_int),
     ]
 
 

@@ -229,3 +229,18 @@ def test_line_and_item_spacing():
             grid.configure(item_spacing=2, spacing=-1)
         assert str(e.value) == "option 'spacing': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
         assert (grid.spacing, grid.line_spacing, grid.item_spacing) == (6, 6, 6)
+
+
+def test_rtl_mirrors_the_frames():
+    """rtl mirrors every frame along x: lanes 2 in 320, items 100x50, item spacing 4: laid out at
+    x 0 and 104, reported at 220 and 116; a bad value names the option and changes nothing."""
+    with Grid(width=320, height=480, lanes=2, item_spacing=4, rtl=True) as grid:
+        grid.set_sizes([(100, 50)] * 3)
+        grid.reload()
+        assert grid.frame(0, 0) == (220, 0, 100, 50)
+        assert grid.frame(0, 1) == (116, 0, 100, 50)
+        assert grid.rtl is True and grid.config["rtl"] is True
+        with pytest.raises(GridValueError) as e:
+            grid.rtl = 2
+        assert str(e.value) == "option 'rtl': 2 is invalid (expected True or False) [GL_EINVAL]"
+        assert grid.rtl is True
