@@ -258,6 +258,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.line_spacing = c.lineSpacing
     g.item_spacing = c.itemSpacing
     g.rtl = c.rtl ? 1 : 0
+    g.scale = c.scale
     return g
 }
 
@@ -316,6 +317,7 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     }
     c.maxPooledViews = Int(g.max_pooled_views)
     c.rtl = try flag(g.rtl, "rtl")
+    c.scale = g.scale
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

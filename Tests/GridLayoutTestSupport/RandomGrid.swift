@@ -25,6 +25,7 @@ public struct RandomGrid {
             config.lineSpacing = Double(Int.random(in: 0...12, using: &later))
             config.itemSpacing = Double(Int.random(in: 0...12, using: &later))
             config.rtl = Bool.random(using: &later)
+            config.scale = [0, 2, 3][Int.random(in: 0...2, using: &later)]
         }
         config.columns = int(1...4)
         config.order = WaterfallOrder.allCases[int(0...2)]

@@ -95,6 +95,7 @@ private func layout(_ options: [(String, OptionValue)], _ dataSource: any GridDa
     @Test(arguments: Array(UInt64(1)...120)) func rtlIsTheMirrorOfLtr(seed: UInt64) throws {
         var ltr = RandomGrid(seed: seed).configuration
         ltr.rtl = false
+        ltr.scale = 0
         var rtl = ltr
         rtl.rtl = true
         let data = RandomGrid(seed: seed).data

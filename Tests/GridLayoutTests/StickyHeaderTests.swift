@@ -339,6 +339,7 @@ private func loader(_ frame: Rect) -> GridElement { GridElement(id: .loader, fra
             var random = RandomGrid(seed: seed)
             random.configuration.stickyHeaders = true
             random.configuration.rtl = false  // the model pins at the left; RtlGoldenTests mirror it
+            random.configuration.scale = 0    // the model pins unsnapped; ScaleGoldenTests snap it
             let grid = Grid(configuration: random.configuration, dataSource: random.data)
             try grid.reload()
             let vertical = random.configuration.direction == .vertical

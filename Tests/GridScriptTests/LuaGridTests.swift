@@ -41,6 +41,22 @@ import Testing
         #expect(lua.eval("return g.rtl") == ["true"])
     }
 
+    // scale snaps frames' edges: waterfall, 3 columns in 100 (33.33… wide) at scale 2: column
+    // edges 0, 33.5, 66.5, 100. A negative scale names the option and the value.
+    @Test func pixelSnapping() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ layout = "waterfall", columns = 3, width = 100, scale = 2 }
+            g.dataSource = { count = function() return 3 end, size = function() return 30, 10 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 1)") == ["0", "0", "33.5", "11"])
+        #expect(lua.eval("return g:frame(1, 2)") == ["33.5", "0", "33", "11"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["66.5", "0", "33.5", "11"])
+        #expect(lua.error("g.scale = -1") == "test:1: option 'scale': -1 is invalid (expected a finite number >= 0)")
+        #expect(lua.eval("return g.scale") == ["2"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.0.0"])
@@ -49,11 +65,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl dataSource delegate",
+            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "28", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "29", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

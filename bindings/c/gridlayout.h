@@ -119,6 +119,8 @@ typedef struct gl_config {
                                    columns and the items of a line or row; default 0 */
     int rtl;                    /* [rtl] 0/1: right to left, every frame mirrored along x after
                                    layout (x' = content width - x - w); offsets keep their meaning */
+    double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
+                                   multiples of 1/scale, the content size rounds up; 0 (default) off */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */

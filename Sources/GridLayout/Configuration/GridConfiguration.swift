@@ -66,6 +66,10 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Right to left (`rtl`): every frame is mirrored along x after layout, x' = content width −
     /// x − w; offsets keep their meaning, and queries, scrolling and drags use the mirrored frames.
     public var rtl = false
+    /// Device pixels per point (`scale`; 0, the default, is off): every reported frame's edges are
+    /// rounded to the nearest multiple of 1/scale (half away from zero), after `rtl`, and the
+    /// content size is rounded up to one.
+    public var scale: Double = 0
 
     public init() {}
 

@@ -190,6 +190,8 @@ extension GridConfiguration {
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
         flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
              "right to left: every frame is mirrored along x after layout"),
+        number("scale", "scale", .length, { $0.scale }, { $0.scale = $1 },
+               "device pixels per point: frames' edges snap to multiples of 1/scale; 0 is off"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -203,11 +203,11 @@ extension Grid {
     func draggedFrame(_ drag: DragSession) -> Rect {
         let axes = layout.axes
         // Clamped in the engine's frame (`rtl` mirrors it), where the sections' extents are.
-        var frame = axes.axisRect(layout.user(Rect(x: contentOffset.x + drag.point.x - drag.grab.x, y: contentOffset.y + drag.point.y - drag.grab.y,
+        var frame = axes.axisRect(layout.engineRect(Rect(x: contentOffset.x + drag.point.x - drag.grab.x, y: contentOffset.y + drag.point.y - drag.grab.y,
                                                    width: drag.frameSize.width, height: drag.frameSize.height)))
         let first = layout.sections[drag.sections.first!], last = layout.sections[drag.sections.last!]
         frame.s = Swift.max(first.sStart, Swift.min(frame.s, last.sEnd - frame.sSize))
-        let contentC = axes.axisSize(layout.contentSize).c
+        let contentC = axes.axisSize(layout.engineContentSize).c
         frame.c = Swift.max(0, Swift.min(frame.c, contentC - frame.cSize))
         return layout.user(axes.rect(frame))
     }

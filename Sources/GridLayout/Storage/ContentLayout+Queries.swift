@@ -37,13 +37,50 @@ extension ContentLayout {
     /// The loader's frame, or nil when the data source does not show it.
     public var loaderFrame: Rect? { loader.map { user(axes.rect($0)) } }
 
-    /// A rectangle between the engine's frames and the ones it reports (`rtl`: mirrored along x,
-    /// x' = content width − x − w). Unchanged without `rtl`. The edges are mirrored, not the
-    /// origin and width, so that frames that touch still touch exactly.
+    /// A frame as the engine reports it (`rtl`: mirrored along x, x' = content width − x − w;
+    /// then `scale`: its edges snapped). Unchanged without them. Edges are mirrored and snapped,
+    /// not the origin and width, so that frames that touch still touch exactly.
     @inline(__always)
     func user(_ r: Rect) -> Rect {
+        guard configuration.rtl || configuration.scale > 0 else { return r }
+        return reported(r, engineContentSize.width)
+    }
+
+    /// `user(_:)` for a frame in the engine's frame, with the content width given.
+    func reported(_ r: Rect, _ width: Double) -> Rect {
+        let r = configuration.rtl ? Self.mirror(r, width) : r
+        let scale = configuration.scale
+        guard scale > 0 else { return r }
+        let x0 = (r.x * scale).rounded() / scale, x1 = ((r.x + r.width) * scale).rounded() / scale
+        let y0 = (r.y * scale).rounded() / scale, y1 = ((r.y + r.height) * scale).rounded() / scale
+        return Rect(x: x0, y: y0, width: Self.span(x0, x1), height: Self.span(y0, y1))
+    }
+
+    /// The width from edge `a` to edge `b`: b − a, moved by an ulp when a plus it would pass `b`
+    /// (multiples of 1/3 are not exact), so that a frame never overlaps the neighbour that starts
+    /// at `b`, and reaches it exactly whenever a width can.
+    static func span(_ a: Double, _ b: Double) -> Double {
+        var w = b - a
+        if a + w > b {
+            w = w.nextDown
+        } else if a + w < b, a + w.nextUp <= b {
+            w = w.nextUp
+        }
+        return w
+    }
+
+    /// A rectangle (or a point's) as the engine sees it: mirrored back with `rtl`, else unchanged.
+    @inline(__always)
+    func engineRect(_ r: Rect) -> Rect {
         guard configuration.rtl else { return r }
-        return Self.mirror(r, contentSize.width)
+        return Self.mirror(r, engineContentSize.width)
+    }
+
+    /// How far beyond a reported rectangle, along x and y, the engine's frames of the elements
+    /// that overlap it may lie: the mirror's rounding and `scale`'s half a pixel, with room.
+    var querySlack: (x: Double, y: Double) {
+        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
+        return (configuration.rtl ? mirrorSlack + snap : snap, snap)
     }
 
     @inline(__always)
@@ -55,14 +92,14 @@ extension ContentLayout {
     /// How far a mirrored edge may stray from the exact mirror (a few ulps of the content's width,
     /// which bounds every x): queries widen the engine's rectangle along x by it and then test
     /// the reported frames exactly.
-    var mirrorSlack: Double { 4 * Swift.max(contentSize.width, 1).ulp }
+    var mirrorSlack: Double { 4 * Swift.max(engineContentSize.width, 1).ulp }
 
     /// Every element whose frame overlaps `rect` with positive area: per section its header, then
     /// its items in ascending order; the loader last.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
-        let r = axes.axisRect(user(rect))
+        let r = axes.axisRect(engineRect(rect))
         appendBuffered(to: &result) { forEachElement(in: r, user: rect, $0) }
         return result
     }
@@ -93,20 +130,22 @@ extension ContentLayout {
     public func indexPath(at point: Point) -> GridIndexPath? {
         let (s, c) = axes.axisPoint(point)
         var found: GridIndexPath?
-        guard configuration.rtl else {
+        guard configuration.rtl || configuration.scale > 0 else {
             forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
                 if found == nil { found = path }
             }
             return found
         }
-        // Mirrored: the candidates around the point's mirror, then the reported frames decide.
-        let width = contentSize.width, slack = mirrorSlack
-        let (es, ec) = axes.axisPoint(Point(x: width - point.x, y: point.y))
-        // The mirrored axis (x) widened by the slack; the other, y, is the point's own ulp.
-        let (sLo, sHi) = axes.direction == .horizontal ? (es - slack, es + slack) : (es, es.nextUp)
-        let (cLo, cHi) = axes.direction == .vertical ? (ec - slack, ec + slack) : (ec, ec.nextUp)
-        forEachItem(s: sLo, sHi, c: cLo, cHi) { path, frame in
-            if found == nil && Self.mirror(axes.rect(frame), width).contains(point) { found = path }
+        // Mirrored or snapped: the candidates around the point as the engine sees it, then the
+        // reported frames decide. An axis without slack takes the point's own ulp.
+        let width = engineContentSize.width, slack = querySlack
+        let e = engineRect(Rect(x: point.x, y: point.y, width: 0, height: 0))
+        let (dx, dy) = (slack.x, slack.y)
+        let xRange = dx > 0 ? (e.x - dx, e.x + dx) : (e.x, e.x.nextUp)
+        let yRange = dy > 0 ? (e.y - dy, e.y + dy) : (e.y, e.y.nextUp)
+        let (sRange, cRange) = axes.direction == .vertical ? (yRange, xRange) : (xRange, yRange)
+        forEachItem(s: sRange.0, sRange.1, c: cRange.0, cRange.1) { path, frame in
+            if found == nil && reported(axes.rect(frame), width).contains(point) { found = path }
         }
         return found
     }
@@ -117,19 +156,13 @@ extension ContentLayout {
     /// Mirrored, the engine's rectangle is widened by the slack and the reported frames are
     /// tested against `user` exactly.
     func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
-        guard configuration.rtl else { return forEachEngineElement(in: r, pinned: pinned, body) }
-        let width = contentSize.width, slack = mirrorSlack
-        var wide = r
-        if axes.direction == .vertical {
-            wide.c -= slack
-            wide.cSize += 2 * slack
-        } else {
-            wide.s -= slack
-            wide.sSize += 2 * slack
-        }
+        guard configuration.rtl || configuration.scale > 0 else { return forEachEngineElement(in: r, pinned: pinned, body) }
+        let width = engineContentSize.width, slack = querySlack
+        let (sSlack, cSlack) = axes.direction == .vertical ? (slack.y, slack.x) : (slack.x, slack.y)
+        let wide = AxisRect(s: r.s - sSlack, c: r.c - cSlack, sSize: r.sSize + 2 * sSlack, cSize: r.cSize + 2 * cSlack)
         forEachEngineElement(in: wide, pinned: pinned) { element in
             var element = element
-            element.frame = Self.mirror(element.frame, width)
+            element.frame = reported(element.frame, width)
             if element.frame.overlaps(user) { body(element) }
         }
     }

@@ -19,7 +19,7 @@ extension ContentLayout {
 
     /// `visibleElements(in:)`, appended to `result`.
     func visibleElements(in viewport: Rect, into result: inout [GridElement]) {
-        let r = axes.axisRect(user(viewport))
+        let r = axes.axisRect(engineRect(viewport))
         let pinned = configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil
         appendBuffered(to: &result) { forEachElement(in: r, user: viewport, pinned: pinned, $0) }
     }

@@ -720,11 +720,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 26);
+    EXPECT(n == 27);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 26 is out of range (the library has options 0...25)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 27 is out of range (the library has options 0...26)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -1049,6 +1049,41 @@ static void test_rtl(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* scale snaps every frame's edges to multiples of 1/scale (docs/layout.md, "Pixel snapping"):
+ * waterfall, 3 columns in 100: column edges 0, 33.33, 66.67, 100 snap at scale 2 to 0, 33.5,
+ * 66.5, 100, still touching. */
+static void test_scale(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.scale == 0);
+    c.layout = GL_LAYOUT_WATERFALL;
+    c.columns = 3;
+    c.width = 100;
+    c.scale = 2;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 30, 10 };
+    gl_section s = { &size, 3, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r0, r1, r2;
+    OK(gl_grid_frame(g, 0, 0, &r0));
+    OK(gl_grid_frame(g, 0, 1, &r1));
+    OK(gl_grid_frame(g, 0, 2, &r2));
+    EXPECT(r0.x == 0 && r0.w == 33.5 && r0.h == 11);
+    EXPECT(r1.x == 33.5 && r1.w == 33);
+    EXPECT(r2.x == 66.5 && r2.x + r2.w == 100);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "scale", -1), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': -1 is invalid (expected a finite number >= 0)") == 0);
+    c.scale = NAN;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': nan is invalid (expected a finite number >= 0)") == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "scale", &v));
+    EXPECT(v == 2);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_version();
     test_config();
@@ -1065,6 +1100,7 @@ int main(void) {
     test_pool_is_bounded();
     test_two_spacings();
     test_rtl();
+    test_scale();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

@@ -111,6 +111,7 @@ class gl_config(Structure):
         ("line_spacing", c_double),
         ("item_spacing", c_double),
         ("rtl", c_int),
+        ("scale", c_double),
     ]
 
 

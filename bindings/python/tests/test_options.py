@@ -244,3 +244,17 @@ def test_rtl_mirrors_the_frames():
             grid.rtl = 2
         assert str(e.value) == "option 'rtl': 2 is invalid (expected True or False) [GL_EINVAL]"
         assert grid.rtl is True
+
+
+def test_scale_snaps_the_frames():
+    """scale snaps every frame's edges to multiples of 1/scale: waterfall, 3 columns in 100
+    (33.33 wide) at scale 2: edges 0, 33.5, 66.5, 100; a negative scale names the option."""
+    with Grid(layout="waterfall", columns=3, width=100, scale=2) as grid:
+        grid.set_sizes([(30, 10)] * 3)
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == \
+            [(0, 0, 33.5, 11), (33.5, 0, 33, 11), (66.5, 0, 33.5, 11)]
+        with pytest.raises(GridValueError) as e:
+            grid.scale = -1
+        assert str(e.value) == "option 'scale': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert grid.scale == 2
