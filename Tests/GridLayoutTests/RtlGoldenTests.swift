@@ -103,10 +103,16 @@ private func layout(_ options: [(String, OptionValue)], _ dataSource: any GridDa
         let b = try ContentLayout(configuration: rtl, dataSource: data)
         #expect(a.contentSize == b.contentSize)
         let w = a.contentSize.width
-        // The edges mirrored: x0' = w − (x + width), x1' = w − x.
+        // The edges mirrored: x0' = w − (x + width), x1' = w − x; the width x1' − x0', moved by
+        // an ulp where x0' plus it would not give x1' (never past it).
+        func span(_ a: Double, _ b: Double) -> Double {
+            var d = b - a
+            if a + d > b { d = d.nextDown } else if a + d < b, a + d.nextUp <= b { d = d.nextUp }
+            return d
+        }
         let mirrored = allElements(of: a).map { e in
             let x0 = w - (e.frame.x + e.frame.width), x1 = w - e.frame.x
-            return GridElement(id: e.id, frame: rect(x0, e.frame.y, x1 - x0, e.frame.height))
+            return GridElement(id: e.id, frame: rect(x0, e.frame.y, span(x0, x1), e.frame.height))
         }
         #expect(allElements(of: b) == mirrored, "seed \(seed)")
     }

@@ -86,7 +86,7 @@ extension ContentLayout {
     @inline(__always)
     static func mirror(_ r: Rect, _ width: Double) -> Rect {
         let x0 = width - (r.x + r.width), x1 = width - r.x
-        return Rect(x: x0, y: r.y, width: x1 - x0, height: r.height)
+        return Rect(x: x0, y: r.y, width: span(x0, x1), height: r.height)
     }
 
     /// How far a mirrored edge may stray from the exact mirror (a few ulps of the content's width,
