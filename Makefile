@@ -24,7 +24,7 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl bindings/python/tests Tests/docs Tests/surface Tests/packaging
+	python3 -m pytest -q Tests/repl Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
 DOCS_IMAGES := ninegrid waterfall smgridview
@@ -46,10 +46,12 @@ sanitize: deps
 
 # Every benchmark; rewrites BENCHMARKS.md between its markers and the plots in docs/bench/
 # (tools/bench/report.py, ~3 min): gridbench's timings, the flow layout from Python against Taffy,
-# Yoga and pure Lua, and the Lua instruction counts (bench-instructions).
+# Yoga and pure Lua, gridlayout layout against Python's json, and the Lua instruction counts
+# (bench-instructions).
 bench: deps
 	swift build -c release --product gridbench
 	swift build -c release --product gridlayout
+	swift build -c release --product gridlayout-cli
 	python3 tools/bench/report.py
 
 # Instructions per item of the Lua data source paths and of the layouts and their C floors, under callgrind (~40 s): a table on stdout.
@@ -76,9 +78,10 @@ fuzz: deps
 	done; exit $$status
 
 # ---- Packaging ------------------------------------------------------------------------------
-# Self-contained artefacts: gridrepl, libgridlayout.so and the Lua module gridlayout.so with the
-# Swift standard library linked in (they need libc, libstdc++, libgcc_s and libm; gridrepl and the
-# module also Lua, gridrepl libedit and ncurses; the C library no Lua; nothing of the toolchain),
+# Self-contained artefacts: gridrepl, gridlayout (the JSON command line, product gridlayout-cli),
+# libgridlayout.so and the Lua module gridlayout.so with the Swift standard library linked in
+# (they need libc, libstdc++, libgcc_s and libm; gridrepl and the module also Lua, gridrepl libedit
+# and ncurses; the C library and gridlayout no Lua; nothing of the toolchain),
 # a release build in its own scratch path, staged stripped under $(STAGE).
 STATIC := .build-static
 STAGE := $(STATIC)/stage
@@ -87,19 +90,22 @@ MAJOR := $(word 1,$(subst ., ,$(VERSION)))
 
 static: deps
 	swift build $(STATIC_FLAGS) --product gridrepl
+	swift build $(STATIC_FLAGS) --product gridlayout-cli
 	swift build $(STATIC_FLAGS) --product gridlayout
 	swift build $(STATIC_FLAGS) --product gridlayout-lua
 	@rm -rf $(STAGE) && mkdir -p $(STAGE)/bin $(STAGE)/lib $(STAGE)/man
 	strip -o $(STAGE)/bin/gridrepl $(STATIC)/release/gridrepl
+	strip -o $(STAGE)/bin/gridlayout $(STATIC)/release/gridlayout-cli
 	strip --strip-unneeded -o $(STAGE)/lib/libgridlayout.so.$(VERSION) $(STATIC)/release/libgridlayout.so
 	strip --strip-unneeded -o $(STAGE)/lib/gridlayout.so $(STATIC)/release/libgridlayout-lua.so
 	sed 's/@VERSION@/$(VERSION)/g' man/gridrepl.1 > $(STAGE)/man/gridrepl.1
-	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB, gridlayout.so (Lua) $$(du -k $(STAGE)/lib/gridlayout.so | cut -f1) kB"
+	sed 's/@VERSION@/$(VERSION)/g' man/gridlayout.1 > $(STAGE)/man/gridlayout.1
+	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, gridlayout $$(du -k $(STAGE)/bin/gridlayout | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB, gridlayout.so (Lua) $$(du -k $(STAGE)/lib/gridlayout.so | cut -f1) kB"
 
-# make install PREFIX=/usr/local DESTDIR=: bin/gridrepl; lib/libgridlayout.so{,.1,.1.0.0},
+# make install PREFIX=/usr/local DESTDIR=: bin/gridrepl, bin/gridlayout; lib/libgridlayout.so{,.1,.1.0.0},
 # include/gridlayout.h, lib/pkgconfig/gridlayout.pc and the Lua module lib/lua/5.4/gridlayout.so
 # (bindings/c's install); the Python package in PYTHONDIR (its libgridlayout.so a link to the library);
-# share/man/man1/gridrepl.1; the docs and example scripts in share/doc/gridlayout.
+# share/man/man1/gridrepl.1 and gridlayout.1; the docs and example scripts in share/doc/gridlayout.
 # `make uninstall` with the same variables removes exactly those files.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -114,7 +120,7 @@ PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/gridlayout
 PYFILES := $(sort $(wildcard bindings/python/gridlayout/*.py)) bindings/python/gridlayout/py.typed
-DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg)) bindings/c/README.md \
+DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg schemas/*.json)) bindings/c/README.md \
         bindings/lua/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
         $(sort $(wildcard bindings/c/examples/*.c))
 C_DIRS = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \
@@ -124,16 +130,19 @@ install: static
 	$(MAKE) --no-print-directory -C bindings/c install STAGED=$(CURDIR)/$(STAGE)/lib $(C_DIRS)
 	install -d -m 755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(PYTHONDIR)/gridlayout $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(STAGE)/bin/gridrepl $(DESTDIR)$(BINDIR)/gridrepl
+	install -m 755 $(STAGE)/bin/gridlayout $(DESTDIR)$(BINDIR)/gridlayout
 	install -m 644 $(PYFILES) $(DESTDIR)$(PYTHONDIR)/gridlayout/
 	ln -sf $$(realpath -sm --relative-to=$(PYTHONDIR)/gridlayout $(LIBDIR)/libgridlayout.so.$(MAJOR)) \
 	      $(DESTDIR)$(PYTHONDIR)/gridlayout/libgridlayout.so
 	install -m 644 $(STAGE)/man/gridrepl.1 $(DESTDIR)$(MANDIR)/man1/gridrepl.1
+	install -m 644 $(STAGE)/man/gridlayout.1 $(DESTDIR)$(MANDIR)/man1/gridlayout.1
 	@for f in $(DOCS); do install -D -m 644 $$f $(DESTDIR)$(DOCDIR)/$$f || exit 1; done
 	@echo "installed gridlayout $(VERSION) into $(DESTDIR)$(PREFIX)"
 
 uninstall:
 	$(MAKE) --no-print-directory -C bindings/c uninstall $(C_DIRS)
 	rm -f $(DESTDIR)$(BINDIR)/gridrepl $(DESTDIR)$(MANDIR)/man1/gridrepl.1 \
+	      $(DESTDIR)$(BINDIR)/gridlayout $(DESTDIR)$(MANDIR)/man1/gridlayout.1 \
 	      $(addprefix $(DESTDIR)$(PYTHONDIR)/gridlayout/,$(notdir $(PYFILES)) libgridlayout.so) \
 	      $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS))
 	rm -rf $(DESTDIR)$(PYTHONDIR)/gridlayout/__pycache__

@@ -8,6 +8,9 @@ let package = Package(
         .executable(name: "gridexample", targets: ["gridexample"]),
         .executable(name: "gridbench", targets: ["gridbench"]),
         .executable(name: "gridrepl", targets: ["gridrepl"]),
+        // The JSON command line, installed as bin/gridlayout: its product has another name because
+        // SwiftPM takes one name per product and "gridlayout" is the C library's.
+        .executable(name: "gridlayout-cli", targets: ["gridlayout-cli"]),
         .library(name: "GridScript", targets: ["GridScript"]),
         // libgridlayout.so: the C ABI (bindings/c/gridlayout.h). No Lua in it.
         .library(name: "gridlayout", type: .dynamic, targets: ["GridLayoutC"]),
@@ -34,6 +37,9 @@ let package = Package(
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
         // The REPL and script runner, like lua5.4 with gridlayout preloaded.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "LiveViewCore"]),
+        // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
+        // decoder reads the request; the engine stays free of Foundation.
+        .executableTarget(name: "gridlayout-cli", dependencies: ["GridLayout"]),
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
         // the status lines, index path input. No ncurses, no Lua: tested by LiveViewCoreTests.
         .target(name: "LiveViewCore"),

@@ -17,9 +17,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo_cmd apt-get update -qq >&2
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
 fi
-# pytest runs gridrepl's REPL tests (Tests/repl); pyte renders the live view's screen for them.
+# pytest runs gridrepl's REPL tests (Tests/repl); pyte renders the live view's screen for them;
+# jsonschema checks gridlayout's requests and responses against schemas/ (Tests/cli).
 # Each from PyPI, else Debian's package.
-for module in pytest pyte; do
+for module in pytest pyte jsonschema; do
     python3 -c "import $module" 2>/dev/null && continue
     echo "installing: $module" >&2
     python3 -m pip install -q "$module" >&2 \

@@ -11,7 +11,7 @@ multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
 major=${version%%.*}
 doc=$root/usr/share/doc/gridlayout
 
-gzip -9n "$root/usr/share/man/man1/gridrepl.1"
+gzip -9n "$root/usr/share/man/man1/gridrepl.1" "$root/usr/share/man/man1/gridlayout.1"
 cat > "$doc/copyright" <<COPYRIGHT
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: gridlayout
@@ -19,8 +19,8 @@ Upstream-Name: gridlayout
 Files: *
 Copyright: the gridlayout authors
 License: MIT
-Comment: gridrepl, libgridlayout.so.$version and the Lua module gridlayout.so link the Swift
- standard library statically
+Comment: gridrepl, gridlayout, libgridlayout.so.$version and the Lua module gridlayout.so link
+ the Swift standard library statically (gridlayout also FoundationEssentials)
  (Copyright Apple Inc. and the Swift project authors, Apache-2.0 with the Runtime Library
  Exception, see /usr/share/common-licenses/Apache-2.0).
 
@@ -47,7 +47,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/debian"
 printf 'Source: gridlayout\n\nPackage: gridlayout\nArchitecture: any\n' > "$work/debian/control"
-elves=("$root/usr/bin/gridrepl" "$root/usr/lib/$multiarch/libgridlayout.so.$version"
+elves=("$root/usr/bin/gridrepl" "$root/usr/bin/gridlayout" "$root/usr/lib/$multiarch/libgridlayout.so.$version"
        "$root/usr/lib/$multiarch/lua/5.4/gridlayout.so")
 depends=$(cd "$work" && dpkg-shlibdeps -O "${elves[@]/#/-e}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "make-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
@@ -69,9 +69,10 @@ Description: headless grid layout engine: gridrepl, C library, Lua and Python mo
  same-size grids), the items visible in a viewport, scrolling, paging, sticky headers, view
  reuse, animated inserts, removals and moves, and drag reordering, with no UI toolkit.
  .
- This package holds gridrepl (Lua 5.4 with the gridlayout module preloaded), libgridlayout.so
+ This package holds gridrepl (Lua 5.4 with the gridlayout module preloaded), gridlayout (a
+ JSON request in, frames out, from the shell), libgridlayout.so
  with its C header and pkg-config file (the C library needs no Lua), the module for the stock
- lua5.4 (gridlayout.so, a library of its own), the Python package, the man page and the
+ lua5.4 (gridlayout.so, a library of its own), the Python package, the man pages and the
  documentation. The Swift standard library is linked in.
 CONTROL
 printf 'libgridlayout %s gridlayout (>= %s)\n' "$major" "$version" > "$root/DEBIAN/shlibs"

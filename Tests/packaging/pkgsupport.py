@@ -2,6 +2,7 @@
 really loads (LD_DEBUG=libs), to show that an installed artefact needs nothing of the Swift
 toolchain nor of the build tree."""
 
+import json
 import os
 import pathlib
 import re
@@ -88,7 +89,7 @@ def loads_lua(objects) -> bool:
 def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
     """From an installed tree (usr: its prefix; libdir: the library's folder, with lua/5.4 in it):
     gridrepl and the stock lua5.4 run the installed example script as the build tree's golden
-    output says, and Python lays out a grid with the installed package; none of them loads
+    output says, gridlayout lays out a JSON request, and Python lays out a grid with the installed package; none of them loads
     anything of the toolchain or the build tree, and the library comes from libdir. The C library
     needs no Lua (Python loads none); the Lua module is a library of its own (lua5.4 loads no
     libgridlayout.so)."""
@@ -114,6 +115,17 @@ def check_installed(usr: pathlib.Path, libdir: pathlib.Path, tmp: pathlib.Path):
     assert (r.returncode, r.stderr, r.stdout) == (0, "", expected)
     assert_self_contained(objects, within=[libdir])
     assert [o for o in objects if "gridlayout" in os.path.basename(o)] == [str(module)], objects
+
+    # gridlayout, the JSON command line: needs no Lua, nothing of the toolchain.
+    r = subprocess.run([usr / "bin/gridlayout", "--version"], env=env, cwd=work, capture_output=True, text=True)
+    assert (r.returncode, r.stdout) == (0, f"gridlayout {VERSION}\n")
+    request = work / "request.json"
+    request.write_text('{"options": {"lanes": 3, "spacing": 10}, "sections": [[[100, 120], [100, 120]]]}')
+    r, objects = run_traced([usr / "bin/gridlayout", "layout", request], env, work, tmp)
+    assert (r.returncode, r.stderr) == (0, "")
+    assert json.loads(r.stdout)["sections"] == [{"items": [[0, 0, 100, 120], [110, 0, 100, 120]]}]
+    assert_self_contained(objects)
+    assert not loads_lua(objects), objects
 
     py_env = clean_env(tmp, PYTHONPATH=str(usr / "lib/python3/dist-packages"))
     code = ("import gridlayout; g = gridlayout.Grid(lanes=3, spacing=10); g.set_sizes([(100, 120)] * 10); "

@@ -43,6 +43,7 @@ def test_contents(deb, multiarch, tmp_path):
     lib = f"usr/lib/{multiarch}"
     expected = {
         "usr/bin/gridrepl": "-rwxr-xr-x",
+        "usr/bin/gridlayout": "-rwxr-xr-x",
         f"{lib}/libgridlayout.so.{VERSION}": "-rwxr-xr-x",
         f"{lib}/libgridlayout.so.{MAJOR}": "l", f"{lib}/libgridlayout.so": "l",
         f"{lib}/lua/5.4/gridlayout.so": "-rwxr-xr-x",      # the Lua module, not a link to the library
@@ -51,6 +52,8 @@ def test_contents(deb, multiarch, tmp_path):
         "usr/lib/python3/dist-packages/gridlayout/__init__.py": "-rw-r--r--",
         "usr/lib/python3/dist-packages/gridlayout/libgridlayout.so": "l",
         "usr/share/man/man1/gridrepl.1.gz": "-rw-r--r--",
+        "usr/share/man/man1/gridlayout.1.gz": "-rw-r--r--",
+        "usr/share/doc/gridlayout/schemas/layout-request.schema.json": "-rw-r--r--",
         "usr/share/doc/gridlayout/copyright": "-rw-r--r--",
         "usr/share/doc/gridlayout/README.md": "-rw-r--r--",
         "usr/share/doc/gridlayout/CHANGELOG.md": "-rw-r--r--",
@@ -80,5 +83,6 @@ def test_runs_from_dpkg_x_root(deb, multiarch, tmp_path):
     usr = root / "usr"
     check_installed(usr, usr / "lib" / multiarch, tmp_path)
 
-    man = subprocess.run(["zcat", usr / "share/man/man1/gridrepl.1.gz"], capture_output=True, text=True, check=True).stdout
-    assert f'"gridlayout {VERSION}"' in man
+    for page in ("gridrepl", "gridlayout"):
+        man = subprocess.run(["zcat", usr / f"share/man/man1/{page}.1.gz"], capture_output=True, text=True, check=True).stdout
+        assert f'"gridlayout {VERSION}"' in man

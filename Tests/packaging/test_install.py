@@ -13,6 +13,7 @@ from pkgsupport import (MAJOR, ROOT, VERSION, assert_self_contained, check_insta
 # Everything but the docs, relative to the prefix.
 PROGRAM_FILES = {
     "bin/gridrepl",
+    "bin/gridlayout",
     "include/gridlayout.h",
     "lib/libgridlayout.so", f"lib/libgridlayout.so.{MAJOR}", f"lib/libgridlayout.so.{VERSION}",
     "lib/lua/5.4/gridlayout.so",
@@ -23,11 +24,13 @@ PROGRAM_FILES = {
     "lib/python3/dist-packages/gridlayout/py.typed",
     "lib/python3/dist-packages/gridlayout/libgridlayout.so",
     "share/man/man1/gridrepl.1",
+    "share/man/man1/gridlayout.1",
 }
 DOC = "share/doc/gridlayout/"
 SOME_DOCS = {"README.md", "CHANGELOG.md", "bindings/c/README.md", "bindings/lua/README.md",
              "bindings/python/README.md", "scripts/README.md", "scripts/smgridview.lua",
-             "bindings/c/examples/minimal.c"}
+             "bindings/c/examples/minimal.c", "docs/json.md", "schemas/layout-request.schema.json",
+             "schemas/layout-response.schema.json"}
 
 def files(root: pathlib.Path):
     """Every file and symbolic link under root, relative to it."""
@@ -60,8 +63,9 @@ def test_install_run_uninstall(static, tmp_path):
     for d in docs:
         assert (prefix / DOC / d).read_bytes() == (ROOT / d).read_bytes(), d
     assert os.readlink(prefix / f"lib/libgridlayout.so.{MAJOR}") == f"libgridlayout.so.{VERSION}"
-    man = (prefix / "share/man/man1/gridrepl.1").read_text()
-    assert f'"gridlayout {VERSION}"' in man and "@VERSION@" not in man
+    for page in ("gridrepl", "gridlayout"):
+        man = (prefix / f"share/man/man1/{page}.1").read_text()
+        assert f'"gridlayout {VERSION}"' in man and "@VERSION@" not in man
     pc = (prefix / "lib/pkgconfig/gridlayout.pc").read_text()
     assert f"prefix={prefix}\n" in pc and f"Version: {VERSION}\n" in pc
 

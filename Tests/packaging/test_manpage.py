@@ -1,4 +1,5 @@
-"""gridrepl.1: renders without warnings and documents exactly the options `gridrepl --help` lists."""
+"""gridrepl.1 and gridlayout.1: render without warnings and document exactly the options their
+program's `--help` lists."""
 
 import re
 import shutil
@@ -14,7 +15,9 @@ def page(static):
     return static / "man" / "gridrepl.1"
 
 
-def test_renders_without_warnings(page):
+@pytest.mark.parametrize("name", ["gridrepl", "gridlayout"])
+def test_renders_without_warnings(static, name):
+    page = static / "man" / f"{name}.1"
     if not shutil.which("groff"):
         pytest.skip("no groff (Debian's groff-base)")
     r = subprocess.run(["groff", "-man", "-Tutf8", "-ww", "-z", str(page)], capture_output=True, text=True)
@@ -36,3 +39,14 @@ def test_documents_every_option_of_help(static, page):
     # and the environment variables --help names
     for name in re.findall(r"\b([A-Z][A-Z_0-9]{3,})\b", help_text.split("Environment:", 1)[1]):
         assert name in source, name
+
+
+def test_gridlayout_page_documents_its_commands_and_options(static):
+    help_text = subprocess.run([str(static / "bin" / "gridlayout"), "--help"], capture_output=True,
+                               text=True, check=True).stdout
+    source = (static / "man" / "gridlayout.1").read_text()
+    listed = set(re.findall(r"--[a-z]+", help_text))
+    assert listed == {"--help", "--version"}
+    documented = {o.replace("\\-", "-") for o in re.findall(r"^\.TP\n\.B (\\-\\-\S+)", source, re.M)}
+    assert documented == listed
+    assert ".B gridlayout layout" in source

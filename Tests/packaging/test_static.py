@@ -15,6 +15,7 @@ from pkgsupport import MAJOR, VERSION, toolchain
 # (libncursesw, libtinfo) for its live view.
 RUNTIMES = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}
 ALLOWED = {"gridrepl": RUNTIMES | {"liblua5.4.so.0", "libedit.so.2", "libncursesw.so.6", "libtinfo.so.6"},
+           "gridlayout": RUNTIMES,
            "lib": RUNTIMES,
            "lua": RUNTIMES | {"liblua5.4.so.0"}}
 
@@ -36,11 +37,11 @@ def dynamic(path):
 
 @pytest.fixture(scope="module")
 def artefacts(static):
-    return {"gridrepl": static / "bin" / "gridrepl", "lib": static / "lib" / f"libgridlayout.so.{VERSION}",
+    return {"gridrepl": static / "bin" / "gridrepl", "gridlayout": static / "bin" / "gridlayout", "lib": static / "lib" / f"libgridlayout.so.{VERSION}",
             "lua": static / "lib" / "gridlayout.so"}
 
 
-@pytest.mark.parametrize("name", ["gridrepl", "lib", "lua"])
+@pytest.mark.parametrize("name", ["gridrepl", "gridlayout", "lib", "lua"])
 def test_needs_nothing_from_the_toolchain(artefacts, name):
     path = artefacts[name]
     needed, runpath, _ = dynamic(path)
@@ -52,7 +53,7 @@ def test_needs_nothing_from_the_toolchain(artefacts, name):
     assert str(toolchain()) not in ldd and "swift" not in ldd.lower(), ldd
 
 
-@pytest.mark.parametrize("name", ["gridrepl", "lib", "lua"])
+@pytest.mark.parametrize("name", ["gridrepl", "gridlayout", "lib", "lua"])
 def test_stripped(artefacts, name):
     sections = subprocess.run(["readelf", "-S", "-W", str(artefacts[name])], capture_output=True,
                               text=True, check=True).stdout
@@ -86,6 +87,15 @@ def test_stock_lua_loads_the_staged_module(artefacts, tmp_path):
                        capture_output=True, text=True, cwd=tmp_path,
                        env={"PATH": "/usr/bin:/bin", "LUA_CPATH": f"{artefacts['lua'].parent}/?.so"})
     assert (r.returncode, r.stderr, r.stdout) == (0, "", f"{VERSION}\ttrue\n")
+
+
+def test_gridlayout_runs_and_reports_the_version(artefacts, tmp_path):
+    r = subprocess.run([str(artefacts["gridlayout"]), "--version"], capture_output=True, text=True,
+                       env={"PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+    assert (r.returncode, r.stderr, r.stdout) == (0, "", f"gridlayout {VERSION}\n")
+    r = subprocess.run([str(artefacts["gridlayout"]), "layout"], input='{"sections": [[[1, 2]]]}', capture_output=True,
+                       text=True, env={"PATH": "/usr/bin:/bin"}, cwd=tmp_path)
+    assert (r.returncode, r.stderr, r.stdout) == (0, "", '{"contentSize":[320,2],\n"sections":[\n{"items":[[0,0,1,2]]}],\n"offsets":[]}\n')
 
 
 def test_gridrepl_runs_and_reports_the_version(artefacts, tmp_path):

@@ -32,6 +32,11 @@ def test_lua_module():
     assert f'lua.eval("return gl.version") == ["{VERSION}"]' in tests
 
 
+def test_json_command_line():
+    main = (ROOT / "Sources/gridlayout-cli/main.swift").read_text()
+    assert re.search(r'^let version = "([^"]*)"$', main, re.M).group(1) == VERSION
+
+
 def test_python_package():
     init = (ROOT / "bindings/python/gridlayout/__init__.py").read_text()
     [value] = [node.value.value for node in ast.parse(init).body if isinstance(node, ast.Assign)

@@ -7,7 +7,8 @@ makes them).
 In order, so that no two timed jobs share the machine: gridbench (every Swift timing, its table and
 the query-against-scan curve), the flow comparison from Python (bindings/python/bench/flow_bench.py:
 gridlayout from Swift and Python, pure Lua, Taffy, Yoga), then the Lua instruction counts under
-callgrind (instructions.py, two at a time: counts do not depend on the load). Installs the peers
+callgrind (instructions.py, two at a time: counts do not depend on the load), and the JSON command
+line against Python's json (json_cli.py; the release gridlayout-cli). Installs the peers
 that are wheels (stretchable, lupa) when missing; not poga (Yoga builds from source for minutes):
 without it the table and the chart say "not installed".
 
@@ -28,6 +29,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instructions  # noqa: E402
+import json_cli  # noqa: E402
 import svg  # noqa: E402
 
 REPO = instructions.REPO
@@ -111,7 +113,12 @@ def plot_flow(flow):
     return path
 
 
-def goals_met(gridbench_text, per_item, flow):
+def run_json_cli():
+    """json_cli.py's row and whether it met its goal."""
+    return json_cli.measure(os.path.join(output("swift", "build", "-c", "release", "--show-bin-path"), "gridlayout-cli"))
+
+
+def goals_met(gridbench_text, per_item, flow, json_row=None):
     """(met, judged) per part."""
     parts = {}
     match = re.search(r"met (\d+) of (\d+) goals", gridbench_text)
@@ -120,11 +127,13 @@ def goals_met(gridbench_text, per_item, flow):
     parts["instructions"] = (sum(1 for g in goals if g[3]), len(goals))
     if flow:
         parts["flow"] = (sum(r["met"] for r in flow["results"]), len(flow["results"]))
+    if json_row:
+        parts["json"] = (int(json_row[1]), 1)
     return parts
 
 
-def section(started, gridbench_text, per_item, n, flow_text, flow, plots):
-    parts = goals_met(gridbench_text, per_item, flow)
+def section(started, gridbench_text, per_item, n, flow_text, flow, plots, json_row=None):
+    parts = goals_met(gridbench_text, per_item, flow, json_row)
     met, judged = sum(m for m, _ in parts.values()), sum(j for _, j in parts.values())
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     commit = output("git", "rev-parse", "--short", "HEAD")
@@ -155,6 +164,8 @@ def section(started, gridbench_text, per_item, n, flow_text, flow, plots):
                   f"![Flow layout time: gridlayout, pure Lua, Taffy, Yoga]({relative['flow']})", ""]
     else:
         lines += ["### Flow layout against Taffy, Yoga and pure Lua", "", "Not run (`--skip-flow`).", ""]
+    if json_row:
+        lines += ["### The JSON command line against Python's json (whole process)", "", json_cli.HEADER, json_row[0], ""]
     lines.append(END)
     return "\n".join(lines), met, judged
 
@@ -186,9 +197,11 @@ def main():
             log("flow layout against Taffy, Yoga and pure Lua (~1 min)")
             flow_text, flow = run_flow(folder)
             plots["flow"] = plot_flow(flow)
+        log("gridlayout layout against Python's json (~30 s)")
+        json_row = run_json_cli()
     log("instructions per item under callgrind (~30 s)")
     per_item = instructions.measure(instructions.N)
-    generated, met, judged = section(started, gridbench_text, per_item, instructions.N, flow_text, flow, plots)
+    generated, met, judged = section(started, gridbench_text, per_item, instructions.N, flow_text, flow, plots, json_row)
     splice(generated)
     log(f"wrote {os.path.relpath(DOCUMENT, REPO)} and {', '.join(os.path.relpath(p, REPO) for p in plots.values())}: "
         f"goals met {met} of {judged}")

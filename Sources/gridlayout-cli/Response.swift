@@ -1,0 +1,110 @@
+import GridLayout
+
+/// The response document, written straight into bytes (docs/json.md;
+/// schemas/layout-response.schema.json). Numbers are written so that they read back as the same
+/// Doubles (`jsonNumber`).
+struct ResponseWriter {
+    var bytes: [UInt8] = []
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func number(_ value: Double) {
+        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+            integer(Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+        }
+    }
+
+    /// `[x, y, w, h]`
+    mutating func rect(_ r: Rect) {
+        raw("[")
+        number(r.x); raw(",")
+        number(r.y); raw(",")
+        number(r.width); raw(",")
+        number(r.height); raw("]")
+    }
+
+    mutating func element(_ e: GridElement) {
+        switch e.id {
+        case .item(let p):
+            raw("{\"kind\":\"item\",\"section\":"); integer(p.section)
+            raw(",\"item\":"); integer(p.item)
+        case .header(let s):
+            raw("{\"kind\":\"header\",\"section\":"); integer(s)
+        case .loader:
+            raw("{\"kind\":\"loader\"")
+        }
+        raw(",\"x\":"); number(e.frame.x)
+        raw(",\"y\":"); number(e.frame.y)
+        raw(",\"w\":"); number(e.frame.width)
+        raw(",\"h\":"); number(e.frame.height)
+        raw(e.pinned ? ",\"pinned\":true}" : ",\"pinned\":false}")
+    }
+}
+
+/// Lays out `request` and writes the response. Throws the engine's error.
+func respond(to request: Request) throws(GridError) -> [UInt8] {
+    let grid = Grid(configuration: request.configuration, dataSource: RequestData(request))
+    try grid.reload()
+    var out = ResponseWriter()
+    out.bytes.reserveCapacity(request.frames ? 64 + request.sections.reduce(0) { $0 + $1.items.count } * 24 : 1024)
+    let content = grid.contentSize
+    out.raw("{\"contentSize\":[")
+    out.number(content.width); out.raw(",")
+    out.number(content.height); out.raw("]")
+    if request.frames {
+        out.raw(",\n\"sections\":[")
+        let layout = grid.layout
+        for section in 0..<layout.sectionCount {
+            out.raw(section == 0 ? "\n{" : ",\n{")
+            if let header = try layout.headerFrame(inSection: section) {
+                out.raw("\"header\":"); out.rect(header); out.raw(",")
+            }
+            out.raw("\"items\":[")
+            let count = try layout.itemCount(inSection: section)
+            for item in 0..<count {
+                if item > 0 { out.raw(",") }
+                out.rect(try layout.frame(of: GridIndexPath(section: section, item: item)))
+            }
+            out.raw("]}")
+        }
+        out.raw("]")
+        if let loader = grid.loaderFrame {
+            out.raw(",\n\"loader\":"); out.rect(loader)
+        }
+    }
+    out.raw(",\n\"offsets\":[")
+    for (index, offset) in request.offsets.enumerated() {
+        try grid.scroll(to: offset)
+        out.raw(index == 0 ? "\n{\"offset\":[" : ",\n{\"offset\":[")
+        out.number(grid.contentOffset.x); out.raw(",")
+        out.number(grid.contentOffset.y); out.raw("],\"visible\":[")
+        for (i, element) in grid.visibleElements().enumerated() {
+            if i > 0 { out.raw(",") }
+            out.element(element)
+        }
+        out.raw("]}")
+    }
+    out.raw("]}\n")
+    return out.bytes
+}

@@ -1,0 +1,151 @@
+// gridlayout: the JSON command line (docs/json.md, man gridlayout).
+//
+//   gridlayout layout [FILE]    a layout request (stdin without FILE) in, frames out
+//
+// Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
+// stdout for a request or command line it refuses.
+
+// FoundationEssentials, not Foundation: its JSONDecoder is the same, without ICU's data, which
+// would add tens of megabytes to the self-contained binary.
+import FoundationEssentials
+import GridLayout
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The project's version (the file VERSION; Tests/packaging/test_version.py checks it).
+let version = "1.0.0"
+
+let usage = """
+    usage: gridlayout layout [FILE]
+           gridlayout --help | --version
+
+    gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
+    sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, lanes, showLoader and
+    offsets; it writes the content size, every element's frame by section and the visible
+    elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
+    schemas/layout-request.schema.json and schemas/layout-response.schema.json.
+
+    A request it refuses gives one line on standard error, naming the JSON path, and exit
+    status 2.
+
+    gridlayout \(version); the manual: man gridlayout
+
+    """
+
+/// Writes all of `bytes` to the file descriptor; false when it cannot.
+@discardableResult
+func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+        var done = 0
+        while done < buffer.count {
+            let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return false }
+            done += n
+        }
+        return true
+    }
+}
+
+func fail(_ line: String, status: Int32 = 2) -> Never {
+    writeAll(2, Array(("gridlayout: " + line + "\n").utf8))
+    exit(status)
+}
+
+/// The JSON path an engine error is about, where the request has one.
+func path(of error: GridError, in request: Request) -> String {
+    func section(_ s: Int) -> [any CodingKey] { [PathKey("sections"), PathKey(index: s)] }
+    func location(_ at: ElementLocation) -> [any CodingKey] {
+        switch at {
+        case .grid: return [PathKey("sections")]
+        case .section(let s): return section(s)
+        case .header(let s): return section(s) + [PathKey("header")]
+        case .item(let p): return request.sections[p.section].itemsPath + [PathKey(index: p.item)]
+        case .loader: return [PathKey("showLoader")]
+        }
+    }
+    switch error {
+    case .noAspectRatio(let p, _): return describePath(location(.item(p)))
+    case .columnsDoNotFit: return "options.columns"
+    case .noRoomForRows: return "options"
+    case .tooManyStoredItems(let s, _): return describePath(section(s))
+    case .extentTooLarge(let at, _): return describePath(location(at))
+    case .invalidSize(_, let at, _), .invalidCount(_, let at, _, _), .callbackFailed(_, let at, _):
+        return describePath(location(at))
+    default: return "request"
+    }
+}
+
+/// The whole of FILE, or of standard input for nil or "-".
+func readInput(_ file: String?) -> Data {
+    var fd: Int32 = 0
+    let name = file ?? "-"
+    if name != "-" {
+        fd = open(name, O_RDONLY)
+        guard fd >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 && errno == EINTR { continue }
+        guard n >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+    }
+    if fd != 0 { close(fd) }
+    return Data(bytes)
+}
+
+func layout(_ file: String?) -> Never {
+    let data = readInput(file)
+    let request: Request
+    do {
+        request = try JSONDecoder().decode(Request.self, from: data)
+    } catch let error as RequestError {
+        fail(error.line)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+        // The document does not parse (the decoder says no more than that).
+        fail("request: invalid JSON")
+    } catch let error as DecodingError {
+        // A value the decoder refused before the request's own checks saw it (a number too
+        // large for a Double).
+        let context: DecodingError.Context
+        switch error {
+        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
+        @unknown default: fail("request: invalid JSON")
+        }
+        fail("\(describePath(context.codingPath)): \(context.debugDescription)")
+    } catch {
+        fail("request: \(error)")
+    }
+    let bytes: [UInt8]
+    do {
+        bytes = try respond(to: request)
+    } catch {
+        if case let .noAspectRatio(_, size) = error {
+            fail("\(path(of: error, in: request)): [\(jsonNumber(size.width)), \(jsonNumber(size.height))] has no aspect ratio (justified needs a size > 0 along the scroll axis)")
+        }
+        fail("\(path(of: error, in: request)): \(error.message(in: .swift))")
+    }
+    guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
+    exit(0)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "--help", "-h":
+    print(usage, terminator: "")
+case "--version":
+    print("gridlayout \(version)")
+case "layout":
+    let rest = arguments.dropFirst()
+    if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { fail("layout: unknown option \(option)") }
+    guard rest.count <= 1 else { fail("layout: one FILE at most (usage: gridlayout layout [FILE])") }
+    layout(rest.first)
+case nil:
+    fail("a command is needed (usage: gridlayout layout [FILE]; gridlayout --help)")
+case let command?:
+    fail("unknown command \(command) (usage: gridlayout layout [FILE]; gridlayout --help)")
+}

@@ -1,0 +1,276 @@
+"""`gridlayout layout`, the JSON command line (docs/json.md): exact frames for requests checked
+by hand, the JSON Schemas against requests and responses, and every error class with its exact
+message, exit status 2 and nothing on stdout.
+
+The binary is the debug build's gridlayout-cli (installed as gridlayout), or GRIDLAYOUT_CLI.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUEST_SCHEMA = json.loads((ROOT / "schemas" / "layout-request.schema.json").read_text())
+RESPONSE_SCHEMA = json.loads((ROOT / "schemas" / "layout-response.schema.json").read_text())
+VERSION = (ROOT / "VERSION").read_text().strip()
+
+
+def bin_path():
+    return Path(subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                               capture_output=True, text=True, timeout=120).stdout.strip())
+
+
+@pytest.fixture(scope="session")
+def cli():
+    if os.environ.get("GRIDLAYOUT_CLI"):
+        return os.environ["GRIDLAYOUT_CLI"]
+    subprocess.run(["swift", "build", "--product", "gridlayout-cli"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=900)
+    return str(bin_path() / "gridlayout-cli")
+
+
+def run(cli, *args, stdin=""):
+    return subprocess.run([cli, *args], input=stdin, capture_output=True, text=True, timeout=60)
+
+
+def layout(cli, request):
+    """Validates `request` and the response against their schemas; returns the response."""
+    jsonschema.validate(request, REQUEST_SCHEMA)
+    result = run(cli, "layout", stdin=json.dumps(request))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    response = json.loads(result.stdout)
+    jsonschema.validate(response, RESPONSE_SCHEMA)
+    return response
+
+
+def item(s, i, x, y, w, h):
+    return {"kind": "item", "section": s, "item": i, "x": x, "y": y, "w": w, "h": h, "pinned": False}
+
+
+NINE = {"options": {"lanes": 3, "spacing": 10, "width": 320, "height": 200},
+        "sections": [[[100, 100]] * 9], "offsets": [[0, 0], [0, 500]]}
+
+
+def test_nine_grid(cli):
+    response = layout(cli, NINE)
+    frames = [[110 * (i % 3), 110 * (i // 3), 100, 100] for i in range(9)]
+    assert response == {
+        "contentSize": [320, 320],
+        "sections": [{"items": frames}],
+        "offsets": [
+            {"offset": [0, 0], "visible": [item(0, i, *frames[i]) for i in range(6)]},
+            # 500 is past the end: the offset is clamped to 320 - 200.
+            {"offset": [0, 120], "visible": [item(0, i, *frames[i]) for i in range(3, 9)]},
+        ],
+    }
+
+
+def test_waterfall_scales_items_to_the_column_width(cli):
+    # Columns (210 - 10) / 2 = 100 wide; each item goes into the shorter column.
+    response = layout(cli, {"options": {"layout": "waterfall", "columns": 2, "width": 210, "spacing": 10},
+                            "sections": [[[200, 100], [100, 300], [50, 50], [100, 100]]]})
+    assert response == {"contentSize": [210, 300],
+                        "sections": [{"items": [[0, 0, 100, 50], [110, 0, 100, 300], [0, 60, 100, 100], [0, 170, 100, 100]]}],
+                        "offsets": []}
+
+
+def test_headers_loader_same_size_section_and_a_pinned_header(cli):
+    request = {"options": {"lanes": 2, "width": 200, "height": 100, "spacing": 10, "stickyHeaders": True},
+               "sections": [{"items": [[50, 40], [50, 40], [50, 40]], "header": [999, 30]},
+                            {"count": 2, "size": [60, 20], "header": [0, 25]}],
+               "showLoader": True, "offsets": [[0, 100]]}
+    response = layout(cli, request)
+    assert response == {
+        "contentSize": [200, 249],
+        "sections": [{"header": [0, 0, 200, 30], "items": [[0, 40, 50, 40], [60, 40, 50, 40], [0, 90, 50, 40]]},
+                     {"header": [0, 140, 200, 25], "items": [[0, 175, 60, 20], [70, 175, 60, 20]]}],
+        "loader": [78, 205, 44, 44],
+        "offsets": [{"offset": [0, 100], "visible": [
+            {"kind": "header", "section": 0, "x": 0, "y": 100, "w": 200, "h": 30, "pinned": True},
+            item(0, 2, 0, 90, 50, 40),
+            {"kind": "header", "section": 1, "x": 0, "y": 140, "w": 200, "h": 25, "pinned": False},
+            item(1, 0, 0, 175, 60, 20), item(1, 1, 70, 175, 60, 20)]}],
+    }
+
+
+def test_per_section_lanes_and_padding_object(cli):
+    response = layout(cli, {"options": {"lanes": 1, "width": 100, "padding": {"top": 5, "left": 7}},
+                            "sections": [{"items": [[10, 10], [10, 10]], "lanes": 2}]})
+    assert response["sections"] == [{"items": [[7, 5, 10, 10], [17, 5, 10, 10]]}]
+    assert response["contentSize"] == [100, 15]
+
+
+def test_numbers_read_back_as_the_same_doubles(cli):
+    # Justified rows have fractional widths: each is written so that it reads back equal.
+    request = {"options": {"layout": "justified", "width": 1000, "rowHeight": 97.3, "spacing": 3.1},
+               "sections": [[[400, 300], [333.3, 200], [100, 100.7], [1234.5, 678.9], [0.1, 0.3]]]}
+    response = layout(cli, request)
+    frames = [f for s in response["sections"] for f in s["items"]]
+    assert any(v != int(v) for f in frames for v in f)
+    text = run(cli, "layout", stdin=json.dumps(request)).stdout
+    numbers = re.findall(r"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?", text)
+    for n in numbers:
+        assert float(n) == float(repr(float(n))) and not n.endswith(".0"), n
+
+
+def test_a_billion_same_size_items_answer_at_once(cli):
+    request = {"options": {"lanes": 4, "width": 40, "height": 20},
+               "sections": [{"count": 1_000_000_000, "size": [10, 10]}], "frames": False,
+               "offsets": [[0, 1e9]]}
+    start = time.monotonic()
+    response = layout(cli, request)
+    assert time.monotonic() - start < 20  # a hang or a pass over the items, not a timing
+    assert response["contentSize"] == [40, 2_500_000_000]
+    assert "sections" not in response
+    visible = response["offsets"][0]["visible"]
+    assert [v["item"] for v in visible] == list(range(400_000_000, 400_000_008))
+    assert visible[5] == item(0, 400_000_005, 10, 1_000_000_010, 10, 10)
+
+
+def test_every_option_of_the_descriptor_is_accepted_with_its_default(cli):
+    options = {name: o["default"] for name, o in REQUEST_SCHEMA["properties"]["options"]["properties"].items()}
+    assert len(options) >= 23
+    layout(cli, {"options": options, "sections": []})
+
+
+def test_schemas_are_what_the_engine_describes_now():
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "json-schema.py"), "--check"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    jsonschema.Draft202012Validator.check_schema(REQUEST_SCHEMA)
+    jsonschema.Draft202012Validator.check_schema(RESPONSE_SCHEMA)
+
+
+# Every error class: the message, exit status 2, nothing on stdout. `schema` says whether the
+# request schema refuses the request too (invalid JSON and engine errors it cannot express).
+ERRORS = [
+    ("{", "request: invalid JSON", None),
+    ('{"sections": [[[1, 2]]', "request: invalid JSON", None),
+    ("", "request: invalid JSON", None),
+    ('{"sections": [[[1e400, 2]]]}', "sections[0][0][0]: a number out of range is invalid (expected a number)", None),
+    ("[]", "request: an array is invalid (expected an object)", True),
+    ("{}", 'sections: missing (a request needs "sections")', True),
+    ('{"sections": [], "bogus": 1}', "bogus: unknown key (expected one of options, sections, showLoader, offsets, frames)", True),
+    ('{"sections": {}}', "sections: an object is invalid (expected an array of sections)", True),
+    ('{"sections": [[], [], [[1, 2], [3, -3]]]}', "sections[2][1][1]: -3 is invalid (expected a finite number >= 0)", True),
+    ('{"sections": [[[1, "x"]]]}', 'sections[0][0][1]: "x" is invalid (expected a number)', True),
+    ('{"sections": [[[1, 2, 3]]]}', "sections[0][0]: an array of 3 elements is invalid (expected [w, h])", True),
+    ('{"sections": [[[1, null]]]}', "sections[0][0][1]: null is invalid (expected a number)", True),
+    ('{"sections": [true]}', 'sections[0]: true is invalid (expected an array of [w, h] or an object with "items" or "count")', True),
+    ('{"sections": [{"items": [[1, 2], [-1, 2]]}]}', "sections[0].items[1][0]: -1 is invalid (expected a finite number >= 0)", True),
+    ('{"sections": [{"items": [], "header": [3, -1]}]}', "sections[0].header[1]: -1 is invalid (expected a finite number >= 0)", True),
+    ('{"sections": [{"count": 3}]}', 'sections[0].size: missing (required with "count")', True),
+    ('{"sections": [{"size": [1, 1]}]}', 'sections[0].count: missing (required with "size")', True),
+    ('{"sections": [{}]}', 'sections[0]: missing "items" or "count"', True),
+    ('{"sections": [{"items": [], "count": 1}]}', 'sections[0].count: not allowed with "items"', True),
+    ('{"sections": [{"count": -1, "size": [1, 1]}]}', "sections[0].count: -1 is invalid (expected an integer in 0...9007199254740992)", True),
+    ('{"sections": [{"count": 1.5, "size": [1, 1]}]}', "sections[0].count: 1.5 is invalid (expected an integer in 0...9007199254740992)", True),
+    ('{"sections": [{"items": [], "lanes": 0}]}', "sections[0].lanes: 0 is invalid (expected an integer in 1...10000)", True),
+    ('{"sections": [{"items": [], "colour": 1}]}', "sections[0].colour: unknown key (expected one of items, count, size, header, lanes)", True),
+    ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),
+    ('{"sections": [], "offsets": [[0, "1"]]}', 'offsets[0][1]: "1" is invalid (expected a number)', True),
+    ('{"sections": [], "offsets": [0]}', "offsets[0]: 0 is invalid (expected [x, y])", True),
+    ('{"options": {"lanes": 0}, "sections": []}', "options.lanes: 0 is invalid (expected 1...10000)", True),
+    ('{"options": {"lanes": 2.5}, "sections": []}', "options.lanes: 2.5 is invalid (expected an integer)", True),
+    ('{"options": {"lanes": "3"}, "sections": []}', 'options.lanes: "3" is invalid (expected a number)', True),
+    ('{"options": {"foo": 0}, "sections": []}', "options.foo: unknown option", True),
+    ('{"options": {"layout": "grid"}, "sections": []}',
+     'options.layout: "grid" is invalid (expected one of "lanes", "waterfall", "flow", "justified")', True),
+    ('{"options": {"rowHeight": 0}, "sections": []}', "options.rowHeight: 0 is invalid (expected a finite number > 0)", True),
+    ('{"options": {"tolerance": 2}, "sections": []}', "options.tolerance: 2 is invalid (expected a number in 0...1)", True),
+    ('{"options": {"sort": "yes"}, "sections": []}', 'options.sort: "yes" is invalid (expected true or false)', True),
+    ('{"options": {"padding": -1}, "sections": []}', "options.padding: -1 is invalid (expected a finite number >= 0)", True),
+    ('{"options": {"padding": {"top": -1}}, "sections": []}', "options.padding.top: -1 is invalid (expected a finite number >= 0)", True),
+    ('{"options": {"padding": {"up": 1}}, "sections": []}', "options.padding.up: unknown key (expected one of top, left, bottom, right)", True),
+    ('{"options": {"loaderSize": [1, -2]}, "sections": []}', "options.loaderSize[1]: -2 is invalid (expected a finite number >= 0)", True),
+    ('{"options": [], "sections": []}', "options: an array is invalid (expected an object of options)", True),
+    ('{"sections": [{"count": 1000000000, "size": [1, 1]}]}',
+     'frames: listing more than 100000000 items is refused (set "frames": false)', False),
+    # Engine errors name the item, section or option the engine names.
+    ('{"options": {"layout": "justified"}, "sections": [[[1, 1]], {"items": [[1, 1], [2, 0]]}]}',
+     "sections[1].items[1]: [2, 0] has no aspect ratio (justified needs a size > 0 along the scroll axis)", False),
+    ('{"sections": [[[1, 1]], {"count": 200000000, "size": [1, 1]}], "frames": false}',
+     "sections[1]: section 1: 200000000 items pass the limit of 100000000 stored frames "
+     "(same-size lanes, flow and waterfall store none)", False),
+    ('{"sections": [{"count": 9007199254740992, "size": [1, 1e300]}], "frames": false}',
+     "sections[0]: section 0 would end at inf, past the largest content extent of 1099511627776 points "
+     "(2^40, where frames stay exact to 1/4096 point)", False),
+    ('{"sections": [{"count": 9007199254740992, "size": [1, 1]}, {"count": 9007199254740992, "size": [1, 1]}]}',
+     'frames: listing more than 100000000 items is refused (set "frames": false)', False),
+    ('{"options": {"layout": "waterfall", "columns": 3, "spacing": 200, "width": 300}, "sections": [[[1, 1]]]}',
+     "options.columns: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
+]
+
+
+@pytest.mark.parametrize("text,message,schema", ERRORS, ids=[e[1][:60] for e in ERRORS])
+def test_error(cli, text, message, schema):
+    result = run(cli, "layout", stdin=text)
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+    if schema is not None:
+        refused = not jsonschema.Draft202012Validator(REQUEST_SCHEMA).is_valid(json.loads(text))
+        assert refused == schema
+
+
+def test_file_argument_and_stdin_dash(cli, tmp_path):
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps(NINE))
+    from_file = run(cli, "layout", str(request))
+    from_stdin = run(cli, "layout", "-", stdin=json.dumps(NINE))
+    assert from_file.returncode == 0 and from_file.stdout == from_stdin.stdout
+    missing = run(cli, "layout", str(tmp_path / "nothing.json"))
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr == f"gridlayout: cannot read {tmp_path / 'nothing.json'}: No such file or directory\n"
+
+
+def test_command_line(cli):
+    assert run(cli, "--version").stdout == f"gridlayout {VERSION}\n"
+    help_text = run(cli, "--help")
+    assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [FILE]\n")
+    for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout --help)"),
+                          (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout --help)"),
+                          (("layout", "a", "b"), "layout: one FILE at most (usage: gridlayout layout [FILE])"),
+                          (("layout", "--pretty"), "layout: unknown option --pretty")]:
+        result = run(cli, *args)
+        assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+
+
+def doc_examples():
+    """docs/json.md's ```json request blocks, each followed by its ```json response block."""
+    text = (ROOT / "docs" / "json.md").read_text()
+    blocks = re.findall(r"^```json (request|response)\n(.*?)^```$", text, re.M | re.S)
+    pairs = []
+    for (kind, body), (next_kind, next_body) in zip(blocks, blocks[1:]):
+        if kind == "request" and next_kind == "response":
+            pairs.append((body, next_body))
+    return pairs
+
+
+def test_the_docs_examples_give_their_responses(cli):
+    pairs = doc_examples()
+    assert len(pairs) >= 2
+    for request, response in pairs:
+        assert layout(cli, json.loads(request)) == json.loads(response)
+
+
+def test_the_readme_and_man_page_examples(cli):
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("### From the shell: `gridlayout layout`", 1)[1]
+    request = re.search(r"^echo '(.*)' \\$", section, re.M).group(1)
+    expected = "".join(line[2:] + "\n" for line in re.findall(r"^# .*$", section.split("```", 2)[1], re.M))
+    assert run(cli, "layout", stdin=request).stdout == expected
+    man = (ROOT / "man" / "gridlayout.1").read_text().split(".SH EXAMPLES", 1)[1].split(".fi", 1)[0]
+    lines = man.replace("\\(aq", "'").split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("$ echo"))
+    end = next(i for i, line in enumerate(lines) if "| gridlayout layout" in line)
+    man_request = " ".join(line.strip() for line in lines[start:end + 1])
+    man_request = man_request.removeprefix("$ echo '").split("' | gridlayout layout")[0]
+    assert json.loads(man_request) == json.loads(request)
+    assert "\n".join(lines[end + 1:]).strip() + "\n" == expected

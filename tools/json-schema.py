@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Writes schemas/layout-request.schema.json and schemas/layout-response.schema.json, the JSON
+Schemas (draft 2020-12) of `gridlayout layout` (docs/json.md).
+
+The request's `options` come from the engine's one list of options, read from the C library's
+run-time description (gl_option_describe): an option added to the engine appears here when this
+is run again. Tests/cli/test_cli.py checks that the files are what this writes now.
+
+    tools/json-schema.py [--check]     (GRIDLAYOUT_LIBRARY: the library; default the debug build)
+"""
+
+import ctypes
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMAS = ROOT / "schemas"
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+DBL_MAX = sys.float_info.max
+MAX_ITEMS_PER_SECTION = 1 << 53
+MAX_SECTIONS = 1_000_000
+MAX_LANES = 10_000
+
+
+class Insets(ctypes.Structure):
+    _fields_ = [("top", ctypes.c_double), ("left", ctypes.c_double), ("bottom", ctypes.c_double), ("right", ctypes.c_double)]
+
+
+class SizeStruct(ctypes.Structure):
+    _fields_ = [("w", ctypes.c_double), ("h", ctypes.c_double)]
+
+
+class OptionInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("c_name", ctypes.c_char_p), ("type", ctypes.c_int),
+                ("min", ctypes.c_double), ("max", ctypes.c_double), ("min_exclusive", ctypes.c_int),
+                ("default_number", ctypes.c_double), ("default_insets", Insets), ("default_size", SizeStruct),
+                ("choice_count", ctypes.c_int64), ("choices", ctypes.POINTER(ctypes.c_char_p)),
+                ("summary", ctypes.c_char_p)]
+
+
+def library_path():
+    if os.environ.get("GRIDLAYOUT_LIBRARY"):
+        return os.environ["GRIDLAYOUT_LIBRARY"]
+    bin_dir = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                             capture_output=True, text=True, timeout=120).stdout.strip()
+    path = Path(bin_dir) / "libgridlayout.so"
+    if not path.exists():
+        subprocess.run(["swift", "build", "--product", "gridlayout"], cwd=ROOT, check=True, timeout=900)
+    return str(path)
+
+
+def number(n):
+    return int(n) if n == int(n) and abs(n) < 1e15 else n
+
+
+def option_schemas(path=None):
+    lib = ctypes.CDLL(path or library_path())
+    lib.gl_option_count.restype = ctypes.c_int64
+    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(OptionInfo)]
+    options = {}
+    for i in range(lib.gl_option_count()):
+        info = OptionInfo()
+        assert lib.gl_option_describe(i, ctypes.byref(info)) == 0
+        kind = info.type
+        schema = {"description": info.summary.decode()}
+        if kind in (0, 1):  # number, integer
+            schema["type"] = "number" if kind == 0 else "integer"
+            schema["exclusiveMinimum" if info.min_exclusive else "minimum"] = number(info.min)
+            if info.max < DBL_MAX:
+                schema["maximum"] = number(info.max)
+            schema["default"] = number(info.default_number)
+        elif kind == 2:
+            schema["type"] = "boolean"
+            schema["default"] = bool(info.default_number)
+        elif kind == 3:
+            choices = [info.choices[k].decode() for k in range(info.choice_count)]
+            schema["enum"] = choices
+            schema["default"] = choices[int(info.default_number)]
+        elif kind == 4:
+            schema["$ref"] = "#/$defs/insets"
+            d = info.default_insets
+            schema["default"] = {"top": number(d.top), "left": number(d.left), "bottom": number(d.bottom), "right": number(d.right)}
+        elif kind == 5:
+            schema["$ref"] = "#/$defs/size"
+            schema["default"] = [number(info.default_size.w), number(info.default_size.h)]
+        else:
+            raise ValueError(f"option {info.name.decode()}: unknown kind {kind}")
+        options[info.name.decode()] = schema
+    return options
+
+
+def length():
+    return {"type": "number", "minimum": 0}
+
+
+def pair(item, what):
+    return {"description": what, "type": "array", "prefixItems": [item, item], "items": False, "minItems": 2}
+
+
+def request_schema(path=None):
+    return {
+        "$schema": DRAFT,
+        "title": "gridlayout layout request",
+        "description": "What `gridlayout layout` reads (docs/json.md). Indices count from 0.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["sections"],
+        "properties": {
+            "options": {
+                "description": "The grid's options by their engine (Lua) names; a missing one has its default.",
+                "type": "object",
+                "additionalProperties": False,
+                "properties": option_schemas(path),
+            },
+            "sections": {"type": "array", "maxItems": MAX_SECTIONS, "items": {"$ref": "#/$defs/section"}},
+            "showLoader": {"description": "Whether the loader follows the last section.", "type": "boolean", "default": False},
+            "offsets": {"description": "Offsets to scroll to, in order; the response lists the visible elements at each.",
+                        "type": "array", "items": {"$ref": "#/$defs/point"}},
+            "frames": {"description": "Whether the response lists every element's frame.", "type": "boolean", "default": True},
+        },
+        "$defs": {
+            "length": {"description": "A finite number >= 0.", "type": "number", "minimum": 0},
+            "size": pair({"$ref": "#/$defs/length"}, "[w, h]"),
+            "point": pair({"type": "number"}, "[x, y]"),
+            "sizes": {"description": "The items' sizes, in order.", "type": "array", "items": {"$ref": "#/$defs/size"}},
+            "insets": {
+                "oneOf": [
+                    {"$ref": "#/$defs/length"},
+                    {"type": "object", "additionalProperties": False,
+                     "properties": {side: {"$ref": "#/$defs/length"} for side in ("top", "left", "bottom", "right")}},
+                ],
+            },
+            "section": {
+                "oneOf": [
+                    {"$ref": "#/$defs/sizes"},
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {
+                            "items": {"$ref": "#/$defs/sizes"},
+                            "count": {"description": "How many items, all of `size` (a same-size section).",
+                                      "type": "integer", "minimum": 0, "maximum": MAX_ITEMS_PER_SECTION},
+                            "size": {"$ref": "#/$defs/size"},
+                            "header": {"$ref": "#/$defs/size"},
+                            "lanes": {"description": "This section's lanes (the lanes layout).",
+                                      "type": "integer", "minimum": 1, "maximum": MAX_LANES},
+                        },
+                        "oneOf": [
+                            {"required": ["items"], "not": {"anyOf": [{"required": ["count"]}, {"required": ["size"]}]}},
+                            {"required": ["count", "size"], "not": {"required": ["items"]}},
+                        ],
+                    },
+                ],
+            },
+        },
+    }
+
+
+def response_schema():
+    rect = {"description": "[x, y, w, h] in content coordinates.", "type": "array",
+            "prefixItems": [{"type": "number"}, {"type": "number"}, {"$ref": "#/$defs/length"}, {"$ref": "#/$defs/length"}],
+            "items": False, "minItems": 4}
+    index = {"type": "integer", "minimum": 0}
+    return {
+        "$schema": DRAFT,
+        "title": "gridlayout layout response",
+        "description": "What `gridlayout layout` writes (docs/json.md). Indices count from 0.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["contentSize", "offsets"],
+        "properties": {
+            "contentSize": {"description": "[w, h]", "type": "array", "prefixItems": [{"$ref": "#/$defs/length"}] * 2,
+                            "items": False, "minItems": 2},
+            "sections": {
+                "description": "Every element's frame by section (absent with \"frames\": false).",
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["items"],
+                    "properties": {"header": {"$ref": "#/$defs/rect"}, "items": {"type": "array", "items": {"$ref": "#/$defs/rect"}}},
+                },
+            },
+            "loader": {"$ref": "#/$defs/rect"},
+            "offsets": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["offset", "visible"],
+                    "properties": {
+                        "offset": {"description": "[x, y], the offset as the grid took it (clamped, snapped to a page).",
+                                   "type": "array", "prefixItems": [{"type": "number"}] * 2, "items": False, "minItems": 2},
+                        "visible": {"type": "array", "items": {"$ref": "#/$defs/element"}},
+                    },
+                },
+            },
+        },
+        "$defs": {
+            "length": {"type": "number", "minimum": 0},
+            "rect": rect,
+            "element": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["kind", "x", "y", "w", "h", "pinned"],
+                "properties": {
+                    "kind": {"enum": ["item", "header", "loader"]},
+                    "section": index,
+                    "item": index,
+                    "x": {"type": "number"},
+                    "y": {"type": "number"},
+                    "w": {"$ref": "#/$defs/length"},
+                    "h": {"$ref": "#/$defs/length"},
+                    "pinned": {"description": "A sticky header drawn pinned at the viewport's leading edge.", "type": "boolean"},
+                },
+                "oneOf": [
+                    {"properties": {"kind": {"const": "item"}}, "required": ["section", "item"]},
+                    {"properties": {"kind": {"const": "header"}}, "required": ["section"], "not": {"required": ["item"]}},
+                    {"properties": {"kind": {"const": "loader"}},
+                     "not": {"anyOf": [{"required": ["section"]}, {"required": ["item"]}]}},
+                ],
+            },
+        },
+    }
+
+
+def texts(path=None):
+    return {
+        SCHEMAS / "layout-request.schema.json": json.dumps(request_schema(path), indent=2) + "\n",
+        SCHEMAS / "layout-response.schema.json": json.dumps(response_schema(), indent=2) + "\n",
+    }
+
+
+def main():
+    check = sys.argv[1:] == ["--check"]
+    stale = []
+    for file, text in texts().items():
+        if check:
+            if not file.exists() or file.read_text() != text:
+                stale.append(file.name)
+        else:
+            file.parent.mkdir(exist_ok=True)
+            file.write_text(text)
+    if stale:
+        print("stale: " + ", ".join(stale) + " (run tools/json-schema.py)", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
