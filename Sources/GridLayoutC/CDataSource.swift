@@ -255,6 +255,10 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.auto_scroll_margin = c.autoScrollMargin
     g.auto_scroll_speed = c.autoScrollSpeed
     g.max_pooled_views = Int64(c.maxPooledViews)
+    g.line_spacing = c.lineSpacing
+    g.item_spacing = c.itemSpacing
+    g.rtl = c.rtl ? 1 : 0
+    g.scale = c.scale
     return g
 }
 
@@ -282,7 +286,18 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.widow = try choice(g.widow, "widow", WidowStyle.self)
     c.viewport = Size(width: g.width, height: g.height)
     c.padding = Insets(top: g.padding.top, left: g.padding.left, bottom: g.padding.bottom, right: g.padding.right)
-    c.spacing = g.spacing
+    // Each field the caller changed (from what `base` reads) does what it says: a changed
+    // `spacing` sets both spacings, then a changed line_spacing or item_spacing sets its own.
+    // NaN in `spacing` (what it reads while they differ) changes nothing.
+    c.lineSpacing = base.lineSpacing
+    c.itemSpacing = base.itemSpacing
+    if !g.spacing.isNaN && !(g.spacing == base.spacing) {
+        guard let spacing = GridConfiguration.option(named: "spacing") else { preconditionFailure("the spacing option") }
+        _ = try engine { () throws(GridError) in try spacing.checked(.number(g.spacing)) }
+        c.spacing = g.spacing
+    }
+    if !(g.line_spacing == base.lineSpacing) { c.lineSpacing = g.line_spacing }
+    if !(g.item_spacing == base.itemSpacing) { c.itemSpacing = g.item_spacing }
     c.lanes = Int(g.lanes)
     c.columns = Int(g.columns)
     c.rowHeight = g.row_height
@@ -301,6 +316,8 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
         throw CFailure(GL_EINVAL, "gl_config.max_pooled_views: \(g.max_pooled_views) is invalid (expected 0...\(GridLimits.maxPooledViews))")
     }
     c.maxPooledViews = Int(g.max_pooled_views)
+    c.rtl = try flag(g.rtl, "rtl")
+    c.scale = g.scale
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

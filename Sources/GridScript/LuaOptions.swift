@@ -49,7 +49,8 @@ enum LuaOptions {
     /// Pushes an option's value.
     static func push(_ L: LuaState, _ value: OptionValue) throws(ScriptError) {
         switch value {
-        case .number(let n): pushNumber(L, n)
+        // NaN is no value (`spacing` when lineSpacing and itemSpacing differ): nil.
+        case .number(let n): if n.isNaN { lua_pushnil(L) } else { pushNumber(L, n) }
         case .string(let s): try pushString(L, s)
         case .bool(let b): lua_pushboolean(L, b ? 1 : 0)
         case .insets(let i):

@@ -18,6 +18,15 @@ public struct RandomGrid {
         config.viewport = Size(width: length(200...400), height: length(200...400))
         config.padding = Insets(top: length(0...12), left: length(0...12), bottom: length(0...12), right: length(0...12))
         config.spacing = length(0...10)
+        // Options added later draw from a stream of their own, so that every grid drawn before
+        // they existed stays as it was whenever they are left off (half the seeds).
+        var later = SplitMix64(seed: seed ^ 0x5EED_0017)
+        if Int.random(in: 0...1, using: &later) == 1 {
+            config.lineSpacing = Double(Int.random(in: 0...12, using: &later))
+            config.itemSpacing = Double(Int.random(in: 0...12, using: &later))
+            config.rtl = Bool.random(using: &later)
+            config.scale = [0, 2, 3][Int.random(in: 0...2, using: &later)]
+        }
         config.columns = int(1...4)
         config.order = WaterfallOrder.allCases[int(0...2)]
         config.rowHeight = length(40...120)
@@ -39,7 +48,7 @@ public struct RandomGrid {
             switch config.layout {
             case .lanes:
                 let c = length(10...80)
-                let fit = max(1, Int((lineLength + config.spacing) / (c + config.spacing)))
+                let fit = max(1, Int((lineLength + config.itemSpacing) / (c + config.itemSpacing)))
                 lanes = int(1...min(fit, 5))
                 sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: c) }
             case .flow:

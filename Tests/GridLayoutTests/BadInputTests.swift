@@ -118,12 +118,13 @@ import GridLayoutTestSupport
         let values: [String: OptionValue] = [
             "layout": .string("justified"), "direction": .string("horizontal"), "width": .number(100),
             "height": .number(200), "padding": .insets(Insets(top: 1, left: 2, bottom: 3, right: 4)),
-            "spacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
+            // (spacing reads both spacings: all three the same, whatever order they are set in)
+            "spacing": .number(5), "lineSpacing": .number(5), "itemSpacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
             "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),
             "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
             "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
-            "maxPooledViews": .number(12),
+            "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

@@ -24,7 +24,7 @@ import GridLayoutTestSupport
         let content = layout.contentSize
         for e in allElements(of: layout) {
             let f = e.frame
-            #expect(f.x >= 0 && f.y >= 0 && f.maxX <= content.width + 1e-9 && f.maxY <= content.height + 1e-9,
+            #expect(f.x >= -1e-9 && f.y >= 0 && f.maxX <= content.width + 1e-9 && f.maxY <= content.height + 1e-9,
                     "seed \(seed): \(e) outside content \(content)")
             #expect(f.width >= 0 && f.height >= 0 && f.width.isFinite && f.height.isFinite, "seed \(seed): \(e)")
         }
@@ -105,7 +105,8 @@ import GridLayoutTestSupport
         let grid = RandomGrid(seed: seed)
         func transposed(_ s: Size) -> Size { Size(width: s.height, height: s.width) }
         var vertical = grid.configuration
-        var horizontal = grid.configuration
+        vertical.rtl = false  // rtl mirrors x: C in one direction, S in the other
+        var horizontal = vertical
         horizontal.direction = vertical.direction == .vertical ? .horizontal : .vertical
         let p = vertical.padding
         horizontal.padding = Insets(top: p.left, left: p.top, bottom: p.right, right: p.bottom)

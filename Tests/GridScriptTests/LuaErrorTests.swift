@@ -123,6 +123,8 @@ import Testing
             ("grid.width = 0/0", "option 'width': nan is invalid (expected a finite number >= 0)"),
             ("grid.spacing = '5'", "option 'spacing': '5' is invalid (expected a number)"),
             ("grid.spacing = -0.5", "option 'spacing': -0.5 is invalid (expected a finite number >= 0)"),
+            ("grid.lineSpacing = 0/0", "option 'lineSpacing': nan is invalid (expected a finite number >= 0)"),
+            ("grid.itemSpacing = -1", "option 'itemSpacing': -1 is invalid (expected a finite number >= 0)"),
             ("grid.layout = 'grid'", "option 'layout': 'grid' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified')"),
             ("grid.layout = 1", "option 'layout': 1 is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified')"),
             ("grid.direction = 'diagonal'", "option 'direction': 'diagonal' is invalid (expected one of 'vertical', 'horizontal')"),

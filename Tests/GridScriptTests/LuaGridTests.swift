@@ -5,6 +5,58 @@ import Testing
 @Suite struct LuaGridTests {
     // MARK: - The module
 
+    // lineSpacing along S, itemSpacing along C (docs/layout.md, "Two spacings"): lanes 2, items
+    // 100×50, lineSpacing 10, itemSpacing 4: item 2 at x = 100 + 4, item 3 at y = 50 + 10.
+    // `spacing` reads nil while they differ and sets both.
+    @Test func twoSpacings() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ lanes = 2, lineSpacing = 10, itemSpacing = 4 }
+            g.dataSource = { count = function() return 3 end, size = function() return 100, 50 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 2)") == ["104", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["0", "60", "100", "50"])
+        #expect(lua.eval("return g.spacing, g.lineSpacing, g.itemSpacing") == ["nil", "10", "4"])
+        lua.eval("g.spacing = 6")
+        #expect(lua.eval("return g.spacing, g.lineSpacing, g.itemSpacing") == ["6", "6", "6"])
+        #expect(lua.error("g.lineSpacing = 0/0") == "test:1: option 'lineSpacing': nan is invalid (expected a finite number >= 0)")
+        #expect(lua.eval("return g.spacing, g.lineSpacing") == ["6", "6"])
+    }
+
+    // rtl mirrors every frame along x: lanes 2 in 320, items 100×50, itemSpacing 4: laid out at
+    // x 0 and 104, reported at 320 − 0 − 100 = 220 and 320 − 104 − 100 = 116; queries agree.
+    @Test func rightToLeft() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ lanes = 2, itemSpacing = 4, rtl = true }
+            g.dataSource = { count = function() return 3 end, size = function() return 100, 50 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 1)") == ["220", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 2)") == ["116", "0", "100", "50"])
+        #expect(lua.eval("return g:indexPathAt(220, 0)") == ["1", "1"])
+        #expect(lua.eval("return g.rtl") == ["true"])
+        #expect(lua.error("g.rtl = 1") == "test:1: option 'rtl': 1 is invalid (expected a boolean)")
+        #expect(lua.eval("return g.rtl") == ["true"])
+    }
+
+    // scale snaps frames' edges: waterfall, 3 columns in 100 (33.33… wide) at scale 2: column
+    // edges 0, 33.5, 66.5, 100. A negative scale names the option and the value.
+    @Test func pixelSnapping() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ layout = "waterfall", columns = 3, width = 100, scale = 2 }
+            g.dataSource = { count = function() return 3 end, size = function() return 30, 10 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 1)") == ["0", "0", "33.5", "11"])
+        #expect(lua.eval("return g:frame(1, 2)") == ["33.5", "0", "33", "11"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["66.5", "0", "33.5", "11"])
+        #expect(lua.error("g.scale = -1") == "test:1: option 'scale': -1 is invalid (expected a finite number >= 0)")
+        #expect(lua.eval("return g.scale") == ["2"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.0.0"])
@@ -13,11 +65,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding spacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews dataSource delegate",
+            "layout direction width height padding spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "25", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["33", "29", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

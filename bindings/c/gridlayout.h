@@ -85,7 +85,8 @@ typedef struct gl_config {
     int direction;              /* gl_direction [direction], default GL_VERTICAL */
     double width, height;       /* the viewport [width, height], default 320 x 480 */
     gl_insets padding;          /* [padding], default 0 */
-    double spacing;             /* [spacing], default 0 */
+    double spacing;             /* [spacing] sets line_spacing and item_spacing, default 0; reads
+                                   NaN when they differ (see gl_grid_set_config) */
     int lanes;                  /* [lanes] 1...10000, default 1 */
     int columns;                /* waterfall [columns] 1...10000, default 2 */
     int order;                  /* gl_order, waterfall [order], default GL_ORDER_SHORTEST */
@@ -111,6 +112,15 @@ typedef struct gl_config {
     int64_t max_pooled_views;   /* [maxPooledViews] 0...1000000: the most views the reuse queue
                                    keeps; beyond it the oldest is released (GL_EVENT_VIEW_RELEASED);
                                    default 256 */
+    double line_spacing;        /* [lineSpacing] >= 0: along the scroll axis, between the items of
+                                   a lane or column, lines, rows, a header and its items, sections
+                                   and before the loader; default 0 */
+    double item_spacing;        /* [itemSpacing] >= 0: across the scroll axis, between lanes,
+                                   columns and the items of a line or row; default 0 */
+    int rtl;                    /* [rtl] 0/1: right to left, every frame mirrored along x after
+                                   layout (x' = content width - x - w); offsets keep their meaning */
+    double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
+                                   multiples of 1/scale, the content size rounds up; 0 (default) off */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
@@ -160,7 +170,10 @@ gl_status gl_grid_create(const gl_config *config, gl_grid **grid);
 gl_status gl_grid_destroy(gl_grid *grid);
 
 /* The whole configuration (takes effect at the next reload; checked first, so a bad value
- * changes nothing). Fields beyond the caller's struct_size keep the grid's values. */
+ * changes nothing). Fields beyond the caller's struct_size keep the grid's values. Each of
+ * `spacing`, line_spacing and item_spacing changed from what gl_grid_get_config gives now does
+ * what it says: a changed `spacing` (not NaN) sets both, then a changed line_spacing or
+ * item_spacing sets its own. So fill the struct with gl_grid_get_config, change fields, set. */
 gl_status gl_grid_set_config(gl_grid *grid, const gl_config *config);
 gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
 

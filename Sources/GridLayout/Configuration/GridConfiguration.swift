@@ -9,8 +9,20 @@ public struct GridConfiguration: Hashable, Sendable {
     public var viewport = Size(width: 320, height: 480)
     /// Distance between the content's edges and its items (`padding`).
     public var padding = Insets.zero
-    /// Distance between neighbouring items, lines and sections (`spacing`).
-    public var spacing: Double = 0
+    /// Distance along S between consecutive items of a lane or column, lines, rows, a header and
+    /// its items, sections, and the last section and the loader (`lineSpacing`).
+    public var lineSpacing: Double = 0
+    /// Distance along C between lanes, columns and the items of a line or row (`itemSpacing`).
+    public var itemSpacing: Double = 0
+    /// Both spacings (`spacing`): setting it sets both; reading it gives their value when they are
+    /// equal, NaN when they are not.
+    public var spacing: Double {
+        get { lineSpacing == itemSpacing ? lineSpacing : .nan }
+        set {
+            lineSpacing = newValue
+            itemSpacing = newValue
+        }
+    }
     /// Lanes per section for `lanes`, unless the data source says otherwise (`lanes`).
     public var lanes = 1
     /// Columns for `waterfall` (`columns`).
@@ -51,6 +63,13 @@ public struct GridConfiguration: Hashable, Sendable {
     /// are released, oldest first, so that a `view` callback that never dequeues cannot grow the
     /// pool without bound (`maxPooledViews`).
     public var maxPooledViews = 256
+    /// Right to left (`rtl`): every frame is mirrored along x after layout, x' = content width −
+    /// x − w; offsets keep their meaning, and queries, scrolling and drags use the mirrored frames.
+    public var rtl = false
+    /// Device pixels per point (`scale`; 0, the default, is off): every reported frame's edges are
+    /// rounded to the nearest multiple of 1/scale (half away from zero), after `rtl`, and the
+    /// content size is rounded up to one.
+    public var scale: Double = 0
 
     public init() {}
 

@@ -147,7 +147,16 @@ extension GridConfiguration {
                          summary: "space between the content's edges and its elements",
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
-        number("spacing", "spacing", .length, { $0.spacing }, { $0.spacing = $1 }, "space between neighbouring items, lines and sections"),
+        // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
+        // when set, and `validate` checks the two it stands for.
+        OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.length),
+                         summary: "sets lineSpacing and itemSpacing; reads their value when equal",
+                         read: { .number($0.spacing) },
+                         write: { if case .number(let n) = $1 { $0.spacing = n } }),
+        number("lineSpacing", "line_spacing", .length, { $0.lineSpacing }, { $0.lineSpacing = $1 },
+               "space along the scroll axis: between items of a lane or column, lines, rows, headers and sections"),
+        number("itemSpacing", "item_spacing", .length, { $0.itemSpacing }, { $0.itemSpacing = $1 },
+               "space across the scroll axis: between lanes, columns and the items of a line or row"),
         integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
         integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
         choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
@@ -179,6 +188,10 @@ extension GridConfiguration {
                "the auto-scroll speed at the viewport's edge, in points per second"),
         integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
+        flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
+             "right to left: every frame is mirrored along x after layout"),
+        number("scale", "scale", .length, { $0.scale }, { $0.scale = $1 },
+               "device pixels per point: frames' edges snap to multiples of 1/scale; 0 is off"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -6,7 +6,7 @@ extension Grid {
 
     /// How many pages the content spans (at least 1): the content's S extent in whole pages.
     public var pageCount: Int {
-        let length = pageLength, contentS = layout.axes.axisSize(layout.contentSize).s
+        let length = pageLength, contentS = layout.axes.axisSize(layout.engineContentSize).s
         guard length > 0 else { return 1 }
         // A content that ends a hair past a page boundary (rounding) does not start another page.
         let pages = (contentS / length - 1e-9).rounded(.up)

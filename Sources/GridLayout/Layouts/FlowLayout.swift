@@ -1,5 +1,5 @@
-/// `flow`, CSS `flex-wrap: wrap` with `align-items: flex-start` and `gap: spacing`: items go along C
-/// from the start padding, `spacing` apart; an item whose C end would pass the end padding starts a
+/// `flow`, CSS `flex-wrap: wrap` with `align-items: flex-start` and `gap: lineSpacing itemSpacing`: items go
+/// along C from the start padding, `itemSpacing` apart, lines `lineSpacing` apart; an item whose C end would pass the end padding starts a
 /// new line (the first item of a line is always placed). A line is as thick as its thickest item.
 struct FlowLayout: ItemPlacer {
     // Its state is these properties (the open line): saved after a section's last item
@@ -22,18 +22,18 @@ struct FlowLayout: ItemPlacer {
         guard !sizes.isEmpty else { return }
         // The open line goes through the batch in locals, returned at its end: kept in registers
         // rather than read and written through `self` on every item.
-        let (cStart, cEnd, spacing, open) = (area.cStart, area.cEnd, area.spacing, self)
+        let (cStart, cEnd, lineSpacing, itemSpacing, open) = (area.cStart, area.cEnd, area.lineSpacing, area.itemSpacing, self)
         (lineStart, lineThickness, cursor) = store.append(count: sizes.count) { frames in
             var (lineStart, lineThickness, cursor, lineOpen) = (open.lineStart, open.lineThickness, open.cursor, open.lineOpen)
             for k in sizes.indices {
                 let size = sizes[k]
                 if lineOpen && cursor + size.c > cEnd {
-                    lineStart += lineThickness + spacing
+                    lineStart += lineThickness + lineSpacing
                     lineThickness = 0
                     cursor = cStart
                 }
                 frames[k] = AxisRect(s: lineStart, c: cursor, sSize: size.s, cSize: size.c)
-                cursor += size.c + spacing
+                cursor += size.c + itemSpacing
                 lineThickness = Swift.max(lineThickness, size.s)
                 lineOpen = true
             }
@@ -48,7 +48,7 @@ struct FlowLayout: ItemPlacer {
 
     /// Equal sizes give equal lines of as many items as fit (at least one).
     static func uniform(item: AxisSize, count: Int, area: ItemArea) -> UniformGrid {
-        let pitch = item.c + area.spacing
+        let pitch = item.c + area.itemSpacing
         func fits(_ perLine: Int) -> Bool { area.cStart + Double(perLine - 1) * pitch + item.c <= area.cEnd }
         var perLine: Int
         if pitch <= 0 {
@@ -60,7 +60,7 @@ struct FlowLayout: ItemPlacer {
             while perLine < count && fits(perLine + 1) { perLine += 1 }
         }
         return UniformGrid(count: count, perLine: perLine,
-                           sStart: area.sStart, sPitch: item.s + area.spacing,
+                           sStart: area.sStart, sPitch: item.s + area.lineSpacing,
                            cStart: area.cStart, cPitch: pitch, item: item)
     }
 }

@@ -6,8 +6,10 @@ struct ItemArea: Sendable {
     var cStart: Double
     /// C where items must end: the viewport's C size less the end padding.
     var cEnd: Double
-    /// Gap between neighbouring items, lanes, lines and rows.
-    var spacing: Double
+    /// Gap along S: between consecutive items of a lane or column, lines and rows (`lineSpacing`).
+    var lineSpacing: Double
+    /// Gap along C: between lanes, columns and the items of a line or row (`itemSpacing`).
+    var itemSpacing: Double
 
     var cLength: Double { cEnd - cStart }
 }

@@ -79,7 +79,7 @@ struct JustifiedLayout: ItemPlacer {
 
     /// The line's length left for the items of a row of `items` items.
     private func rowLength(items: Int) -> Double {
-        area.cLength - Double(items - 1) * area.spacing
+        area.cLength - Double(items - 1) * area.itemSpacing
     }
 
     private mutating func closeRow(into store: inout FrameStore) {
@@ -87,19 +87,19 @@ struct JustifiedLayout: ItemPlacer {
         // A row of zero-width items only (possible with tolerance 1) is as thick as allowed.
         let thickness = ratioSum > 0 ? Swift.max(0, rowLength(items: ratios.count)) / ratioSum : .infinity
         let clamped = Swift.min(Swift.max(thickness, rowHeight / 2), 2 * rowHeight)
-        let (s, sum, cStart, spacing) = (rowStart, ratioSum, area.cStart, area.spacing)
+        let (s, sum, cStart, itemSpacing) = (rowStart, ratioSum, area.cStart, area.itemSpacing)
         ratios.withUnsafeBufferPointer { ratios in
             store.append(count: ratios.count) { frames in
                 var c = cStart
                 for k in ratios.indices {
                     let width = sum > 0 ? ratios[k] * thickness : 0
                     frames[k] = AxisRect(s: s, c: c, sSize: clamped, cSize: width)
-                    c += width + spacing
+                    c += width + itemSpacing
                 }
             }
         }
         end = rowStart + clamped
-        rowStart = end + area.spacing
+        rowStart = end + area.lineSpacing
         ratios.removeAll(keepingCapacity: true)
         ratioSum = 0
     }
@@ -107,7 +107,7 @@ struct JustifiedLayout: ItemPlacer {
     func finish(into store: inout FrameStore) -> Double {
         guard !ratios.isEmpty else { return end }
         let natural = ratios.reduce(0) { $0 + $1 * rowHeight }
-        let gaps = Double(ratios.count - 1) * area.spacing
+        let gaps = Double(ratios.count - 1) * area.itemSpacing
         var c = area.cStart
         var extra: Double = 0
         switch widow {
@@ -118,7 +118,7 @@ struct JustifiedLayout: ItemPlacer {
         for ratio in ratios {
             let width = Swift.max(0, ratio * rowHeight + extra)
             store.append(AxisRect(s: rowStart, c: c, sSize: rowHeight, cSize: width))
-            c += width + area.spacing
+            c += width + area.itemSpacing
         }
         return rowStart + rowHeight
     }

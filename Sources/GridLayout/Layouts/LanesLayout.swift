@@ -1,6 +1,6 @@
 /// `lanes`, SMGridView's layout: n lanes run along S; each item goes into the lane with the smallest
-/// end (the shortest lane), ties to the lowest lane, after `spacing` when the lane is not empty.
-/// The item's C origin is start padding + lane · (its own C size + spacing), as SMGridView computes it.
+/// end (the shortest lane), ties to the lowest lane, after `lineSpacing` when the lane is not empty.
+/// The item's C origin is start padding + lane · (its own C size + itemSpacing), as SMGridView computes it.
 struct LanesLayout: ItemPlacer {
     // Its state is these properties: saved after a section's last item (`PlacerState`), it goes on
     // placing items appended later exactly where it stopped (`reloadNew`).
@@ -10,7 +10,7 @@ struct LanesLayout: ItemPlacer {
 
     init(lanes: Int, area: ItemArea) {
         self.area = area
-        self.lanes = LaneEnds(count: lanes, start: area.sStart, spacing: area.spacing)
+        self.lanes = LaneEnds(count: lanes, start: area.sStart, spacing: area.lineSpacing)
         end = area.sStart
     }
 
@@ -19,7 +19,7 @@ struct LanesLayout: ItemPlacer {
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
         // The state goes through the batch in locals (the lane ends in buffers), returned at its
         // end: kept in registers rather than read and written through `self` on every item.
-        let (cStart, spacing, start) = (area.cStart, area.spacing, end)
+        let (cStart, itemSpacing, start) = (area.cStart, area.itemSpacing, end)
         end = store.append(count: sizes.count) { frames in
             lanes.withBuffers { lanes in
                 var end = start
@@ -27,7 +27,7 @@ struct LanesLayout: ItemPlacer {
                     let size = sizes[k]
                     let lane = lanes.shortest()
                     let s = lanes.nextStart(lane)
-                    frames[k] = AxisRect(s: s, c: cStart + Double(lane) * (size.c + spacing), sSize: size.s, cSize: size.c)
+                    frames[k] = AxisRect(s: s, c: cStart + Double(lane) * (size.c + itemSpacing), sSize: size.s, cSize: size.c)
                     lanes.add(lane, end: s + size.s)
                     end = Swift.max(end, s + size.s)
                 }
@@ -41,10 +41,10 @@ struct LanesLayout: ItemPlacer {
     /// Equal sizes fill the lanes round-robin: line l holds items l·n ..< (l+1)·n. Not so for
     /// items of S size 0 with spacing (a lane holding one still ends first): then nil.
     static func uniform(lanes: Int, item: AxisSize, count: Int, area: ItemArea) -> UniformGrid? {
-        guard item.s > 0 || area.spacing == 0 || lanes == 1 else { return nil }
+        guard item.s > 0 || area.lineSpacing == 0 || lanes == 1 else { return nil }
         return UniformGrid(count: count, perLine: lanes,
-                    sStart: area.sStart, sPitch: item.s + area.spacing,
-                    cStart: area.cStart, cPitch: item.c + area.spacing, item: item)
+                    sStart: area.sStart, sPitch: item.s + area.lineSpacing,
+                    cStart: area.cStart, cPitch: item.c + area.itemSpacing, item: item)
     }
 }
 

@@ -84,9 +84,9 @@ struct LayoutBuilder {
         return Swift.max(1, (s / page * (1 - 1e-12)).rounded(.up)) * page
     }
 
-    /// Adds `spacing` before an element that follows another.
+    /// Adds `lineSpacing` before an element that follows another.
     mutating func openElement() {
-        if hasElements { cursor += configuration.spacing }
+        if hasElements { cursor += configuration.lineSpacing }
         hasElements = true
     }
 
@@ -121,9 +121,9 @@ struct LayoutBuilder {
     }
 
     /// Lays out the items of a section whose elements start at `start` and whose header (if any)
-    /// ends at the cursor: `spacing` after the header, then the items.
+    /// ends at the cursor: `lineSpacing` after the header, then the items.
     mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool) throws(GridError) -> SectionFrames {
-        if header != nil && count > 0 { cursor += configuration.spacing }
+        if header != nil && count > 0 { cursor += configuration.lineSpacing }
         let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor), sameSize: sameSize)
         // Never backwards: paged items start at a page boundary, which may lie a rounding error
         // before the cursor, and items of zero thickness end there; sections must stay in order.
@@ -139,7 +139,8 @@ struct LayoutBuilder {
     }
 
     func itemArea(sStart: Double) -> ItemArea {
-        ItemArea(sStart: sStart, cStart: padding.cStart, cEnd: viewportC - padding.cEnd, spacing: configuration.spacing)
+        ItemArea(sStart: sStart, cStart: padding.cStart, cEnd: viewportC - padding.cEnd,
+                 lineSpacing: configuration.lineSpacing, itemSpacing: configuration.itemSpacing)
     }
 
     /// Places a section's items with the configured algorithm; returns them, how to continue them

@@ -18,7 +18,8 @@ struct PagedLanesLayout: Sendable {
     /// Where a page's first row starts, relative to the page start (the start padding).
     var rowOffset: Double
     var cStart: Double
-    var spacing: Double
+    var lineSpacing: Double
+    var itemSpacing: Double
     var item: AxisSize
     var inverse: Bool
 
@@ -34,9 +35,10 @@ struct PagedLanesLayout: Sendable {
         firstPage = firstPageStart(atOrAfter: area.sStart - padding.sStart, pageLength: pageLength)
         rowOffset = padding.sStart
         cStart = area.cStart
-        spacing = area.spacing
+        lineSpacing = area.lineSpacing
+        itemSpacing = area.itemSpacing
         self.inverse = inverse
-        let room = (pageLength - padding.sStart - padding.sEnd + spacing) / (item.s + spacing)
+        let room = (pageLength - padding.sStart - padding.sEnd + lineSpacing) / (item.s + lineSpacing)
         rows = room.isFinite && room >= 2 ? Int(Swift.min(room.rounded(.down), Double(Swift.max(count, 1)))) : 1
     }
 
@@ -60,8 +62,8 @@ struct PagedLanesLayout: Sendable {
 
     subscript(i: Int) -> AxisRect {
         let (page, row, lane) = place(i)
-        return AxisRect(s: pageStart(page) + rowOffset + Double(row) * (item.s + spacing),
-                        c: cStart + Double(lane) * (item.c + spacing), sSize: item.s, cSize: item.c)
+        return AxisRect(s: pageStart(page) + rowOffset + Double(row) * (item.s + lineSpacing),
+                        c: cStart + Double(lane) * (item.c + itemSpacing), sSize: item.s, cSize: item.c)
     }
 
     /// The S end of the last item's row (the first page's start when empty).
@@ -69,13 +71,13 @@ struct PagedLanesLayout: Sendable {
         guard count > 0 else { return firstPage }
         let last = pageCount - 1, onLast = count - last * perPage
         let usedRows = inverse ? Swift.min(rows, onLast) : (onLast - 1) / lanes + 1
-        return pageStart(last) + rowOffset + Double(usedRows - 1) * (item.s + spacing) + item.s
+        return pageStart(last) + rowOffset + Double(usedRows - 1) * (item.s + lineSpacing) + item.s
     }
 
     /// Calls `body`, ascending, with every item overlapping both intervals with positive length.
     func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int) -> Void) {
         guard count > 0, item.s > 0, item.c > 0, lo < hi, cLo < cHi, pageLength > 0 else { return }
-        let rowPitch = item.s + spacing, lanePitch = item.c + spacing
+        let rowPitch = item.s + lineSpacing, lanePitch = item.c + itemSpacing
         func range(_ lo: Double, _ hi: Double, start: Double, pitch: Double, length: Double, count: Int) -> Range<Int> {
             // Clamped as a Double first: a tiny pitch (5e-324) makes the quotient infinite.
             let k = ((lo - start - length) / pitch).rounded(.down)

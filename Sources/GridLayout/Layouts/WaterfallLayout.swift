@@ -1,4 +1,4 @@
-/// `waterfall` (瀑布流): n columns of equal width (C − padding − (n−1)·spacing)/n. Each item is scaled
+/// `waterfall` (瀑布流): n columns of equal width (C − padding − (n−1)·itemSpacing)/n. Each item is scaled
 /// to the column width keeping its aspect ratio (an item of C size 0 keeps its S size) and goes into
 /// a column by `order`; the items end at the tallest column.
 struct WaterfallLayout: ItemPlacer {
@@ -16,7 +16,7 @@ struct WaterfallLayout: ItemPlacer {
         self.order = order
         columnWidth = try Self.columnWidth(columns: columns, area: area)
         self.columns = columns
-        ends = LaneEnds(count: columns, start: area.sStart, spacing: area.spacing)
+        ends = LaneEnds(count: columns, start: area.sStart, spacing: area.lineSpacing)
         end = area.sStart
     }
 
@@ -24,7 +24,7 @@ struct WaterfallLayout: ItemPlacer {
     var interleave: Int { order == .shortest ? 1 : columns }
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
-        let (order, columns, columnWidth, cStart, spacing, start) = (self.order, self.columns, self.columnWidth, area.cStart, area.spacing, end)
+        let (order, columns, columnWidth, cStart, itemSpacing, start) = (self.order, self.columns, self.columnWidth, area.cStart, area.itemSpacing, end)
         end = store.append(count: sizes.count) { frames in
             ends.withBuffers { ends in
                 var end = start
@@ -37,7 +37,7 @@ struct WaterfallLayout: ItemPlacer {
                     }
                     let s = ends.nextStart(column)
                     let sSize = Self.scaledS(sizes[k], columnWidth)
-                    frames[k] = AxisRect(s: s, c: cStart + Double(column) * (columnWidth + spacing), sSize: sSize, cSize: columnWidth)
+                    frames[k] = AxisRect(s: s, c: cStart + Double(column) * (columnWidth + itemSpacing), sSize: sSize, cSize: columnWidth)
                     ends.add(column, end: s + sSize)
                     end = Swift.max(end, s + sSize)
                 }
@@ -53,9 +53,9 @@ struct WaterfallLayout: ItemPlacer {
     }
 
     static func columnWidth(columns: Int, area: ItemArea) throws(GridError) -> Double {
-        let width = (area.cLength - Double(columns - 1) * area.spacing) / Double(columns)
+        let width = (area.cLength - Double(columns - 1) * area.itemSpacing) / Double(columns)
         guard width >= 0 else {
-            throw .columnsDoNotFit(columns: columns, spacing: area.spacing, length: area.cLength)
+            throw .columnsDoNotFit(columns: columns, spacing: area.itemSpacing, length: area.cLength)
         }
         return width
     }
@@ -65,10 +65,10 @@ struct WaterfallLayout: ItemPlacer {
     static func uniform(columns: Int, order: WaterfallOrder, item: AxisSize, count: Int, area: ItemArea) throws(GridError) -> UniformGrid? {
         let width = try columnWidth(columns: columns, area: area)
         let scaled = AxisSize(s: scaledS(item, width), c: width)
-        guard scaled.s > 0 || area.spacing == 0 || columns == 1 || order != .shortest else { return nil }
+        guard scaled.s > 0 || area.lineSpacing == 0 || columns == 1 || order != .shortest else { return nil }
         return UniformGrid(count: count, perLine: columns,
-                           sStart: area.sStart, sPitch: scaled.s + area.spacing,
-                           cStart: area.cStart, cPitch: width + area.spacing, item: scaled,
+                           sStart: area.sStart, sPitch: scaled.s + area.lineSpacing,
+                           cStart: area.cStart, cPitch: width + area.itemSpacing, item: scaled,
                            reversed: order == .rtl)
     }
 }

@@ -202,13 +202,14 @@ extension Grid {
     /// along S and to the content across.
     func draggedFrame(_ drag: DragSession) -> Rect {
         let axes = layout.axes
-        var frame = axes.axisRect(Rect(x: contentOffset.x + drag.point.x - drag.grab.x, y: contentOffset.y + drag.point.y - drag.grab.y,
-                                       width: drag.frameSize.width, height: drag.frameSize.height))
+        // Clamped in the engine's frame (`rtl` mirrors it), where the sections' extents are.
+        var frame = axes.axisRect(layout.engineRect(Rect(x: contentOffset.x + drag.point.x - drag.grab.x, y: contentOffset.y + drag.point.y - drag.grab.y,
+                                                   width: drag.frameSize.width, height: drag.frameSize.height)))
         let first = layout.sections[drag.sections.first!], last = layout.sections[drag.sections.last!]
         frame.s = Swift.max(first.sStart, Swift.min(frame.s, last.sEnd - frame.sSize))
-        let contentC = axes.axisSize(layout.contentSize).c
+        let contentC = axes.axisSize(layout.engineContentSize).c
         frame.c = Swift.max(0, Swift.min(frame.c, contentC - frame.cSize))
-        return axes.rect(frame)
+        return layout.user(axes.rect(frame))
     }
 
     /// Puts the dragged item where the drag holds it into `result[first...]` (sorted by id).

@@ -56,7 +56,7 @@ extension ContentLayout {
         }
         sections.append(contentsOf: builder.sections)
         loader = builder.loader
-        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
+        engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         self.sameSize = builder.sameSize
         hasElements = sectionsHaveElements
         storedItems = builder.storedItems
@@ -81,7 +81,7 @@ extension ContentLayout {
 
         // Moving later sections by an offset is exact to well under a point because every position
         // stays below GridLimits.maxExtent (checked by the builder and below).
-        let spacing = configuration.spacing
+        let spacing = configuration.lineSpacing
         let old = (end: sections[section].sEnd, followed: hadBefore || !sections[section].isEmpty)
         let new = builder.sections[0]
         let followed = builder.hasElements
@@ -89,7 +89,7 @@ extension ContentLayout {
         let delta = (new.sEnd + (followed ? spacing : 0)) - (old.end + (old.followed ? spacing : 0))
         // Paged sections after it realign to pages: they may end up to a page further.
         let page = ContentLayout.pageLength(configuration, axes) ?? 0
-        let newContent = axes.axisSize(contentSize).s + delta + (page > 0 && delta != 0 ? page : 0)
+        let newContent = axes.axisSize(engineContentSize).s + delta + (page > 0 && delta != 0 ? page : 0)
         guard newContent <= GridLimits.maxExtent else { throw .extentTooLarge(at: .grid, end: newContent) }
 
         // Nothing can fail from here on.
@@ -151,7 +151,7 @@ extension ContentLayout {
         hasElements = followed || elementAfter
         storedItems = builder.storedItems
         let end = loader?.sEnd ?? sectionsEnd
-        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: end), c: builder.viewportC))
+        engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: end), c: builder.viewportC))
     }
 
     /// The S end of the last section's elements (the start padding when there are none): where the

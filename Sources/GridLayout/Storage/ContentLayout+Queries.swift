@@ -13,20 +13,20 @@ extension ContentLayout {
         guard sections.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
         let items = sections[path.section].items
         guard path.item >= 0 && path.item < items.count else { throw .indexPathOutOfRange(path, itemCount: items.count) }
-        return axes.rect(items[path.item])
+        return user(axes.rect(items[path.item]))
     }
 
     /// The section's header frame, or nil when it has none. Throws for a section out of range.
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
         try checkSection(section)
-        return sections[section].header.map(axes.rect)
+        return sections[section].header.map { user(axes.rect($0)) }
     }
 
     /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
     public func frame(of id: ElementID) -> Rect? {
         switch id {
         case .item(let path): return try? frame(of: path)
-        case .header(let section): return sections.indices.contains(section) ? sections[section].header.map(axes.rect) : nil
+        case .header(let section): return sections.indices.contains(section) ? sections[section].header.map { user(axes.rect($0)) } : nil
         case .loader: return loaderFrame
         }
     }
@@ -35,15 +35,72 @@ extension ContentLayout {
     public var itemCounts: [Int] { sections.map(\.items.count) }
 
     /// The loader's frame, or nil when the data source does not show it.
-    public var loaderFrame: Rect? { loader.map(axes.rect) }
+    public var loaderFrame: Rect? { loader.map { user(axes.rect($0)) } }
+
+    /// A frame as the engine reports it (`rtl`: mirrored along x, x' = content width − x − w;
+    /// then `scale`: its edges snapped). Unchanged without them. Edges are mirrored and snapped,
+    /// not the origin and width, so that frames that touch still touch exactly.
+    @inline(__always)
+    func user(_ r: Rect) -> Rect {
+        guard configuration.rtl || configuration.scale > 0 else { return r }
+        return reported(r, engineContentSize.width)
+    }
+
+    /// `user(_:)` for a frame in the engine's frame, with the content width given.
+    func reported(_ r: Rect, _ width: Double) -> Rect {
+        let r = configuration.rtl ? Self.mirror(r, width) : r
+        let scale = configuration.scale
+        guard scale > 0 else { return r }
+        let x0 = (r.x * scale).rounded() / scale, x1 = ((r.x + r.width) * scale).rounded() / scale
+        let y0 = (r.y * scale).rounded() / scale, y1 = ((r.y + r.height) * scale).rounded() / scale
+        return Rect(x: x0, y: y0, width: Self.span(x0, x1), height: Self.span(y0, y1))
+    }
+
+    /// The width from edge `a` to edge `b`: b − a, moved by an ulp when a plus it would pass `b`
+    /// (multiples of 1/3 are not exact), so that a frame never overlaps the neighbour that starts
+    /// at `b`, and reaches it exactly whenever a width can.
+    static func span(_ a: Double, _ b: Double) -> Double {
+        var w = b - a
+        if a + w > b {
+            w = w.nextDown
+        } else if a + w < b, a + w.nextUp <= b {
+            w = w.nextUp
+        }
+        return w
+    }
+
+    /// A rectangle (or a point's) as the engine sees it: mirrored back with `rtl`, else unchanged.
+    @inline(__always)
+    func engineRect(_ r: Rect) -> Rect {
+        guard configuration.rtl else { return r }
+        return Self.mirror(r, engineContentSize.width)
+    }
+
+    /// How far beyond a reported rectangle, along x and y, the engine's frames of the elements
+    /// that overlap it may lie: the mirror's rounding and `scale`'s half a pixel, with room.
+    var querySlack: (x: Double, y: Double) {
+        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
+        return (configuration.rtl ? mirrorSlack + snap : snap, snap)
+    }
+
+    @inline(__always)
+    static func mirror(_ r: Rect, _ width: Double) -> Rect {
+        let x0 = width - (r.x + r.width), x1 = width - r.x
+        return Rect(x: x0, y: r.y, width: span(x0, x1), height: r.height)
+    }
+
+    /// How far a mirrored edge may stray from the exact mirror (a few ulps of the content's width,
+    /// which bounds every x): queries widen the engine's rectangle along x by it and then test
+    /// the reported frames exactly.
+    var mirrorSlack: Double { 4 * Swift.max(engineContentSize.width, 1).ulp }
 
     /// Every element whose frame overlaps `rect` with positive area: per section its header, then
     /// its items in ascending order; the loader last.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
-        let r = axes.axisRect(rect)
-        appendBuffered(to: &result) { forEachElement(in: r, $0) }
+        let r = axes.axisRect(engineRect(rect))
+        appendBuffered(to: &result) { forEachElement(in: r, user: rect, $0) }
         return result
     }
 
@@ -73,15 +130,44 @@ extension ContentLayout {
     public func indexPath(at point: Point) -> GridIndexPath? {
         let (s, c) = axes.axisPoint(point)
         var found: GridIndexPath?
-        forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
-            if found == nil { found = path }
+        guard configuration.rtl || configuration.scale > 0 else {
+            forEachItem(s: s, s.nextUp, c: c, c.nextUp) { path, _ in
+                if found == nil { found = path }
+            }
+            return found
+        }
+        // Mirrored or snapped: the candidates around the point as the engine sees it, then the
+        // reported frames decide. An axis without slack takes the point's own ulp.
+        let width = engineContentSize.width, slack = querySlack
+        let e = engineRect(Rect(x: point.x, y: point.y, width: 0, height: 0))
+        let (dx, dy) = (slack.x, slack.y)
+        let xRange = dx > 0 ? (e.x - dx, e.x + dx) : (e.x, e.x.nextUp)
+        let yRange = dy > 0 ? (e.y - dy, e.y + dy) : (e.y, e.y.nextUp)
+        let (sRange, cRange) = axes.direction == .vertical ? (yRange, xRange) : (xRange, yRange)
+        forEachItem(s: sRange.0, sRange.1, c: cRange.0, cRange.1) { path, frame in
+            if found == nil && reported(axes.rect(frame), width).contains(point) { found = path }
         }
         return found
     }
 
     /// Calls `body` with every element overlapping `r` with positive area, in `elements(in:)` order.
     /// A `pinned` header is reported at its pinned frame instead of its own (see `pinnedHeader`).
-    func forEachElement(in r: AxisRect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
+    /// `r` is `user` in the engine's frame (see `user(_:)`); `body` gets the frames it reports.
+    /// Mirrored, the engine's rectangle is widened by the slack and the reported frames are
+    /// tested against `user` exactly.
+    func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
+        guard configuration.rtl || configuration.scale > 0 else { return forEachEngineElement(in: r, pinned: pinned, body) }
+        let width = engineContentSize.width, slack = querySlack
+        let (sSlack, cSlack) = axes.direction == .vertical ? (slack.y, slack.x) : (slack.x, slack.y)
+        let wide = AxisRect(s: r.s - sSlack, c: r.c - cSlack, sSize: r.sSize + 2 * sSlack, cSize: r.cSize + 2 * cSlack)
+        forEachEngineElement(in: wide, pinned: pinned) { element in
+            var element = element
+            element.frame = reported(element.frame, width)
+            if element.frame.overlaps(user) { body(element) }
+        }
+    }
+
+    private func forEachEngineElement(in r: AxisRect, pinned: PinnedHeader?, _ body: (GridElement) -> Void) {
         let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
         let axes = self.axes  // a local: closures that read self.axes copied the whole layout per item
         func overlaps(_ e: AxisRect) -> Bool {

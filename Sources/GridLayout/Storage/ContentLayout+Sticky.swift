@@ -19,9 +19,9 @@ extension ContentLayout {
 
     /// `visibleElements(in:)`, appended to `result`.
     func visibleElements(in viewport: Rect, into result: inout [GridElement]) {
-        let r = axes.axisRect(viewport)
+        let r = axes.axisRect(engineRect(viewport))
         let pinned = configuration.stickyHeaders ? pinnedHeader(at: r.s) : nil
-        appendBuffered(to: &result) { forEachElement(in: r, pinned: pinned, $0) }
+        appendBuffered(to: &result) { forEachElement(in: r, user: viewport, pinned: pinned, $0) }
     }
 
     /// The header pinned when the viewport starts at S offset `offset`: that of the section in view

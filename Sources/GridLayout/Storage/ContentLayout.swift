@@ -7,8 +7,16 @@ public struct ContentLayout: Sendable {
     let axes: AxisMap
     var sections: [SectionFrames]
     var loader: AxisRect?
-    /// The content's size: the viewport's C size, and S to the last element plus the end padding.
-    public internal(set) var contentSize: Size
+    /// The content's size as laid out: the viewport's C size, and S to the last element plus the
+    /// end padding (before `scale` rounds it up: `contentSize`).
+    var engineContentSize: Size
+    /// The content's size: `engineContentSize`, with `scale` rounded up to a multiple of 1/scale.
+    public var contentSize: Size {
+        let scale = configuration.scale
+        guard scale > 0 else { return engineContentSize }
+        return Size(width: (engineContentSize.width * scale).rounded(.up) / scale,
+                    height: (engineContentSize.height * scale).rounded(.up) / scale)
+    }
     /// What `itemsHaveSameSize` said (nil: not asked, as there were no sections).
     var sameSize: Bool?
     /// Whether any section has an element (so the next one follows after `spacing`).
@@ -23,7 +31,7 @@ public struct ContentLayout: Sendable {
         sections = []
         loader = nil
         let pad = axes.padding(configuration.padding)
-        contentSize = axes.size(AxisSize(s: pad.sStart + pad.sEnd, c: axes.axisSize(configuration.viewport).c))
+        engineContentSize = axes.size(AxisSize(s: pad.sStart + pad.sEnd, c: axes.axisSize(configuration.viewport).c))
         sameSize = nil
         hasElements = false
         storedItems = 0
@@ -38,7 +46,7 @@ public struct ContentLayout: Sendable {
         axes = builder.axes
         sections = builder.sections
         loader = builder.loader
-        contentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
+        engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         sameSize = builder.sameSize
         hasElements = builder.sections.contains { !$0.isEmpty }  // the loader does not count: it goes last
         storedItems = builder.storedItems

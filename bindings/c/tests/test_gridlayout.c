@@ -720,11 +720,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 23);
+    EXPECT(n == 27);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 23 is out of range (the library has options 0...22)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 27 is out of range (the library has options 0...26)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -777,6 +777,8 @@ static void test_option_description(void) {
         EXPECT(v == target);
         if (o->max < 1e300) EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->max + 1), GL_EINVAL);
         EXPECT_STATUS(gl_grid_set_option_number(g, o->name, o->min - 1), GL_EINVAL);
+        /* spacing sets lineSpacing and itemSpacing: back to the default they are checked from */
+        if (strcmp(o->name, "spacing") == 0) OK(gl_grid_set_option_number(g, "spacing", 0));
     }
     OK(gl_grid_destroy(g));
 }
@@ -946,6 +948,142 @@ static void test_many_grids(void) {
     for (int i = 1; i < 100; i += 2) OK(gl_grid_destroy(grids[i]));
 }
 
+/* lineSpacing along the scroll axis, itemSpacing across it (docs/layout.md, "Two spacings"):
+ * lanes 2, items 100x50, line_spacing 10, item_spacing 4: item 1 at x = 100 + 4, item 2 at
+ * y = 50 + 10. `spacing` reads NaN while they differ; a changed `spacing` sets both. */
+static void test_two_spacings(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.line_spacing == 0 && c.item_spacing == 0);
+    c.lanes = 2;
+    c.line_spacing = 10;
+    c.item_spacing = 4;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 100, 50 };
+    gl_section s = { &size, 3, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 104 && r.y == 0 && r.w == 100 && r.h == 50);
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT(r.x == 0 && r.y == 60);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "spacing", &v));
+    EXPECT(isnan(v));
+    OK(gl_grid_get_option_number(g, "itemSpacing", &v));
+    EXPECT(v == 4);
+    /* get, change one field, set: that field changes, the other stays. */
+    gl_config got;
+    got.struct_size = sizeof got;
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(isnan(got.spacing) && got.line_spacing == 10 && got.item_spacing == 4);
+    got.item_spacing = 10;
+    OK(gl_grid_set_config(g, &got));
+    OK(gl_grid_get_option_number(g, "spacing", &v));
+    EXPECT(v == 10);
+    OK(gl_grid_get_config(g, &got));
+    got.spacing = 3;
+    OK(gl_grid_set_config(g, &got));
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.spacing == 3 && got.line_spacing == 3 && got.item_spacing == 3);
+    got.line_spacing = 7;
+    OK(gl_grid_set_config(g, &got));
+    OK(gl_grid_get_option_number(g, "lineSpacing", &v));
+    EXPECT(v == 7);
+    /* Bad values name the option and the value, and change nothing. */
+    EXPECT_STATUS(gl_grid_set_option_number(g, "lineSpacing", NAN), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'line_spacing': nan is invalid (expected a finite number >= 0)") == 0);
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(isnan(got.spacing) && got.line_spacing == 7 && got.item_spacing == 3);
+    /* both spacing and one of the two changed: spacing sets both, the changed one wins */
+    got.spacing = 5;
+    got.item_spacing = 1;
+    OK(gl_grid_set_config(g, &got));
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.line_spacing == 5 && got.item_spacing == 1);
+    got.item_spacing = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'item_spacing': -1 is invalid (expected a finite number >= 0)") == 0);
+    got.item_spacing = 1;
+    got.spacing = -2;
+    EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'spacing': -2 is invalid (expected a finite number >= 0)") == 0);
+    OK(gl_grid_get_option_number(g, "lineSpacing", &v));
+    EXPECT(v == 5);
+    OK(gl_grid_get_option_number(g, "itemSpacing", &v));
+    EXPECT(v == 1);
+    OK(gl_grid_destroy(g));
+}
+
+/* rtl mirrors every frame along x (docs/layout.md, "Right to left"): lanes 2 in 320, items
+ * 100x50, item_spacing 4: laid out at x 0 and 104, reported at 220 and 116. */
+static void test_rtl(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.rtl == 0);
+    c.lanes = 2;
+    c.item_spacing = 4;
+    c.rtl = 1;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 100, 50 };
+    gl_section s = { &size, 3, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT(r.x == 220 && r.y == 0 && r.w == 100 && r.h == 50);
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 116 && r.y == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "rtl", &v));
+    EXPECT(v == 1);
+    c.rtl = 2;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_config.rtl: 2 is invalid (expected 0 or 1)") == 0);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "rtl", 0.5), GL_EINVAL);
+    OK(gl_grid_get_option_number(g, "rtl", &v));
+    EXPECT(v == 1);
+    OK(gl_grid_destroy(g));
+}
+
+/* scale snaps every frame's edges to multiples of 1/scale (docs/layout.md, "Pixel snapping"):
+ * waterfall, 3 columns in 100: column edges 0, 33.33, 66.67, 100 snap at scale 2 to 0, 33.5,
+ * 66.5, 100, still touching. */
+static void test_scale(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.scale == 0);
+    c.layout = GL_LAYOUT_WATERFALL;
+    c.columns = 3;
+    c.width = 100;
+    c.scale = 2;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 30, 10 };
+    gl_section s = { &size, 3, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r0, r1, r2;
+    OK(gl_grid_frame(g, 0, 0, &r0));
+    OK(gl_grid_frame(g, 0, 1, &r1));
+    OK(gl_grid_frame(g, 0, 2, &r2));
+    EXPECT(r0.x == 0 && r0.w == 33.5 && r0.h == 11);
+    EXPECT(r1.x == 33.5 && r1.w == 33);
+    EXPECT(r2.x == 66.5 && r2.x + r2.w == 100);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "scale", -1), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': -1 is invalid (expected a finite number >= 0)") == 0);
+    c.scale = NAN;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': nan is invalid (expected a finite number >= 0)") == 0);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "scale", &v));
+    EXPECT(v == 2);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_version();
     test_config();
@@ -960,6 +1098,9 @@ int main(void) {
     test_lying_data_source();
     test_events_and_reuse();
     test_pool_is_bounded();
+    test_two_spacings();
+    test_rtl();
+    test_scale();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

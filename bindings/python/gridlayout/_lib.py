@@ -108,6 +108,10 @@ class gl_config(Structure):
         ("auto_scroll_speed", c_double),
         # since 1.1
         ("max_pooled_views", c_int64),
+        ("line_spacing", c_double),
+        ("item_spacing", c_double),
+        ("rtl", c_int),
+        ("scale", c_double),
     ]
 
 

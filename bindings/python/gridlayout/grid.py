@@ -498,6 +498,8 @@ def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
         return Insets(raw.top, raw.left, raw.bottom, raw.right)
     if o.kind == "size":
         return Size(raw.w, raw.h)
+    if raw != raw:      # NaN: no value (spacing when line_spacing and item_spacing differ)
+        return None
     return raw
 
 
@@ -730,6 +732,7 @@ class Grid:
     def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
                  width: Optional[float] = None, height: Optional[float] = None,
                  padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 line_spacing: Optional[float] = None, item_spacing: Optional[float] = None,
                  lanes: Optional[int] = None, columns: Optional[int] = None,
                  order: Optional[Order] = None, row_height: Optional[float] = None,
                  tolerance: Optional[float] = None, widow: Optional[Widow] = None,
@@ -739,7 +742,8 @@ class Grid:
                  sort: Optional[bool] = None, drag_hysteresis: Optional[float] = None,
                  auto_scroll_margin: Optional[float] = None,
                  auto_scroll_speed: Optional[float] = None,
-                 max_pooled_views: Optional[int] = None) -> None:
+                 max_pooled_views: Optional[int] = None, rtl: Optional[bool] = None,
+                 scale: Optional[float] = None) -> None:
         options = {k: v for k, v in locals().items() if k != "self" and v is not None}
         self._lock = threading.RLock()
         self._handle: Optional[int] = None

@@ -207,3 +207,54 @@ def test_a_subclass_may_add_attributes_but_not_hide_options_or_methods():
         assert grid.title == "photos" and grid.config["lanes"] == 3 and "lanes" not in vars(grid)
         with pytest.raises(AttributeError):
             grid.reload = None
+
+
+def test_line_and_item_spacing():
+    """lineSpacing along the scroll axis, itemSpacing across it: lanes 2, items 100x50, line 10,
+    item 4: item 1 at x = 100 + 4, item 2 at y = 50 + 10. spacing reads None while they differ
+    and sets both; a bad value names the option and the value and changes nothing."""
+    with Grid(width=320, height=480, lanes=2, line_spacing=10, item_spacing=4) as grid:
+        grid.set_sizes([(100, 50)] * 3)
+        grid.reload()
+        assert grid.frame(0, 1) == (104, 0, 100, 50)
+        assert grid.frame(0, 2) == (0, 60, 100, 50)
+        assert grid.spacing is None and grid.config["spacing"] is None
+        assert (grid.line_spacing, grid.item_spacing) == (10, 4)
+        grid.spacing = 6
+        assert (grid.spacing, grid.line_spacing, grid.item_spacing) == (6, 6, 6)
+        with pytest.raises(GridValueError) as e:
+            grid.line_spacing = math.nan
+        assert str(e.value) == "option 'line_spacing': nan is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        with pytest.raises(GridValueError) as e:
+            grid.configure(item_spacing=2, spacing=-1)
+        assert str(e.value) == "option 'spacing': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert (grid.spacing, grid.line_spacing, grid.item_spacing) == (6, 6, 6)
+
+
+def test_rtl_mirrors_the_frames():
+    """rtl mirrors every frame along x: lanes 2 in 320, items 100x50, item spacing 4: laid out at
+    x 0 and 104, reported at 220 and 116; a bad value names the option and changes nothing."""
+    with Grid(width=320, height=480, lanes=2, item_spacing=4, rtl=True) as grid:
+        grid.set_sizes([(100, 50)] * 3)
+        grid.reload()
+        assert grid.frame(0, 0) == (220, 0, 100, 50)
+        assert grid.frame(0, 1) == (116, 0, 100, 50)
+        assert grid.rtl is True and grid.config["rtl"] is True
+        with pytest.raises(GridValueError) as e:
+            grid.rtl = 2
+        assert str(e.value) == "option 'rtl': 2 is invalid (expected True or False) [GL_EINVAL]"
+        assert grid.rtl is True
+
+
+def test_scale_snaps_the_frames():
+    """scale snaps every frame's edges to multiples of 1/scale: waterfall, 3 columns in 100
+    (33.33 wide) at scale 2: edges 0, 33.5, 66.5, 100; a negative scale names the option."""
+    with Grid(layout="waterfall", columns=3, width=100, scale=2) as grid:
+        grid.set_sizes([(30, 10)] * 3)
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == \
+            [(0, 0, 33.5, 11), (33.5, 0, 33, 11), (66.5, 0, 33.5, 11)]
+        with pytest.raises(GridValueError) as e:
+            grid.scale = -1
+        assert str(e.value) == "option 'scale': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert grid.scale == 2
