@@ -34,8 +34,10 @@ enum TextPicture {
             sy = Double(available.rows) / viewport.height
             sx = 2 * sy
         }
-        let width = max(1, min(available.columns, Int((viewport.width * sx).rounded())))
-        let height = max(1, min(available.rows, Int((viewport.height * sy).rounded())))
+        // A denormal viewport makes the scale infinite (1e-320 × inf): such a side fills its room.
+        func cells(_ v: Double, _ room: Int) -> Int { v.isFinite ? max(1, min(room, Int(min(v, Double(room)).rounded()))) : room }
+        let width = cells(viewport.width * sx, available.columns)
+        let height = cells(viewport.height * sy, available.rows)
         var check = InterruptCheck()
         var canvas = Canvas(width: width, height: height)
 

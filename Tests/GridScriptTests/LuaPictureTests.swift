@@ -62,6 +62,20 @@ import Testing
         if r != [expected] { print(r.first ?? "") }
     }
 
+    /// A denormal viewport (found by the Lua fuzzer) made the picture's scale infinite, and the
+    /// cell count trapped converting it to an integer: the picture fills its room instead.
+    @Test func aDenormalViewportDrawsWithoutTrapping() {
+        let r = LuaHarness().eval("""
+            local g = gl.new{ width = 100, height = 100 }
+            g.dataSource = { count = function() return 3 end, size = function() return 10, 10 end }
+            g:reload()
+            g:resize(1e-320, 1e-320)
+            local text = g:draw{ cols = 8, rows = 6, text = true }
+            return #text > 0, select(2, text:gsub(string.char(10), ""))
+            """)
+        #expect(r == ["true", "5"])
+    }
+
     @Test func drawLoaderAndEmptyViewport() {
         let lua = LuaAPI.referenceHarness()
         // At the end only the loader (28,120,44,44) shows; viewport (0,119) 100x50 at 50x27 cells.
