@@ -25,20 +25,8 @@ MAX_SECTIONS = 1_000_000
 MAX_LANES = 10_000
 
 
-class Insets(ctypes.Structure):
-    _fields_ = [("top", ctypes.c_double), ("left", ctypes.c_double), ("bottom", ctypes.c_double), ("right", ctypes.c_double)]
-
-
-class SizeStruct(ctypes.Structure):
-    _fields_ = [("w", ctypes.c_double), ("h", ctypes.c_double)]
-
-
-class OptionInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("c_name", ctypes.c_char_p), ("type", ctypes.c_int),
-                ("min", ctypes.c_double), ("max", ctypes.c_double), ("min_exclusive", ctypes.c_int),
-                ("default_number", ctypes.c_double), ("default_insets", Insets), ("default_size", SizeStruct),
-                ("choice_count", ctypes.c_int64), ("choices", ctypes.POINTER(ctypes.c_char_p)),
-                ("summary", ctypes.c_char_p)]
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
+from gridlayout import _lib  # noqa: E402  (the binding's declarations of the C API)
 
 
 def library_path():
@@ -57,12 +45,10 @@ def number(n):
 
 
 def option_schemas(path=None):
-    lib = ctypes.CDLL(path or library_path())
-    lib.gl_option_count.restype = ctypes.c_int64
-    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(OptionInfo)]
+    lib = _lib.load(path or library_path())
     options = {}
     for i in range(lib.gl_option_count()):
-        info = OptionInfo()
+        info = _lib.gl_option_info()
         assert lib.gl_option_describe(i, ctypes.byref(info)) == 0
         kind = info.type
         schema = {"description": info.summary.decode()}

@@ -9,6 +9,7 @@ name every one of them.
 
 import ctypes
 import os
+import sys
 import re
 import subprocess
 from pathlib import Path
@@ -19,20 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 HEADER = (ROOT / "bindings" / "c" / "gridlayout.h").read_text()
 
 
-class Insets(ctypes.Structure):
-    _fields_ = [("top", ctypes.c_double), ("left", ctypes.c_double), ("bottom", ctypes.c_double), ("right", ctypes.c_double)]
-
-
-class SizeStruct(ctypes.Structure):
-    _fields_ = [("w", ctypes.c_double), ("h", ctypes.c_double)]
-
-
-class OptionInfo(ctypes.Structure):
-    _fields_ = [("name", ctypes.c_char_p), ("c_name", ctypes.c_char_p), ("type", ctypes.c_int),
-                ("min", ctypes.c_double), ("max", ctypes.c_double), ("min_exclusive", ctypes.c_int),
-                ("default_number", ctypes.c_double), ("default_insets", Insets), ("default_size", SizeStruct),
-                ("choice_count", ctypes.c_int64), ("choices", ctypes.POINTER(ctypes.c_char_p)),
-                ("summary", ctypes.c_char_p)]
+sys.path.insert(0, str(ROOT / "bindings" / "python"))
+from gridlayout import _lib  # noqa: E402  (the binding's declarations of the C API)
 
 
 @pytest.fixture(scope="module")
@@ -44,12 +33,10 @@ def options():
         path = str(Path(bin_dir) / "libgridlayout.so")
         if not Path(path).exists():
             subprocess.run(["swift", "build", "--product", "gridlayout"], cwd=ROOT, check=True, timeout=900)
-    lib = ctypes.CDLL(path)
-    lib.gl_option_count.restype = ctypes.c_int64
-    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(OptionInfo)]
+    lib = _lib.load(path)
     found = []
     for i in range(lib.gl_option_count()):
-        info = OptionInfo()
+        info = _lib.gl_option_info()
         assert lib.gl_option_describe(i, ctypes.byref(info)) == 0
         found.append({"name": info.name.decode(), "c_name": info.c_name.decode(), "type": info.type,
                       "choices": [info.choices[k].decode() for k in range(info.choice_count)]})
