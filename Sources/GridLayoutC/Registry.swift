@@ -24,7 +24,7 @@ struct CFailure: Error {
         case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
              .invalidTime, .invalidPoint: return GL_EINVAL
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
-        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge,
+        case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
              .inconsistent: return GL_EDATA
         case .callbackFailed: return GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE

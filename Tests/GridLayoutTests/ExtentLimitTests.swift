@@ -84,3 +84,38 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         #expect(throws: GridError.extentTooLarge(at: .grid, end: 1.2e12)) { try g.reload() }
     }
 }
+
+/// The loaded set of a viewport over a same-size section is listed item by item: a section of
+/// 2^53 items 1e-300 thick (within the extent limit) would list them all. Such a section is
+/// refused when a viewport could hold more than `GridLimits.maxShownItems` of its items, at
+/// reload and at a resize that lengthens the viewport.
+@Suite struct ShownItemsLimitTests {
+    @Test func aSectionTooDenseToShowIsRefusedNamingTheLimit() throws {
+        let grid = Grid(configuration: try configuration([("width", .number(300)), ("height", .number(300)), ("lanes", .number(3))]),
+                        dataSource: UniformDataSource(counts: [1 << 53], size: size(100, 1e-300)))
+        do {
+            try grid.reload()
+            Issue.record("expected the reload to fail")
+        } catch {
+            guard case .tooManyShown(section: 0, let items, window: 300) = error else { Issue.record("\(error)"); return }
+            #expect(items == Double(1 << 53))
+            #expect(error.message(base: 1) == "section 1: a viewport 300 points long (with its overscan) would hold about 9007199254740992 of its items, more than 1000000 (items this thin or this many cannot be shown)")
+        }
+        #expect(grid.contentSize == size(300, 0))
+    }
+
+    @Test func theBoundIsTheWindowOverThePitchTimesTheLanes() throws {
+        // 100 points a row (90 + 10), 3 lanes: a 300-point window overlaps at most 3 + 2 rows.
+        let config = try configuration([("width", .number(300)), ("height", .number(300)), ("lanes", .number(3)), ("spacing", .number(10))])
+        let grid = Grid(configuration: config, dataSource: UniformDataSource(counts: [1_000_000_000], size: size(90, 90)))
+        try grid.reload()
+        // A resize that lengthens the viewport past the bound is refused, and changes nothing.
+        let long = GridLimits.maxShownItems * 40  // rows of 100 points: ~1.2M items in view
+        #expect(throws: GridError.tooManyShown(section: 0, items: Double((long / 100 + 2) * 3), window: Double(long))) {
+            try grid.resize(to: size(300, Double(long)))
+        }
+        #expect(grid.viewport.height == 300)
+        try grid.resize(to: size(300, 30_000))  // 302 rows, 906 items: fine
+        #expect(grid.visibleElements().count == 900)
+    }
+}

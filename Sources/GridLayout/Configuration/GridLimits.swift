@@ -8,6 +8,10 @@ public enum GridLimits {
     public static let maxStoredItems = 100_000_000
     /// Lanes or columns per section.
     public static let maxLanes = 10_000
+    /// The most items of one same-size section a viewport (with its overscan) may hold: such a
+    /// section's items are computed, not stored, so nothing else bounds how many of 2^53 items
+    /// 1e-300 thick a reload's loaded set would list.
+    public static let maxShownItems = 1_000_000
     /// The largest `maxPooledViews`.
     public static let maxPooledViews = 1_000_000
     /// The largest content extent, in points (2^40): every section, the loader and the content end

@@ -81,6 +81,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Laying out the content would take `at` (a section, the loader or the content) to `end`,
     /// past `GridLimits.maxExtent`.
     case extentTooLarge(at: ElementLocation, end: Double)
+    /// A viewport of S length `window` (with its overscan) would hold about `items` items of the
+    /// same-size section `section`, past `GridLimits.maxShownItems`.
+    case tooManyShown(section: Int, items: Double, window: Double)
     /// Several failures of one call, in the order they happened (queued mutations that failed or
     /// were cancelled during one `step`). Never nested, never fewer than two.
     case several([GridError])
@@ -185,6 +188,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .extentTooLarge(at, end):
             let what = at == .grid ? "the content" : at.describe(base: base)
             return "\(what) would end at \(formatNumber(end)), past the largest content extent of \(formatNumber(GridLimits.maxExtent)) points (2^40, where frames stay exact to 1/4096 point)"
+        case let .tooManyShown(section, items, window):
+            return "section \(section &+ base): a viewport \(formatNumber(window)) points long (with its overscan) would hold about \(items < 9e18 ? String(Int64(items.rounded(.up))) : formatNumber(items)) of its items, more than \(GridLimits.maxShownItems) (items this thin or this many cannot be shown)"
         case let .several(errors):
             var parts = errors.prefix(Self.severalShown).map { $0.message(in: words) }
             if errors.count > Self.severalShown { parts.append("and \(errors.count - Self.severalShown) more") }

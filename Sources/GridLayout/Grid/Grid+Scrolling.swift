@@ -39,6 +39,10 @@ extension Grid {
         let axes = layout.axes
         let old = axes.axisSize(layout.configuration.viewport), new = axes.axisSize(size)
         if old.c == new.c && !(laidOut.paging && old.s != new.s) {
+            let window = new.s + 2 * laidOut.overscan
+            for (section, frames) in layout.sections.enumerated() {
+                try LayoutBuilder.checkShown(frames.items, section, window: window)
+            }
             configuration.viewport = size
             layout.configuration = laidOut
             try scroll(to: contentOffset)

@@ -155,6 +155,7 @@ struct LayoutBuilder {
         }
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
         if let first, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area),
+           try checkShown(items, section),
            let extent = items.sameSizeExtent {
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
         }
@@ -189,6 +190,22 @@ struct LayoutBuilder {
     /// The arithmetic items of a same-size section: with paging, lanes arranged page by page
     /// (SMGridView's paged arrangement) when a row fits a page; else a uniform grid, or nil where equal sizes do not give
     /// one (justified; zero-thickness items in shortest lanes).
+    /// The S length a viewport and its overscan cover.
+    var shownWindow: Double { axes.axisSize(configuration.viewport).s + 2 * configuration.overscan }
+
+    /// Throws when a viewport could hold more of the section's computed items than
+    /// `GridLimits.maxShownItems`; returns true (so it can stand in a condition).
+    func checkShown(_ items: SectionItems, _ section: Int) throws(GridError) -> Bool {
+        try Self.checkShown(items, section, window: shownWindow)
+        return true
+    }
+
+    static func checkShown(_ items: SectionItems, _ section: Int, window: Double) throws(GridError) {
+        if let most = items.mostItems(inWindow: window), !(most <= Double(GridLimits.maxShownItems)) {
+            throw .tooManyShown(section: section, items: most, window: window)
+        }
+    }
+
     func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> SectionItems? {
         let pageLength = axes.axisSize(configuration.viewport).s
         // A page must hold a row between its paddings; else the items go on as without paging.

@@ -204,6 +204,7 @@ extension ContentLayout {
                   let grown = try builder.sameSizeItems(item: item, lanes: lanes, count: count, area: builder.itemArea(sStart: extent.areaStart)),
                   let end = grown.sameSizeExtent?.sEnd
             else { preconditionFailure("a same-size section's grid depends on its item size, not its count") }
+            _ = try builder.checkShown(grown, section)
             sections[section].items = grown
             sections[section].sEnd = end
             builder.cursor = end

@@ -114,3 +114,23 @@ struct SectionFrames: Sendable {
         sEnd += delta
     }
 }
+
+extension SectionItems {
+    /// At most how many items an S-window `length` long can overlap: arithmetic for computed
+    /// items (an upper bound that ignores sizes a large start absorbs, as the queries' loops do
+    /// not); nil for stored frames, which the stored-items limit bounds.
+    func mostItems(inWindow length: Double) -> Double? {
+        switch self {
+        case .stored:
+            return nil
+        case .uniform(let grid):
+            guard grid.count > 0 else { return 0 }
+            let lines = grid.sPitch > 0 ? Swift.min((length / grid.sPitch).rounded(.up) + 2, Double(grid.lineCount)) : Double(grid.lineCount)
+            return Swift.min(Double(grid.count), lines * Double(grid.perLine))
+        case .paged(let pages):
+            guard pages.count > 0, pages.pageLength > 0 else { return Double(pages.count) }
+            let spanned = (length / pages.pageLength).rounded(.up) + 2
+            return Swift.min(Double(pages.count), spanned * Double(pages.rows) * Double(pages.lanes))
+        }
+    }
+}
