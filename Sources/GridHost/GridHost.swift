@@ -68,10 +68,10 @@ public final class GridHost<View> {
                         attempt { try delivery.loaderHidden() }
                     }
                 }
-                for (element, path) in zip(change.loaded, data) {
+                for (k, element) in change.loaded.enumerated() {
                     switch element.id {
                     case .item(let shown):
-                        attempt { try delivery.loadedItem(element, data: path ?? shown) }
+                        attempt { try delivery.loadedItem(element, data: data?[k] ?? shown) }
                     case .header(let section):
                         attempt { try delivery.loadedHeader(element, section: section) }
                     case .loader:
@@ -142,9 +142,10 @@ public final class GridHost<View> {
     private final class Relay: GridObserver {
         weak var host: GridHost?
         func grid(_ grid: Grid, didChangeLoaded change: LoadedChange) {
-            // The data's index path of each loaded item, taken now: a drag may retarget before
-            // the change is delivered.
-            let data = change.loaded.map { element -> GridIndexPath? in
+            // During a drag, the data's index path of each loaded item, taken now: the drag may
+            // retarget before the change is delivered. Otherwise the two are the same (nil: no
+            // array on every scroll step).
+            let data = grid.drag == nil ? nil : change.loaded.map { element -> GridIndexPath? in
                 if case .item(let path) = element.id { return grid.dataIndexPath(path) }
                 return nil
             }
@@ -171,8 +172,8 @@ public final class GridHost<View> {
 /// What the engine reported, as a host queues it.
 public enum HostEvent {
     /// Elements left and joined the loaded set, with the data's index path of each loaded item
-    /// (it differs from the shown one during a drag).
-    case loaded(LoadedChange, data: [GridIndexPath?])
+    /// during a drag (nil otherwise: then they are the shown ones).
+    case loaded(LoadedChange, data: [GridIndexPath?]?)
     /// The page changed (from 0).
     case page(Int)
     /// An insert, removal or move (or a drag's retarget) renumbered the items; the views follow.
