@@ -64,6 +64,8 @@ public final class GridHost<View> {
                         attempt { try delivery.unloadedItem(path, view: view) }
                     case .header(let section):
                         attempt { try delivery.unloadedHeader(section) }
+                    case .footer(let section):
+                        attempt { try delivery.unloadedFooter(section) }
                     case .loader:
                         attempt { try delivery.loaderHidden() }
                     }
@@ -74,6 +76,8 @@ public final class GridHost<View> {
                         attempt { try delivery.loadedItem(element, data: data?[k] ?? shown) }
                     case .header(let section):
                         attempt { try delivery.loadedHeader(element, section: section) }
+                    case .footer(let section):
+                        attempt { try delivery.loadedFooter(element, section: section) }
                     case .loader:
                         attempt { try delivery.loaderShown(element) }
                     }
@@ -207,6 +211,8 @@ public protocol HostDelivery<View> {
     mutating func loadedItem(_ element: GridElement, data: GridIndexPath) throws
     mutating func loadedHeader(_ element: GridElement, section: Int) throws
     mutating func loaderShown(_ element: GridElement) throws
+    mutating func unloadedFooter(_ section: Int) throws
+    mutating func loadedFooter(_ element: GridElement, section: Int) throws
     mutating func pageChanged(_ page: Int) throws
     /// The views have followed `change` already.
     mutating func renumbered(_ change: IndexChange) throws

@@ -97,6 +97,10 @@ final class GridBox: @unchecked Sendable {
         func unloadedHeader(_ section: Int) {
             emit(GL_EVENT_UNLOADED) { $0.element = cElement(GridElement(id: .header(section: section), frame: .zero)) }
         }
+        func unloadedFooter(_ section: Int) {
+            emit(GL_EVENT_UNLOADED) { $0.element = cElement(GridElement(id: .footer(section: section), frame: .zero)) }
+        }
+        func loadedFooter(_ element: GridElement, section: Int) { emit(GL_EVENT_LOADED) { $0.element = cElement(element) } }
         func loaderHidden() {
             emit(GL_EVENT_LOADER_HIDDEN) { $0.element = cElement(GridElement(id: .loader, frame: .zero)) }
         }
@@ -129,6 +133,10 @@ func cElement(_ element: GridElement) -> gl_element {
         e.item = Int64(path.item)
     case .header(let section):
         e.kind = Int32(GL_KIND_HEADER.rawValue)
+        e.section = Int64(section)
+        e.item = -1
+    case .footer(let section):
+        e.kind = Int32(GL_KIND_FOOTER.rawValue)
         e.section = Int64(section)
         e.item = -1
     case .loader:

@@ -23,6 +23,7 @@ struct CFailure: Error {
         switch error {
         case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
              .invalidTime, .invalidPoint: return GL_EINVAL
+        case .invalidSpan, .invalidSectionOption: return GL_EDATA
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
              .inconsistent: return GL_EDATA

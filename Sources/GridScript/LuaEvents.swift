@@ -96,6 +96,17 @@ enum LuaEvents {
             if let old = object.headerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
             object.headerViews[section] = try makeRef(L, c.views)
         }
+        func unloadedFooter(_ section: Int) throws {
+            if let ref = object.footerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
+        }
+        func loadedFooter(_ element: GridElement, section: Int) throws {
+            let L = c.L
+            guard try c.call(c.dataSource, "footerView", [section + 1], result: true,
+                             about: ElementLocation.footer(section).describe(base: 1)) else { return }
+            if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
+            if let old = object.footerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
+            object.footerViews[section] = try makeRef(L, c.views)
+        }
         func loaderShown(_ element: GridElement) throws {
             _ = try c.call(c.delegate, "loaderShown", [])
             _ = try c.call(c.dataSource, "loadMore", [])

@@ -239,6 +239,9 @@ enum LuaGridMethods {
                     try setField(L, "kind", "header")
                     try setField(L, "section", integer: section + 1)
                     if element.pinned { try setField(L, "pinned", true: ()) }
+                case .footer(let section):
+                    try setField(L, "kind", "footer")
+                    try setField(L, "section", integer: section + 1)
                 case .loader:
                     try setField(L, "kind", "loader")
                 }

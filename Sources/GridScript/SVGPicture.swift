@@ -17,6 +17,7 @@ enum SVGPicture {
             for section in 0..<layout.sectionCount {
                 total += (try? layout.itemCount(inSection: section)) ?? 0
                 if (try? layout.headerFrame(inSection: section)) != nil { total += 1 }
+                if (try? layout.footerFrame(inSection: section)) != nil { total += 1 }
                 if total > maxElements { break }
             }
             if total > maxElements {
@@ -31,7 +32,7 @@ enum SVGPicture {
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(area.width))" height="\(n(area.height))" \
         viewBox="\(n(area.x)) \(n(area.y)) \(n(area.width)) \(n(area.height))" font-family="monospace" font-size="11">
-        <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}\
+        <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}.footer{fill:#ececd9;stroke:#777}\
         .loader{fill:#ffe0b3;stroke:#c77700}.viewport{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:6 4}\
         text{fill:#222;text-anchor:middle;dominant-baseline:middle}</style>
         <rect class="content" x="0" y="0" width="\(n(content.width))" height="\(n(content.height))"/>
@@ -44,6 +45,7 @@ enum SVGPicture {
             let (kind, label): (String, String) = switch element.id {
             case .item(let p): ("item", "\(p.section + 1).\(p.item + 1)")
             case .header(let s): ("header", "header \(s + 1)")
+            case .footer(let s): ("footer", "footer \(s + 1)")
             case .loader: ("loader", "loader")
             }
             out += "<rect class=\"\(kind)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"/>"

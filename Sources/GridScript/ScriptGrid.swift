@@ -11,6 +11,7 @@ final class ScriptGrid {
     /// Header views, as references (`luaL_ref`) into the grid's `views` table (item views are the
     /// host's `views`, references too).
     var headerViews: [Int: Int32] = [:]
+    var footerViews: [Int: Int32] = [:]
     /// The views `dequeue()` handed out during the running `view` callback (nil outside one).
     var dequeued: [Int32]?
 

@@ -68,6 +68,7 @@ enum TextPicture {
                 (element.dragged ? UInt8(ascii: "%") : element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "+"),
                  element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "-"), "\(p.section + 1).\(p.item + 1)")
             case .header(let s): (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#"), UInt8(ascii: "="), "header \(s + 1)")
+            case .footer(let s): (UInt8(ascii: "&"), UInt8(ascii: "_"), "footer \(s + 1)")
             case .loader: (UInt8(ascii: "*"), UInt8(ascii: "~"), "loader")
             }
             canvas.box(x0, y0, max(x0, x1), max(y0, y1), corner: corner, edge: edge, label: label)

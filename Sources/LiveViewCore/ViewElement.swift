@@ -2,7 +2,7 @@
 /// Sections and items count from 1, as in Lua.
 public struct ViewElement: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case item, header, loader
+        case item, header, footer, loader
     }
 
     public var kind: Kind
@@ -36,6 +36,7 @@ public struct ViewElement: Equatable, Sendable {
         switch kind {
         case .item: "\(section).\(item)"
         case .header: "header \(section)"
+        case .footer: "footer \(section)"
         case .loader: "loader"
         }
     }
@@ -46,6 +47,7 @@ public struct ViewElement: Equatable, Sendable {
         let name = switch kind {
         case .item: "item \(section).\(item)"
         case .header: pinned ? "header \(section) (pinned)" : "header \(section)"
+        case .footer: "footer \(section)"
         case .loader: "loader"
         }
         return "\(name)  x=\(ViewFormat.number(f.x)) y=\(ViewFormat.number(f.y)) w=\(ViewFormat.number(f.width)) h=\(ViewFormat.number(f.height))"

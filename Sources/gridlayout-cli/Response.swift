@@ -51,6 +51,8 @@ struct ResponseWriter {
             raw(",\"item\":"); integer(p.item)
         case .header(let s):
             raw("{\"kind\":\"header\",\"section\":"); integer(s)
+        case .footer(let s):
+            raw("{\"kind\":\"footer\",\"section\":"); integer(s)
         case .loader:
             raw("{\"kind\":\"loader\"")
         }

@@ -61,6 +61,7 @@ func path(of error: GridError, in request: Request) -> String {
         case .grid: return [PathKey("sections")]
         case .section(let s): return section(s)
         case .header(let s): return section(s) + [PathKey("header")]
+        case .footer(let s): return section(s) + [PathKey("footer")]
         case .item(let p): return request.sections[p.section].itemsPath + [PathKey(index: p.item)]
         case .loader: return [PathKey("showLoader")]
         }

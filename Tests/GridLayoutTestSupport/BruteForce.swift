@@ -12,6 +12,9 @@ public func allElements(of layout: ContentLayout) -> [GridElement] {
             let path = GridIndexPath(section: section, item: item)
             result.append(GridElement(id: .item(path), frame: try! layout.frame(of: path)))
         }
+        if let footer = try! layout.footerFrame(inSection: section) {
+            result.append(GridElement(id: .footer(section: section), frame: footer))
+        }
     }
     if let loader = layout.loaderFrame { result.append(GridElement(id: .loader, frame: loader)) }
     return result

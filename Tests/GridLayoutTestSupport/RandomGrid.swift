@@ -39,26 +39,68 @@ public struct RandomGrid {
         let lineLength = (vertical ? config.viewport.width : config.viewport.height) - pad.0 - pad.1
         func itemSize(s: Double, c: Double) -> Size { vertical ? Size(width: c, height: s) : Size(width: s, height: c) }
 
+        // Composition (sections of their own layout, insets, footers, spans) from a stream of its
+        // own too, for half the seeds.
+        var comp = SplitMix64(seed: seed ^ 0xC0_3051_7105)
+        let composed = Int.random(in: 0...1, using: &comp) == 1
+        func cint(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &comp) }
         var sections: [ArrayDataSource.Section] = []
         for _ in 0..<int(0...4) {
             let count = int(0...1) == 0 ? int(0...3) : int(4...70)
             let header = int(0...2) == 0 ? nil : itemSize(s: length(0...40), c: length(0...400))
             var sizes: [Size] = []
             var lanes: Int?
-            switch config.layout {
+            var layout = config.layout
+            var itemSpacing = config.itemSpacing
+            var inset = Insets.zero
+            var options: SectionOptions?
+            if composed && cint(0...2) > 0 {
+                layout = LayoutKind.allCases[cint(0...3)]
+                itemSpacing = Double(cint(0...8))
+                inset = Insets(top: Double(cint(0...10)), left: Double(cint(0...10)), bottom: Double(cint(0...10)), right: Double(cint(0...10)))
+                options = SectionOptions([.init("layout", .string(layout.rawValue)), .init("itemSpacing", .number(itemSpacing)),
+                                          .init("lineSpacing", .number(Double(cint(0...8)))), .init("inset", .insets(inset)),
+                                          .init("columns", .number(Double(cint(1...4))))])
+            }
+            let sectionLine = lineLength - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
+            var spans: [ItemSpan?]?
+            var spanLanes = 1
+            switch layout {
             case .lanes:
-                let c = length(10...80)
-                let fit = max(1, Int((lineLength + config.itemSpacing) / (c + config.itemSpacing)))
+                let c = length(10...40)
+                let fit = max(1, Int((sectionLine + itemSpacing) / (c + itemSpacing)))
                 lanes = int(1...min(fit, 5))
+                spanLanes = lanes!
                 sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: c) }
             case .flow:
-                sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: length(0...Int(lineLength))) }
+                sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: length(0...Int(max(0, sectionLine)))) }
             case .waterfall:
                 sizes = (0..<count).map { _ in itemSize(s: length(0...200), c: int(0...5) == 0 ? 0 : length(1...200)) }
             case .justified:
                 sizes = (0..<count).map { _ in itemSize(s: length(20...200), c: length(20...200)) }
             }
-            sections.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes))
+            if composed && cint(0...1) == 1 {
+                spans = (0..<count).map { item in
+                    switch cint(0...9) {
+                    case 0: return .all
+                    case 1, 2:
+                        guard layout == .lanes || layout == .waterfall else { return nil }
+                        let span = cint(1...4)
+                        // A lanes item spanning k lanes is k lanes wide (it keeps its own size).
+                        if layout == .lanes {
+                            let k = min(span, spanLanes)
+                            let c = vertical ? sizes[item].width : sizes[item].height
+                            let wide = Double(k) * c + Double(k - 1) * itemSpacing
+                            sizes[item] = vertical ? Size(width: wide, height: sizes[item].height) : Size(width: sizes[item].width, height: wide)
+                        }
+                        return .lanes(span)
+                    default: return nil
+                    }
+                }
+            }
+            let footer = composed && cint(0...2) == 0 ? itemSize(s: Double(cint(0...30)), c: 5) : nil
+            sections.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes, footer: footer,
+                                                    spans: spans, options: options))
         }
         configuration = config
         data = ArrayDataSource(sections: sections, showLoader: int(0...1) == 1)

@@ -116,6 +116,13 @@ import GridLayoutTestSupport
         for i in data.sections.indices {
             data.sections[i].sizes = data.sections[i].sizes.map(transposed)
             data.sections[i].header = data.sections[i].header.map(transposed)
+            data.sections[i].footer = data.sections[i].footer.map(transposed)
+            if let options = data.sections[i].options {
+                data.sections[i].options = SectionOptions(options.entries.map { entry in
+                    guard case .insets(let i) = entry.value else { return entry }
+                    return .init(entry.name, .insets(Insets(top: i.left, left: i.top, bottom: i.right, right: i.bottom)))
+                })
+            }
         }
         vertical.viewport = grid.configuration.viewport
         let a = try ContentLayout(configuration: vertical, dataSource: grid.data)

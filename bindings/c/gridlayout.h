@@ -74,7 +74,8 @@ typedef enum gl_order { GL_ORDER_SHORTEST = 0, GL_ORDER_LTR = 1, GL_ORDER_RTL = 
 typedef enum gl_widow { GL_WIDOW_LEFT = 0, GL_WIDOW_CENTER = 1, GL_WIDOW_JUSTIFY = 2 } gl_widow;
 typedef enum gl_align { GL_ALIGN_START = 0, GL_ALIGN_CENTER = 1, GL_ALIGN_END = 2,
                         GL_ALIGN_NEAREST = 3 } gl_align;
-typedef enum gl_kind { GL_KIND_ITEM = 0, GL_KIND_HEADER = 1, GL_KIND_LOADER = 2 } gl_kind;
+typedef enum gl_kind { GL_KIND_ITEM = 0, GL_KIND_HEADER = 1, GL_KIND_LOADER = 2,
+                       GL_KIND_FOOTER = 3 /* since 1.2 */ } gl_kind;
 
 /* ---- configuration ------------------------------------------------------------------------ */
 
@@ -474,7 +475,10 @@ typedef enum gl_callback {
     GL_CALLBACK_ITEM_SIZES = 3, GL_CALLBACK_HEADER = 4, GL_CALLBACK_SHOW_LOADER = 5,
     GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
     GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
-    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12, GL_CALLBACK_COUNT = 13
+    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12,
+    /* since 1.2 */
+    GL_CALLBACK_FOOTER = 13, GL_CALLBACK_SPAN = 14, GL_CALLBACK_SECTION_OPTIONS = 15,
+    GL_CALLBACK_COUNT = 16
 } gl_callback;
 typedef enum gl_operation {
     GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,

@@ -9,6 +9,9 @@ public struct GridConfiguration: Hashable, Sendable {
     public var viewport = Size(width: 320, height: 480)
     /// Distance between the content's edges and its items (`padding`).
     public var padding = Insets.zero
+    /// Space around each section's items, inside its header and footer, when it has items
+    /// (`inset`; a section's `section(s).inset` overrides it).
+    public var inset = Insets.zero
     /// Distance along S between consecutive items of a lane or column, lines, rows, a header and
     /// its items, sections, and the last section and the loader (`lineSpacing`).
     public var lineSpacing: Double = 0

@@ -147,6 +147,10 @@ extension GridConfiguration {
                          summary: "space between the content's edges and its elements",
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
+        OptionDescriptor(name: "inset", cName: "inset", kind: .insets,
+                         summary: "space around a section's items, inside its header and footer",
+                         read: { .insets($0.inset) },
+                         write: { if case .insets(let i) = $1 { $0.inset = i } }),
         // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
         // when set, and `validate` checks the two it stands for.
         OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.length),

@@ -5,11 +5,20 @@ public struct ArrayDataSource: GridDataSource, Sendable {
         public var sizes: [Size]
         public var header: Size?
         public var lanes: Int?
+        public var footer: Size?
+        /// The items' spans (nil for none; an entry nil for 1). Kept beside `sizes` by moves.
+        public var spans: [ItemSpan?]?
+        /// The section's overrides of the grid's options.
+        public var options: SectionOptions?
 
-        public init(sizes: [Size], header: Size? = nil, lanes: Int? = nil) {
+        public init(sizes: [Size], header: Size? = nil, lanes: Int? = nil, footer: Size? = nil,
+                    spans: [ItemSpan?]? = nil, options: SectionOptions? = nil) {
             self.sizes = sizes
             self.header = header
             self.lanes = lanes
+            self.footer = footer
+            self.spans = spans
+            self.options = options
         }
     }
 
@@ -42,6 +51,15 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func headerSize(inSection section: Int) throws -> Size? { try self.section(section).header }
     public func showsLoader() -> Bool { showLoader }
     public func lanes(inSection section: Int) throws -> Int? { try self.section(section).lanes }
+    public func footerSize(inSection section: Int) throws -> Size? { try self.section(section).footer }
+    public func options(forSection section: Int) throws -> SectionOptions? { try self.section(section).options }
+    /// True when any section has spans.
+    public var providesSpans: Bool { sections.contains { $0.spans != nil } }
+    public func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
+        try check(indexPath, extra: 0)
+        guard let spans = sections[indexPath.section].spans, indexPath.item < spans.count else { return nil }
+        return spans[indexPath.item]
+    }
 
     private func section(_ section: Int) throws(OutOfRange) -> Section {
         guard sections.indices.contains(section) else {
@@ -55,6 +73,9 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)
         sections[indexPath.section].sizes.remove(at: indexPath.item)
+        if let spans = sections[indexPath.section].spans, indexPath.item < spans.count {
+            sections[indexPath.section].spans!.remove(at: indexPath.item)
+        }
     }
 
     /// Moves the item's size (the grid calls it for a move and at the end of a drag).
@@ -63,6 +84,13 @@ public struct ArrayDataSource: GridDataSource, Sendable {
         try check(to, extra: from.section == to.section ? 0 : 1)
         let size = sections[from.section].sizes.remove(at: from.item)
         sections[to.section].sizes.insert(size, at: to.item)
+        if providesSpans {
+            var span: ItemSpan?
+            if let spans = sections[from.section].spans, from.item < spans.count { span = sections[from.section].spans!.remove(at: from.item) }
+            var spans = sections[to.section].spans ?? Array(repeating: nil, count: sections[to.section].sizes.count - 1)
+            spans.insert(span, at: Swift.min(to.item, spans.count))
+            sections[to.section].spans = spans
+        }
     }
 
     /// An index path the arrays do not have.

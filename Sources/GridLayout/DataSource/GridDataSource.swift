@@ -19,6 +19,21 @@ public protocol GridDataSource {
     func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws
     /// The section's header size, or nil for no header (default nil). Only the S size is used.
     func headerSize(inSection section: Int) throws -> Size?
+    /// The section's footer size, or nil for no footer (default nil). Only the S size is used: a
+    /// footer spans the content's C extent, after the section's items.
+    func footerSize(inSection section: Int) throws -> Size?
+    /// The section's overrides of the grid's options (`SectionOptions.keys`), or nil for none
+    /// (default nil).
+    func options(forSection section: Int) throws -> SectionOptions?
+    /// Whether the data source gives spans (default false): when true the engine asks `span(at:)`
+    /// for every item, and same-size sections are laid out like any other.
+    var providesSpans: Bool { get }
+    /// How many lanes or columns the item takes, or nil for one (default nil). Asked only when
+    /// `providesSpans` is true.
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan?
+    /// The spans of `items` of `section`, in order, written to `spans` (k ≥ 1, or nil for 1):
+    /// how the engine asks, a batch at a time. The default calls `span(at:)` for each.
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws
     /// Whether the loader follows the last section (default false).
     func showsLoader() throws -> Bool
     /// Whether every item of a section has the size of its item 0 (default false).
@@ -55,6 +70,16 @@ extension GridDataSource {
         }
     }
     public func headerSize(inSection section: Int) throws -> Size? { nil }
+    public func footerSize(inSection section: Int) throws -> Size? { nil }
+    public func options(forSection section: Int) throws -> SectionOptions? { nil }
+    public var providesSpans: Bool { false }
+    public func span(at indexPath: GridIndexPath) throws -> ItemSpan? { nil }
+    public func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        for item in items {
+            let path = GridIndexPath(section: section, item: item)
+            spans[item - items.lowerBound] = try ask(.span, .item(path)) { try span(at: path) }
+        }
+    }
     public func showsLoader() throws -> Bool { false }
     public func itemsHaveSameSize() throws -> Bool { false }
     public func lanes(inSection section: Int) throws -> Int? { nil }

@@ -4,6 +4,8 @@
 public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
     case sections, itemCount, itemSize, itemSizes, header, showLoader, sameSize, lanes
     case insertItem, removeItem, moveItem, canMove, canMoveToSection
+    // Appended: C's `gl_callback` numbers the cases in this order.
+    case footer, span, sectionOptions
 
     /// The `GridDataSource` requirement that answers it.
     public var swiftName: String {
@@ -16,6 +18,9 @@ public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
         case .showLoader: return "showsLoader()"
         case .sameSize: return "itemsHaveSameSize()"
         case .lanes: return "lanes(inSection:)"
+        case .footer: return "footerSize(inSection:)"
+        case .span: return "span(at:)"
+        case .sectionOptions: return "options(forSection:)"
         case .insertItem: return "insertItem(at:)"
         case .removeItem: return "removeItem(at:)"
         case .moveItem: return "moveItem(from:to:)"

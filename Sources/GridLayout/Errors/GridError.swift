@@ -4,6 +4,7 @@ public enum ElementLocation: Hashable, Sendable {
     case section(Int)
     case item(GridIndexPath)
     case header(Int)
+    case footer(Int)
     case loader
 
     /// Describes the location with sections and items counted from `base` (0 for Swift and C, 1 for Lua).
@@ -13,6 +14,7 @@ public enum ElementLocation: Hashable, Sendable {
         case .section(let s): return "section \(s &+ base)"
         case .item(let p): return "item (section \(p.section &+ base), item \(p.item &+ base))"
         case .header(let s): return "header of section \(s &+ base)"
+        case .footer(let s): return "footer of section \(s &+ base)"
         case .loader: return "loader"
         }
     }
@@ -92,6 +94,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case overBudget(at: ElementLocation, items: Int, bytes: Int, available: Int, limit: String)
     /// The host's `GridBudget.shouldStop` gave this reason; the operation changed nothing.
     case interrupted(String)
+    /// `span` gave a span below 1 for the item.
+    case invalidSpan(GridIndexPath, value: Int)
+    /// `section(s)` gave an unknown key or a bad value for one of the section's options.
+    case invalidSectionOption(section: Int, key: String, value: String, expected: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -198,6 +204,13 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(at.describe(base: base)): \(items) items need about \(bytes) bytes of frames, more than the \(available) bytes left under \(limit)"
         case let .interrupted(reason):
             return reason
+        case let .invalidSpan(path, value):
+            return "data source \(callback(.span)) returned \(value) for \(ElementLocation.item(path).describe(base: base)) (expected an integer >= 1, or all lanes)"
+        case let .invalidSectionOption(section, key, value, expected):
+            guard SectionOptions.keys.contains(key) else {
+                return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(SectionOptions.keys.map { words.option($0) }.joined(separator: ", ")))"
+            }
+            return "data source \(callback(.sectionOptions)) returned \(words.option(key)) = \(value) for section \(section &+ base) (expected \(expected))"
         }
     }
 

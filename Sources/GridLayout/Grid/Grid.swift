@@ -62,6 +62,8 @@ public final class Grid {
     public func elements(in rect: Rect) -> [GridElement] { layout.elements(in: rect) }
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect { try layout.frame(of: path) }
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? { try layout.headerFrame(inSection: section) }
+    /// The section's footer frame, or nil when it has none. Throws for a section out of range.
+    public func footerFrame(inSection section: Int) throws(GridError) -> Rect? { try layout.footerFrame(inSection: section) }
     public var loaderFrame: Rect? { layout.loaderFrame }
     public func indexPath(at point: Point) -> GridIndexPath? { layout.indexPath(at: point) }
 

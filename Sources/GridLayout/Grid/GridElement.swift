@@ -1,14 +1,16 @@
-/// Which element: an item, a section's header, or the loader. Ordered as elements are listed:
-/// by section, a header before its items, items ascending, the loader last.
+/// Which element: an item, a section's header or footer, or the loader. Ordered as elements are
+/// listed: by section, a header before its items, items ascending, then the footer; the loader last.
 public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
     case item(GridIndexPath)
     case header(section: Int)
+    case footer(section: Int)
     case loader
 
     @inlinable var order: (Int, Int) {
         switch self {
         case .header(let s): return (s, -1)
         case .item(let p): return (p.section, p.item)
+        case .footer(let s): return (s, .max)
         case .loader: return (.max, .max)
         }
     }
@@ -19,6 +21,7 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
         switch self {
         case .item(let p): return "item \(p.section).\(p.item)"
         case .header(let s): return "header \(s)"
+        case .footer(let s): return "footer \(s)"
         case .loader: return "loader"
         }
     }

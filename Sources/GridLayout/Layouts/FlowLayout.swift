@@ -9,11 +9,15 @@ struct FlowLayout: ItemPlacer {
     private var lineThickness: Double = 0
     private var cursor: Double
     private var lineOpen = false
+    /// The S end of the last full-line item (`span` all), where no line is open after it; else the
+    /// area's start.
+    private var end: Double
 
     init(area: ItemArea) {
         self.area = area
         lineStart = area.sStart
         cursor = area.cStart
+        end = area.sStart
     }
 
     var interleave: Int { 1 }
@@ -42,8 +46,33 @@ struct FlowLayout: ItemPlacer {
         lineOpen = true
     }
 
+    var spannedStoreIsFloored: Bool { false }
+
+    /// An item spanning all lanes ends the open line and takes a line of its own, as wide as the
+    /// items' C range and as thick as it is; the next item starts a new line after it. Other spans
+    /// mean nothing here.
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
+                        into store: inout FrameStore) {
+        var k = 0
+        while k < sizes.count {
+            var run = k
+            while run < sizes.count && spans[run] != ItemSpan.allLanes { run += 1 }
+            if run > k {
+                place(UnsafeBufferPointer(rebasing: sizes[k..<run]), from: GridIndexPath(section: first.section, item: first.item + k), into: &store)
+            }
+            guard run < sizes.count else { break }
+            if lineOpen { lineStart += lineThickness + area.lineSpacing }
+            let sSize = sizes[run].s
+            store.append(AxisRect(s: lineStart, c: area.cStart, sSize: sSize, cSize: area.cLength))
+            end = lineStart + sSize
+            lineStart = end + area.lineSpacing
+            (lineThickness, cursor, lineOpen) = (0, area.cStart, false)
+            k = run + 1
+        }
+    }
+
     func finish(into store: inout FrameStore) -> Double {
-        lineOpen ? lineStart + lineThickness : area.sStart
+        lineOpen ? lineStart + lineThickness : end
     }
 
     /// Equal sizes give equal lines of as many items as fit (at least one).

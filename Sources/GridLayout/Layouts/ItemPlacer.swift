@@ -24,6 +24,11 @@ protocol ItemPlacer {
     /// than one call per item, let the loop keep the placer's state in registers and append to the
     /// store in one pass (BENCHMARKS.md, "Design notes").
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError)
+    /// `place` for items with spans (`spans[k]` ≥ 1, `ItemSpan.allLanes` for all lanes), one per size.
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
+                        into store: inout FrameStore) throws(GridError)
+    /// The store its spanned placements need: one sequence, and whether S-starts may fall (floors).
+    var spannedStoreIsFloored: Bool { get }
     /// Appends any frames still held back and returns the S end of the section's items
     /// (the area's S start when there are none). Leaves the placer's own state as it was.
     func finish(into store: inout FrameStore) -> Double

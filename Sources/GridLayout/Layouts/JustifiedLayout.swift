@@ -104,6 +104,39 @@ struct JustifiedLayout: ItemPlacer {
         ratioSum = 0
     }
 
+    var spannedStoreIsFloored: Bool { false }
+
+    /// An item spanning all lanes ends the open row, laid out as a widow row, and takes a row of
+    /// its own: the whole line wide and line / aspect ratio thick, not clamped (flickr's full-width
+    /// breakout rows). Other spans mean nothing here.
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
+                        into store: inout FrameStore) throws(GridError) {
+        var k = 0
+        while k < sizes.count {
+            var run = k
+            while run < sizes.count && spans[run] != ItemSpan.allLanes { run += 1 }
+            if run > k {
+                try place(UnsafeBufferPointer(rebasing: sizes[k..<run]), from: GridIndexPath(section: first.section, item: first.item + k), into: &store)
+            }
+            guard run < sizes.count else { break }
+            let size = sizes[run]
+            guard size.s > 0 else {
+                throw .noAspectRatio(GridIndexPath(section: first.section, item: first.item + run), axes.size(size))
+            }
+            if !ratios.isEmpty {
+                end = finish(into: &store)
+                rowStart = end + area.lineSpacing
+                ratios.removeAll(keepingCapacity: true)
+                ratioSum = 0
+            }
+            let thickness = area.cLength * size.s / size.c
+            store.append(AxisRect(s: rowStart, c: area.cStart, sSize: size.c > 0 ? thickness : 0, cSize: area.cLength))
+            end = rowStart + (size.c > 0 ? thickness : 0)
+            rowStart = end + area.lineSpacing
+            k = run + 1
+        }
+    }
+
     func finish(into store: inout FrameStore) -> Double {
         guard !ratios.isEmpty else { return end }
         let natural = ratios.reduce(0) { $0 + $1 * rowHeight }

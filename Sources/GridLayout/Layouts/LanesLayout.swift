@@ -36,6 +36,33 @@ struct LanesLayout: ItemPlacer {
         }
     }
 
+    var spannedStoreIsFloored: Bool { true }
+
+    /// A k-span item keeps its own size and takes the k adjacent lanes whose largest end is the
+    /// smallest (ties to the lowest); it starts at the largest of their next starts, and its C origin
+    /// is C-start + j·(u + itemSpacing), u = (its C size − (k−1)·itemSpacing)/k.
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
+                        into store: inout FrameStore) {
+        let (cStart, itemSpacing, start) = (area.cStart, area.itemSpacing, end)
+        end = store.appendFloored(count: sizes.count) { frames, floors in
+            lanes.withBuffers { lanes in
+                var end = start
+                for k in sizes.indices {
+                    let size = sizes[k]
+                    let span = Swift.min(spans[k], lanes.count)
+                    floors[k] = lanes.smallestNextStart()
+                    let lane = lanes.shortest(spanning: span)
+                    let s = lanes.nextStart(lane, spanning: span)
+                    let unit = (size.c - Double(span - 1) * itemSpacing) / Double(span)
+                    frames[k] = AxisRect(s: s, c: cStart + Double(lane) * (unit + itemSpacing), sSize: size.s, cSize: size.c)
+                    lanes.add(lane, spanning: span, end: s + size.s)
+                    end = Swift.max(end, s + size.s)
+                }
+                return end
+            }
+        }
+    }
+
     func finish(into store: inout FrameStore) -> Double { end }
 
     /// Equal sizes fill the lanes round-robin: line l holds items l·n ..< (l+1)·n. Not so for
@@ -91,6 +118,40 @@ struct LaneEnds {
         func add(_ lane: Int, end: Double) {
             ends[lane] = end
             used[lane] = true
+        }
+
+        var count: Int { ends.count }
+
+        /// The first of the `span` adjacent lanes whose largest end is the smallest, ties to the
+        /// lowest: `shortest()` for a span of 1.
+        func shortest(spanning span: Int) -> Int {
+            guard span > 1 else { return shortest() }
+            var best = 0, bestEnd = Double.infinity
+            for lane in 0...(ends.count - span) {
+                var end = ends[lane]
+                for other in (lane + 1)..<(lane + span) where ends[other] > end { end = ends[other] }
+                if end < bestEnd { (best, bestEnd) = (lane, end) }
+            }
+            return best
+        }
+
+        /// Where an item over lanes `lane..<lane+span` starts: the largest of their next starts.
+        func nextStart(_ lane: Int, spanning span: Int) -> Double {
+            var s = nextStart(lane)
+            for other in (lane + 1)..<(lane + span) { s = Swift.max(s, nextStart(other)) }
+            return s
+        }
+
+        /// The smallest next start over the lanes: no later item starts before it, and it never
+        /// decreases (lanes only grow), so it is a placement's floor (`FrameStore.floored`).
+        func smallestNextStart() -> Double {
+            var s = nextStart(0)
+            for lane in 1..<ends.count { s = Swift.min(s, nextStart(lane)) }
+            return s
+        }
+
+        func add(_ lane: Int, spanning span: Int, end: Double) {
+            for other in lane..<(lane + span) { add(other, end: end) }
         }
     }
 }

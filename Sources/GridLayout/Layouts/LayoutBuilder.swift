@@ -25,6 +25,10 @@ struct LayoutBuilder {
     var sameSize: Bool?
     /// The data source's budget (GridBudget.swift): bytes reserved so far, and the interruption check.
     let meter: BudgetMeter
+    /// The style of a section without overrides: the grid's options.
+    let gridStyle: SectionStyle
+    /// Whether the data source gives spans (asked once per operation).
+    let spans: Bool
 
     init(configuration: GridConfiguration, dataSource: any GridDataSource) {
         self.configuration = configuration
@@ -34,6 +38,8 @@ struct LayoutBuilder {
         viewportC = axes.axisSize(configuration.viewport).c
         cursor = padding.sStart
         meter = BudgetMeter(dataSource.budget)
+        gridStyle = SectionStyle(configuration, axes: axes)
+        spans = dataSource.providesSpans
     }
 
     /// A builder that goes on from `layout`: its next element follows `cursor` (after `spacing` when
@@ -90,16 +96,22 @@ struct LayoutBuilder {
         hasElements = true
     }
 
-    /// Asks for the section's count and header, lays it out after the cursor and appends it to `sections`.
+    /// Asks for the section's count, header, footer and options, lays it out after the cursor and
+    /// appends it to `sections`. Along S a section is: header, lineSpacing, inset S-start, items,
+    /// inset S-end, lineSpacing, footer — a lineSpacing only between two things that exist, the
+    /// inset only around items.
     mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
         try meter.tick(1)
         let count = try itemCount(section)
         let header = try ask(.header, .header(section)) { try dataSource.headerSize(inSection: section) }
         if let header, !header.isValid { throw .invalidSize(callback: .header, at: .header(section), header) }
-        guard header != nil || count > 0 else {
+        let footer = try ask(.footer, .footer(section)) { try dataSource.footerSize(inSection: section) }
+        if let footer, !footer.isValid { throw .invalidSize(callback: .footer, at: .footer(section), footer) }
+        guard header != nil || count > 0 || footer != nil else {
             sections.append(.empty(at: cursor))
             return
         }
+        let style = try sectionStyle(section)
         openElement()
         let start = cursor
         var headerRect: AxisRect?
@@ -108,8 +120,28 @@ struct LayoutBuilder {
             headerRect = AxisRect(s: cursor, c: 0, sSize: s, cSize: viewportC)
             cursor += s
         }
-        sections.append(try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize))
+        var frames = try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize, style: style)
+        if let footer { placeFooter(axes.axisSize(footer).s, in: &frames) }
+        sections.append(frames)
         try checkExtent(.section(section))
+    }
+
+    /// The section's style: the grid's options with the data source's `options(forSection:)`.
+    func sectionStyle(_ section: Int) throws(GridError) -> SectionStyle {
+        guard let options = try ask(.sectionOptions, .section(section), { try dataSource.options(forSection: section) }),
+              !options.entries.isEmpty else { return gridStyle }
+        let resolved = try options.applied(to: configuration, section: section)
+        return SectionStyle(resolved, axes: axes, lanesGiven: options.entries.contains { $0.name == "lanes" })
+    }
+
+    /// Puts a footer `sSize` thick after the section's other elements (and lineSpacing, when it
+    /// has any) and moves the cursor to its end.
+    mutating func placeFooter(_ sSize: Double, in frames: inout SectionFrames) {
+        let hasOthers = frames.header != nil || frames.items.count > 0
+        let s = hasOthers ? cursor + frames.style.lineSpacing : cursor
+        frames.footer = AxisRect(s: s, c: 0, sSize: sSize, cSize: viewportC)
+        cursor = s + sSize
+        frames.sEnd = cursor
     }
 
     /// Throws when the cursor (the end of `at`), or the content after it, passes `GridLimits.maxExtent`.
@@ -121,14 +153,19 @@ struct LayoutBuilder {
     }
 
     /// Lays out the items of a section whose elements start at `start` and whose header (if any)
-    /// ends at the cursor: `lineSpacing` after the header, then the items.
-    mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool) throws(GridError) -> SectionFrames {
-        if header != nil && count > 0 { cursor += configuration.lineSpacing }
-        let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor), sameSize: sameSize)
+    /// ends at the cursor: `lineSpacing` after the header, the inset's S start, the items, the
+    /// inset's S end. No footer yet (`placeFooter`).
+    mutating func addItems(_ section: Int, count: Int, header: AxisRect?, start: Double, sameSize: Bool,
+                           style: SectionStyle) throws(GridError) -> SectionFrames {
+        if header != nil && count > 0 { cursor += style.lineSpacing }
+        if count > 0 { cursor += style.inset.sStart }
+        var style = style
+        let (items, continuation, end) = try layItems(section, count: count, area: itemArea(sStart: cursor, style), sameSize: sameSize, style: &style)
         // Never backwards: paged items start at a page boundary, which may lie a rounding error
         // before the cursor, and items of zero thickness end there; sections must stay in order.
         cursor = Swift.max(cursor, end)
-        return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation)
+        if count > 0 { cursor += style.inset.sEnd }
+        return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation, style: style)
     }
 
     /// The section's item count, checked.
@@ -138,23 +175,26 @@ struct LayoutBuilder {
         return count
     }
 
-    func itemArea(sStart: Double) -> ItemArea {
-        ItemArea(sStart: sStart, cStart: padding.cStart, cEnd: viewportC - padding.cEnd,
-                 lineSpacing: configuration.lineSpacing, itemSpacing: configuration.itemSpacing)
+    /// Where a section's items go: inside the padding and the section's inset.
+    func itemArea(sStart: Double, _ style: SectionStyle) -> ItemArea {
+        ItemArea(sStart: sStart, cStart: padding.cStart + style.inset.cStart, cEnd: viewportC - padding.cEnd - style.inset.cEnd,
+                 lineSpacing: style.lineSpacing, itemSpacing: style.itemSpacing)
     }
 
-    /// Places a section's items with the configured algorithm; returns them, how to continue them
-    /// and their S end.
-    private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool) throws(GridError) -> (SectionItems, Continuation?, Double) {
+    /// Places a section's items with the section's algorithm; returns them, how to continue them
+    /// and their S end. Settles `style.lanes` (the data source's `lanes(inSection:)`).
+    private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool,
+                                   style: inout SectionStyle) throws(GridError) -> (SectionItems, Continuation?, Double) {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
-        var lanes = configuration.lanes
-        if configuration.layout == .lanes,
+        if style.layout == .lanes, !style.lanesGiven,
            let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
             try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
-            lanes = own
+            style.lanes = own
         }
+        let lanes = style.lanes
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
-        if let first, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area),
+        // Spans make equal sizes no grid: such sections are stored like any other.
+        if let first, !spans, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area, style: style),
            try checkShown(items, section),
            let extent = items.sameSizeExtent {
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
@@ -172,17 +212,17 @@ struct LayoutBuilder {
         } else {
             sizes = .each
         }
-        switch configuration.layout {
+        switch style.layout {
         case .lanes:
             return try fill(LanesLayout(lanes: lanes, area: area), PlacerState.lanes, section, count, sizes, first)
         case .waterfall:
-            return try fill(WaterfallLayout(columns: configuration.columns, order: configuration.order, area: area),
+            return try fill(WaterfallLayout(columns: style.columns, order: style.order, area: area),
                             PlacerState.waterfall, section, count, sizes, first)
         case .flow:
             return try fill(FlowLayout(area: area), PlacerState.flow, section, count, sizes, first)
         case .justified:
-            return try fill(JustifiedLayout(rowHeight: configuration.rowHeight, tolerance: configuration.tolerance,
-                                            widow: configuration.widow, area: area, axes: axes),
+            return try fill(JustifiedLayout(rowHeight: style.rowHeight, tolerance: style.tolerance,
+                                            widow: style.widow, area: area, axes: axes),
                             PlacerState.justified, section, count, sizes, first)
         }
     }
@@ -206,25 +246,25 @@ struct LayoutBuilder {
         }
     }
 
-    func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> SectionItems? {
+    func sameSizeItems(item: AxisSize, lanes: Int, count: Int, area: ItemArea, style: SectionStyle) throws(GridError) -> SectionItems? {
         let pageLength = axes.axisSize(configuration.viewport).s
         // A page must hold a row between its paddings; else the items go on as without paging.
-        if configuration.paging && configuration.layout == .lanes && pageLength > 0
+        if configuration.paging && style.layout == .lanes && pageLength > 0
             && padding.sStart + item.s + padding.sEnd <= pageLength {
             return .paged(PagedLanesLayout(count: count, lanes: lanes, item: item, pageLength: pageLength,
                                            padding: (padding.sStart, padding.sEnd), area: area,
                                            inverse: configuration.pagingInverseOrder))
         }
-        return try uniformGrid(item: item, lanes: lanes, count: count, area: area).map { .uniform($0) }
+        return try uniformGrid(item: item, lanes: lanes, count: count, area: area, style: style).map { .uniform($0) }
     }
 
     /// The same-size grid of `count` items of size `item` (as the data source gives it), or nil
     /// where equal sizes do not give one (justified; zero-thickness items in shortest lanes).
-    func uniformGrid(item: AxisSize, lanes: Int, count: Int, area: ItemArea) throws(GridError) -> UniformGrid? {
-        switch configuration.layout {
+    func uniformGrid(item: AxisSize, lanes: Int, count: Int, area: ItemArea, style: SectionStyle) throws(GridError) -> UniformGrid? {
+        switch style.layout {
         case .lanes: return LanesLayout.uniform(lanes: lanes, item: item, count: count, area: area)
         case .flow: return FlowLayout.uniform(item: item, count: count, area: area)
-        case .waterfall: return try WaterfallLayout.uniform(columns: configuration.columns, order: configuration.order,
+        case .waterfall: return try WaterfallLayout.uniform(columns: style.columns, order: style.order,
                                                             item: item, count: count, area: area)
         case .justified: return nil  // rows depend on the running sums: stored like any other
         }
@@ -254,18 +294,22 @@ struct LayoutBuilder {
     private func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
                                      _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
         var placer = placer
-        var store = FrameStore(interleave: placer.interleave, capacity: section == lastSection ? count + count / 4 : count)
-        try feed(&placer, section, 0..<count, sizes, into: &store)
+        var store = FrameStore(interleave: spans ? 1 : placer.interleave, capacity: section == lastSection ? count + count / 4 : count,
+                               floored: spans && placer.spannedStoreIsFloored)
+        try feed(&placer, section, 0..<count, sizes, spans: spans, into: &store)
         let before = store.mark()
         let end = placer.finish(into: &store)
-        return (.stored(store), .placer(wrap(placer), before: before, sameSize: same), end)
+        return (.stored(store), .placer(wrap(placer), before: before, sameSize: same, spanned: spans), end)
     }
 
     /// Feeds the sizes of the section's items `range` to `placer`, which appends their frames to
     /// `store`: asked for, checked and put in S/C terms in batches of up to `ItemBatch.capacity`
     /// (on the stack), so that each batch costs one call to the data source and to the placer.
-    func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes,
+    func feed<P: ItemPlacer>(_ placer: inout P, _ section: Int, _ range: Range<Int>, _ sizes: ItemSizes, spans: Bool,
                              into store: inout FrameStore) throws(GridError) {
+        // With spans, each batch's spans are asked too and checked into `spanned` (k, or allLanes).
+        try withUnsafeTemporaryAllocation(of: ItemSpan?.self, capacity: spans ? ItemBatch.capacity : 0) { (askedSpans) throws(GridError) in
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: spans ? ItemBatch.capacity : 0) { (spanned) throws(GridError) in
         try withUnsafeTemporaryAllocation(of: Size.self, capacity: ItemBatch.capacity) { (asked) throws(GridError) in
             try withUnsafeTemporaryAllocation(of: AxisSize.self, capacity: ItemBatch.capacity) { (batch) throws(GridError) in
                 var first = range.lowerBound
@@ -283,11 +327,29 @@ struct LayoutBuilder {
                         try convert(UnsafeBufferPointer(rebasing: asked[..<items.count]), from: items, section, .itemSize, into: batch)
                     }
                     try meter.tick(items.count)
-                    try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
-                                     from: GridIndexPath(section: section, item: first), into: &store)
+                    let from = GridIndexPath(section: section, item: first)
+                    if spans {
+                        askedSpans.initialize(repeating: nil)
+                        try ask(.span, .section(section)) { try dataSource.spansForItems(items, inSection: section, into: askedSpans) }
+                        for k in 0..<items.count {
+                            switch askedSpans[k] {
+                            case nil: spanned[k] = 1
+                            case .all?: spanned[k] = ItemSpan.allLanes
+                            case .lanes(let n)?:
+                                guard n >= 1 else { throw .invalidSpan(GridIndexPath(section: section, item: first + k), value: n) }
+                                spanned[k] = n
+                            }
+                        }
+                        try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]),
+                                         spans: UnsafeBufferPointer(rebasing: spanned[..<items.count]), from: from, into: &store)
+                    } else {
+                        try placer.place(UnsafeBufferPointer(rebasing: batch[..<items.count]), from: from, into: &store)
+                    }
                     first = items.upperBound
                 }
             }
+        }
+        }
         }
     }
 

@@ -10,6 +10,9 @@ struct WaterfallLayout: ItemPlacer {
     let columns: Int
     private var ends: LaneEnds
     private var end: Double
+    /// `ltr`/`rtl` with spans: the next column from the leading side (without spans, item i goes to
+    /// column i mod n, which this equals).
+    private var cursor = 0
 
     init(columns: Int, order: WaterfallOrder, area: ItemArea) throws(GridError) {
         self.area = area
@@ -44,6 +47,44 @@ struct WaterfallLayout: ItemPlacer {
                 return end
             }
         }
+    }
+
+    var spannedStoreIsFloored: Bool { true }
+
+    /// A k-span item is k·column + (k−1)·itemSpacing wide and scaled to it; `shortest` puts it on
+    /// the k adjacent columns whose largest end is the smallest, `ltr` at the cursor (back to column
+    /// 0 when k columns do not fit before the end), `rtl` mirrored; it starts at the largest of the
+    /// columns' next starts.
+    mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
+                        into store: inout FrameStore) {
+        let (order, columns, columnWidth, cStart, itemSpacing, start) = (self.order, self.columns, self.columnWidth, area.cStart, area.itemSpacing, end)
+        var cursor = self.cursor
+        end = store.appendFloored(count: sizes.count) { frames, floors in
+            ends.withBuffers { ends in
+                var end = start
+                for k in sizes.indices {
+                    let span = Swift.min(spans[k], columns)
+                    floors[k] = ends.smallestNextStart()
+                    let column: Int
+                    switch order {
+                    case .shortest:
+                        column = ends.shortest(spanning: span)
+                    case .ltr, .rtl:
+                        if cursor + span > columns { cursor = 0 }
+                        column = order == .ltr ? cursor : columns - cursor - span
+                        cursor = (cursor + span) % columns
+                    }
+                    let width = Double(span) * columnWidth + Double(span - 1) * itemSpacing
+                    let s = ends.nextStart(column, spanning: span)
+                    let sSize = Self.scaledS(sizes[k], width)
+                    frames[k] = AxisRect(s: s, c: cStart + Double(column) * (columnWidth + itemSpacing), sSize: sSize, cSize: width)
+                    ends.add(column, spanning: span, end: s + sSize)
+                    end = Swift.max(end, s + sSize)
+                }
+                return end
+            }
+        }
+        self.cursor = cursor
     }
 
     func finish(into store: inout FrameStore) -> Double { end }

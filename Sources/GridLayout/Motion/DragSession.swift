@@ -12,6 +12,8 @@ struct DragSession {
     /// The item's frame size when it was grabbed, and its size as the data source gives it.
     var frameSize: Size
     var itemSize: Size
+    /// Its span (asked when the drag began, when the data source gives spans).
+    var itemSpan: ItemSpan?
     /// The layout when the drag began.
     var base: ContentLayout
     /// The sections it may drop into, ascending: its own and those `canMoveItem(fromSection:toSection:)` allows.
@@ -36,6 +38,7 @@ struct ReorderedDataSource: GridDataSource {
     let target: GridIndexPath
     /// The moved item's size (asked once, when the drag began).
     let itemSize: Size
+    let itemSpan: ItemSpan?
     /// The layout the drag began from: the data's counts then.
     let began: ContentLayout
 
@@ -82,4 +85,18 @@ struct ReorderedDataSource: GridDataSource {
     func showsLoader() throws -> Bool { try base.showsLoader() }
     func itemsHaveSameSize() throws -> Bool { try base.itemsHaveSameSize() }
     func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
+    func footerSize(inSection section: Int) throws -> Size? { try base.footerSize(inSection: section) }
+    func options(forSection section: Int) throws -> SectionOptions? { try base.options(forSection: section) }
+    var providesSpans: Bool { base.providesSpans }
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
+        if indexPath == target { return itemSpan }
+        return try base.span(at: change.before(indexPath)!)
+    }
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        // Item by item: the moved item's slot shifts the others' indexes within the range.
+        for item in items {
+            let path = GridIndexPath(section: section, item: item)
+            spans[item - items.lowerBound] = try ask(.span, .item(path)) { try span(at: path) }
+        }
+    }
 }

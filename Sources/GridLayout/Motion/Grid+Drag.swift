@@ -39,10 +39,11 @@ extension Grid {
             }
         }
         let itemSize = try ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }
+        let itemSpan = dataSource.providesSpans ? try ask(.span, .item(path)) { try dataSource.span(at: path) } : nil
         let frame = try layout.frame(of: path)
         motion.drag = DragSession(origin: path, target: path, point: point,
                                   grab: Point(x: content.x - frame.x, y: content.y - frame.y),
-                                  frameSize: frame.size, itemSize: itemSize, base: layout, sections: sections)
+                                  frameSize: frame.size, itemSize: itemSize, itemSpan: itemSpan, base: layout, sections: sections)
         updateLoaded()
         observer?.grid(self, didBeginDrag: path)
         return path
@@ -171,7 +172,7 @@ extension Grid {
         guard var drag = motion.drag, let dataSource else { return }
         var preview = drag.base
         let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize,
-                                         began: drag.base)
+                                         itemSpan: drag.itemSpan, began: drag.base)
         for section in Set([drag.origin.section, target.section]).sorted() {
             try preview.relayOutSection(section, from: source)
         }

@@ -113,26 +113,42 @@ extension ContentLayout {
             if case .paged(var pages) = sections[later].items {
                 let oldEnd = sections[later].sEnd
                 let start = previousEnd + (previousHasElements ? spacing : 0)
+                let style = sections[later].style
                 var cursor = start
                 var header = sections[later].header
                 if header != nil {
                     header!.s = cursor
                     cursor += header!.sSize
-                    if pages.count > 0 { cursor += spacing }
+                    if pages.count > 0 { cursor += style.lineSpacing }
                 }
+                if pages.count > 0 { cursor += style.inset.sStart }
                 pages.realign(areaStart: cursor)
-                sections[later] = SectionFrames(header: header, items: .paged(pages), sStart: start,
-                                                sEnd: Swift.max(cursor, pages.sEnd), continuation: sections[later].continuation)
+                var end = Swift.max(cursor, pages.sEnd) + (pages.count > 0 ? style.inset.sEnd : 0)
+                var footer = sections[later].footer
+                if footer != nil {
+                    footer!.s = end + style.lineSpacing
+                    end = footer!.sEnd
+                }
+                sections[later] = SectionFrames(header: header, items: .paged(pages), sStart: start, sEnd: end,
+                                                continuation: sections[later].continuation, footer: footer, style: style)
                 moveBy = sections[later].sEnd - oldEnd
-            } else if sections[later].items.count == 0, var header = sections[later].header {
-                // A header alone is placed again too (its end decides the page of a paged section
-                // after it, and a shift rounds differently: a 5e-324 header at 10 ends at 10, moved
-                // by -10 it ends at 0, laid out at 0 it ends at 5e-324).
+            } else if sections[later].items.count == 0 {
+                // A header or footer alone is placed again too (its end decides the page of a paged
+                // section after it, and a shift rounds differently: a 5e-324 header at 10 ends at 10,
+                // moved by -10 it ends at 0, laid out at 0 it ends at 5e-324).
                 let oldEnd = sections[later].sEnd
                 let start = previousEnd + (previousHasElements ? spacing : 0)
-                header.s = start
-                sections[later] = SectionFrames(header: header, items: sections[later].items, sStart: start,
-                                                sEnd: start + header.sSize, continuation: sections[later].continuation)
+                var (header, footer, end) = (sections[later].header, sections[later].footer, start)
+                if header != nil {
+                    header!.s = start
+                    end = header!.sEnd
+                }
+                if footer != nil {
+                    footer!.s = header == nil ? end : end + sections[later].style.lineSpacing
+                    end = footer!.sEnd
+                }
+                sections[later] = SectionFrames(header: header, items: sections[later].items, sStart: start, sEnd: end,
+                                                continuation: sections[later].continuation, footer: footer, style: sections[later].style)
                 moveBy = sections[later].sEnd - oldEnd
             } else {
                 sections[later].shift(by: moveBy)
@@ -171,8 +187,8 @@ extension ContentLayout {
         /// Replace it with this (which holds no large buffers: a section without items, or a same-size one).
         case replace(Int, SectionFrames)
         /// Drop the frames appended after `before`, put back `tail` (the frames the continuation
-        /// dropped: justified's widow row), the continuation and the S end.
-        case truncate(Int, before: FrameStore.Mark, tail: [AxisRect], continuation: Continuation?, sEnd: Double)
+        /// dropped: justified's widow row), the continuation, the S end and the footer.
+        case truncate(Int, before: FrameStore.Mark, tail: [AxisRect], continuation: Continuation?, sEnd: Double, footer: AxisRect?)
     }
 
     /// Adds the items appended to `section` (the last), continuing its layout in place; moves the
@@ -188,31 +204,48 @@ extension ContentLayout {
         // and make the appends below copy them.
         switch sections[section].continuation {
         case nil:
-            // No items yet: laid out as a new section would be, after its header (if any).
+            // No items yet: laid out as a new section would be, after its header (if any), and its
+            // footer placed again after them. A section that was empty is asked for its options.
             let old = sections[section]
             var start = old.sStart
-            if old.header == nil {
+            let style: SectionStyle
+            if old.isEmpty {
                 builder.openElement()
                 start = builder.cursor
+                style = try builder.sectionStyle(section)
+            } else {
+                builder.cursor = old.header?.sEnd ?? old.sStart
+                style = old.style
             }
-            sections[section] = try builder.addItems(section, count: count, header: old.header, start: start, sameSize: sameSize)
+            var frames = try builder.addItems(section, count: count, header: old.header, start: start, sameSize: sameSize, style: style)
+            if let footer = old.footer { builder.placeFooter(footer.sSize, in: &frames) }
+            sections[section] = frames
             return .replace(section, old)
 
         case .uniform(let item, let lanes)?:
             let old = sections[section]
             guard let extent = old.items.sameSizeExtent,
-                  let grown = try builder.sameSizeItems(item: item, lanes: lanes, count: count, area: builder.itemArea(sStart: extent.areaStart)),
+                  let grown = try builder.sameSizeItems(item: item, lanes: lanes, count: count,
+                                                        area: builder.itemArea(sStart: extent.areaStart, old.style), style: old.style),
                   let end = grown.sameSizeExtent?.sEnd
             else { preconditionFailure("a same-size section's grid depends on its item size, not its count") }
             _ = try builder.checkShown(grown, section)
             sections[section].items = grown
-            sections[section].sEnd = end
-            builder.cursor = end
+            builder.cursor = end + old.style.inset.sEnd
+            sections[section].sEnd = builder.cursor
+            if let footer = old.footer {
+                builder.placeFooter(footer.sSize, in: &sections[section])
+            }
             return .replace(section, old)
 
-        case .placer(var placer, let before, let same)?:
+        case .placer(var placer, let before, let same, let spanned)?:
+            // The store's kind was chosen for the spans the data source gave then.
+            guard spanned == builder.spans else {
+                throw .notAppended(callback: .span, at: .section(section), value: String(builder.spans), previous: String(spanned))
+            }
             let oldContinuation = sections[section].continuation
             let oldEnd = sections[section].sEnd
+            let oldFooter = sections[section].footer
             guard case .stored(var store) = sections[section].items else { preconditionFailure("a placer without a store") }
             sections[section].items = .uniform(.none)  // hand the store's buffers over to `store`
             sections[section].continuation = nil
@@ -221,9 +254,9 @@ extension ContentLayout {
             do {
                 try builder.addStored(count - oldCount, section)
                 let sizes: LayoutBuilder.ItemSizes = same.map { .same($0) } ?? .each
-                let (mark, end) = try placer.resume(section, oldCount..<count, sizes, builder, into: &store)
-                sections[section].continuation = .placer(placer, before: mark, sameSize: same)
-                sections[section].sEnd = store.sOffset + end
+                let (mark, end) = try placer.resume(section, oldCount..<count, sizes, spans: spanned, builder, into: &store)
+                sections[section].continuation = .placer(placer, before: mark, sameSize: same, spanned: spanned)
+                sections[section].sEnd = store.sOffset + end + sections[section].style.inset.sEnd
             } catch {
                 store.truncate(to: before)
                 for frame in tail { store.append(frame) }
@@ -233,7 +266,8 @@ extension ContentLayout {
             }
             sections[section].items = .stored(store)
             builder.cursor = sections[section].sEnd
-            return .truncate(section, before: before, tail: tail, continuation: oldContinuation, sEnd: oldEnd)
+            if let footer = oldFooter { builder.placeFooter(footer.sSize, in: &sections[section]) }
+            return .truncate(section, before: before, tail: tail, continuation: oldContinuation, sEnd: oldEnd, footer: oldFooter)
         }
     }
 
@@ -241,7 +275,7 @@ extension ContentLayout {
         switch undo {
         case let .replace(section, old):
             sections[section] = old
-        case let .truncate(section, before, tail, continuation, sEnd):
+        case let .truncate(section, before, tail, continuation, sEnd, footer):
             guard case .stored(var store) = sections[section].items else { preconditionFailure("a placer without a store") }
             sections[section].items = .uniform(.none)
             store.truncate(to: before)
@@ -249,6 +283,7 @@ extension ContentLayout {
             sections[section].items = .stored(store)
             sections[section].continuation = continuation
             sections[section].sEnd = sEnd
+            sections[section].footer = footer
         }
     }
 }
@@ -256,11 +291,11 @@ extension ContentLayout {
 extension PlacerState {
     /// Places items `range` of `section`, continuing where the placer stopped; returns the store's
     /// mark before `finish` (where the next continuation resumes) and the items' S end.
-    mutating func resume(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, _ builder: LayoutBuilder,
+    mutating func resume(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, spans: Bool, _ builder: LayoutBuilder,
                          into store: inout FrameStore) throws(GridError) -> (FrameStore.Mark, Double) {
         func go<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState) throws(GridError) -> (PlacerState, FrameStore.Mark, Double) {
             var placer = placer
-            try builder.feed(&placer, section, range, sizes, into: &store)
+            try builder.feed(&placer, section, range, sizes, spans: spans, into: &store)
             let mark = store.mark()
             let end = placer.finish(into: &store)
             return (wrap(placer), mark, end)

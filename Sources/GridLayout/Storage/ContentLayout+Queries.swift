@@ -22,11 +22,18 @@ extension ContentLayout {
         return sections[section].header.map { user(axes.rect($0)) }
     }
 
+    /// The section's footer frame, or nil when it has none. Throws for a section out of range.
+    public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        try checkSection(section)
+        return sections[section].footer.map { user(axes.rect($0)) }
+    }
+
     /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
     public func frame(of id: ElementID) -> Rect? {
         switch id {
         case .item(let path): return try? frame(of: path)
         case .header(let section): return sections.indices.contains(section) ? sections[section].header.map { user(axes.rect($0)) } : nil
+        case .footer(let section): return sections.indices.contains(section) ? sections[section].footer.map { user(axes.rect($0)) } : nil
         case .loader: return loaderFrame
         }
     }
@@ -94,8 +101,8 @@ extension ContentLayout {
     /// the reported frames exactly.
     var mirrorSlack: Double { 4 * Swift.max(engineContentSize.width, 1).ulp }
 
-    /// Every element whose frame overlaps `rect` with positive area: per section its header, then
-    /// its items in ascending order; the loader last.
+    /// Every element whose frame overlaps `rect` with positive area: per section its header, its
+    /// items in ascending order, its footer; the loader last.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
@@ -191,6 +198,9 @@ extension ContentLayout {
             header(section, sections[section].header)
             sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))
+            }
+            if let footer = sections[section].footer, overlaps(footer) {
+                body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
             }
         }
         if let loader, overlaps(loader) {

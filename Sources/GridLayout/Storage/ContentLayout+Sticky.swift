@@ -28,7 +28,8 @@ extension ContentLayout {
     /// at the offset (the last section with elements that starts at or before it), at
     /// min(max(its own start, offset), next section's start − its size): it stays at the leading
     /// edge, and the next section's start (where its header is) pushes it out. The last section's
-    /// header is pushed out by the section's own end. Nil when that section has no header.
+    /// header is pushed out by the section's own end. A section's footer pushes its header out too:
+    /// the header's S end stays at or before the footer's S start. Nil when that section has no header.
     func pinnedHeader(at offset: Double) -> PinnedHeader? {
         // The last section that starts at or before the offset, skipping sections without elements.
         var low = 0, high = sections.count
@@ -45,7 +46,8 @@ extension ContentLayout {
         while next < sections.count && sections[next].isEmpty {
             next += 1
         }
-        let limit = next < sections.count ? sections[next].sStart : sections[section].sEnd
+        var limit = next < sections.count ? sections[next].sStart : sections[section].sEnd
+        if let footer = sections[section].footer { limit = Swift.min(limit, footer.s) }
         var frame = header
         frame.s = Swift.min(Swift.max(header.s, offset), limit - header.sSize)
         return PinnedHeader(section: section, frame: frame)

@@ -43,11 +43,20 @@ struct FrameStore: Sendable {
     private var slack: Double = 0
     /// How many interleaved sequences the items form.
     let interleave: Int
+    /// Whether S-starts may fall by any amount (spanning items in shortest lanes or cursor-placed
+    /// columns: lane ends [0, 100, 0], a 2-span item goes to lanes 0–1 at 100, the next to lane 2
+    /// at 0). The placer then gives each item a *floor*: a lower bound on the S-start of it and of
+    /// every later item, non-decreasing (the smallest next start over the lanes, which only
+    /// grow). A block's `blockStart` is its first item's floor, so the end search stays exact;
+    /// within a block it scans all 16 items. One sequence only.
+    let floored: Bool
     /// Added to every S position leaving the store (0 unless `reloadSection` moved it).
     var sOffset: Double = 0
 
-    init(interleave: Int, capacity: Int) {
+    init(interleave: Int, capacity: Int, floored: Bool = false) {
+        precondition(!floored || interleave == 1, "a floored store has one sequence")
         self.interleave = interleave
+        self.floored = floored
         others = Array(repeating: SequenceState(), count: interleave - 1)
         frames.reserveCapacity(capacity)
         let blocks = (capacity + Self.blockSize - 1) / Self.blockSize + interleave
@@ -71,7 +80,8 @@ struct FrameStore: Sendable {
         let i = frames.count
         let sequence = interleave == 1 ? 0 : i % interleave
         let position = interleave == 1 ? i : i / interleave
-        if position & Self.blockMask == 0 { blockStart.append(r.s) }
+        // A floored store's block gets the previous block's floor: a valid (if loose) lower bound.
+        if position & Self.blockMask == 0 { blockStart.append(floored ? blockStart.last ?? -.infinity : r.s) }
         frames.append(r)
         let maxEnd: Double
         if sequence == 0 {
@@ -91,6 +101,24 @@ struct FrameStore: Sendable {
             let result = write(batch)
             append(contentsOf: UnsafeBufferPointer(batch))
             return result
+        }
+    }
+
+    /// `append(count:_:)` for a floored store: `write` puts each frame and its floor (see `floored`).
+    mutating func appendFloored<R>(count: Int, _ write: (UnsafeMutableBufferPointer<AxisRect>, UnsafeMutableBufferPointer<Double>) -> R) -> R {
+        precondition(floored, "floors for a store that keeps none")
+        return withUnsafeTemporaryAllocation(of: AxisRect.self, capacity: count) { batch in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { floors in
+                let result = write(batch, floors)
+                for k in 0..<count {
+                    let i = frames.count
+                    if i & Self.blockMask == 0 { blockStart.append(floors[k]) }
+                    frames.append(batch[k])
+                    let maxEnd = first.add(batch[k], slack: &slack)
+                    if i & Self.blockMask == Self.blockMask { closeBlock(maxEnd) }
+                }
+                return result
+            }
         }
     }
 
@@ -224,11 +252,11 @@ struct FrameStore: Sendable {
         // Searched outward from the first candidate's block (no block before it starts at or after
         // hi): a viewport spans a few blocks, so this touches one or two cache lines of the index
         // where a binary search over all of it missed the cache ~7 times at 1M items.
-        let past = searchHi + slack
+        let past = floored ? searchHi : searchHi + slack
         let startedBlocks = (length + b - 1) / b
         let endBlock = gallop(from: begin / b, startedBlocks) { blockStart[$0 &* m + sequence] >= past }
         var end = Swift.min(endBlock * b, length)
-        if endBlock > 0 {
+        if endBlock > 0 && !floored {
             let low = (endBlock - 1) * b
             end = low + partition(end - low) { frames.s(sequence + (low + $0) &* m) >= past }
         }

@@ -81,7 +81,9 @@ enum Continuation: Sendable {
     /// placer's `finish`, which may have appended frames (justified's widow row) that a continuation
     /// drops and lays out again. `sameSize` is the one item size when the data source said
     /// `itemsHaveSameSize`, so that new items need no asking.
-    case placer(PlacerState, before: FrameStore.Mark, sameSize: AxisSize?)
+    /// `spanned`: whether the data source gave spans when the section was laid out (its store is
+    /// then one floored sequence; see `FrameStore.floored`).
+    case placer(PlacerState, before: FrameStore.Mark, sameSize: AxisSize?, spanned: Bool)
     /// A same-size section, made from item 0's size (as the data source gave it, in S/C terms) and
     /// `lanes` (lanes layout): grown by making it again at the new count (flow's items per line
     /// depend on the count).
@@ -97,18 +99,33 @@ struct SectionFrames: Sendable {
     var sEnd: Double
     /// Where appended items continue (`reloadNew`); nil when the section has no items.
     var continuation: Continuation?
+    var footer: AxisRect?
+    /// The options it was laid out with (the grid's, with its overrides).
+    var style: SectionStyle
 
-    /// A section with no header and no items, at S position `s`.
-    static func empty(at s: Double) -> SectionFrames {
-        SectionFrames(header: nil, items: .stored(FrameStore(interleave: 1, capacity: 0)), sStart: s, sEnd: s)
+    init(header: AxisRect?, items: SectionItems, sStart: Double, sEnd: Double, continuation: Continuation? = nil,
+         footer: AxisRect? = nil, style: SectionStyle) {
+        self.header = header
+        self.items = items
+        self.sStart = sStart
+        self.sEnd = sEnd
+        self.continuation = continuation
+        self.footer = footer
+        self.style = style
     }
 
-    /// Whether the section takes no room: no header, no items.
-    var isEmpty: Bool { header == nil && items.count == 0 }
+    /// A section with no header, items or footer, at S position `s`.
+    static func empty(at s: Double) -> SectionFrames {
+        SectionFrames(header: nil, items: .stored(FrameStore(interleave: 1, capacity: 0)), sStart: s, sEnd: s, style: .unused)
+    }
+
+    /// Whether the section takes no room: no header, no items, no footer.
+    var isEmpty: Bool { header == nil && items.count == 0 && footer == nil }
 
     /// Moves the whole section by `delta` along S: O(1).
     mutating func shift(by delta: Double) {
         header?.s += delta
+        footer?.s += delta
         items.shift(by: delta)
         sStart += delta
         sEnd += delta
