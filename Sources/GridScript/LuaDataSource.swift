@@ -14,6 +14,7 @@ struct LuaDataSource: GridDataSource {
     enum Callback: Int32, CaseIterable {
         case sections, count, size, sizes, header, showLoader, sameSize, lanes
         case insert, remove, move, canMove, canMoveToSection
+        case footer, span, section
         var name: String { String(describing: self) }
     }
 
@@ -236,6 +237,72 @@ struct LuaDataSource: GridDataSource {
         defer { pop() }
         if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
         return try size()
+    }
+
+    func footerSize(inSection section: Int) throws -> Size? {
+        guard push(.footer) else { return nil }
+        arg(section)
+        try call(1)
+        defer { pop() }
+        if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
+        return try size()
+    }
+
+    var providesSpans: Bool { present[Int(Callback.span.rawValue)] }
+
+    /// `span(section, item)`: nil (one lane), an integer (checked ≥ 1 by the engine) or true (all).
+    func span(at path: GridIndexPath) throws -> ItemSpan? {
+        guard push(.span) else { return nil }
+        arg(path.section)
+        arg(path.item)
+        try call(2, results: 1)
+        defer { pop(1) }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TBOOLEAN where lua_toboolean(L, -1) != 0: return .all
+        default:
+            var isInteger: Int32 = 0
+            let k = lua_tointegerx(L, -1, &isInteger)
+            guard lua_type(L, -1) == LUA_TNUMBER, isInteger != 0 else {
+                throw ScriptError("returned \(describeValue(L, -1)), expected nil, an integer >= 1 or true")
+            }
+            return .lanes(Int(k))
+        }
+    }
+
+    /// `section(s)`: nil, or a table of the section's options (`SectionOptions.keys`), each read as
+    /// the grid's option of that name is.
+    func options(forSection section: Int) throws -> SectionOptions? {
+        guard push(.section) else { return nil }
+        arg(section)
+        try call(1, results: 1)
+        defer { pop(1) }
+        switch lua_type(L, -1) {
+        case LUA_TNIL: return nil
+        case LUA_TTABLE: break
+        default: throw ScriptError("returned \(describeValue(L, -1)), expected nil or a table of section options")
+        }
+        var entries: [SectionOptions.Entry] = []
+        let table = lua_absindex(L, -1)
+        lua_pushnil(L)
+        while lua_next(L, table) != 0 {
+            guard lua_type(L, -2) == LUA_TSTRING, let key = String(lua: L, -2) else {
+                let shown = describeValue(L, -2)
+                lua_settop(L, -3)
+                throw ScriptError("returned a table with key \(shown) (keys are option names: \(SectionOptions.keys.joined(separator: ", ")))")
+            }
+            let value: OptionValue
+            do { value = try LuaOptions.value(L, -1, for: key) } catch {
+                lua_settop(L, -3)
+                throw error
+            }
+            entries.append(SectionOptions.Entry(key, value))
+            lua_settop(L, -2)  // keep the key for lua_next
+        }
+        // Table order is not the script's: apply `spacing` before the two it sets, so that a
+        // lineSpacing or itemSpacing given beside it wins, as in an option table.
+        entries.sort { ($0.name == "spacing" ? 0 : 1, $0.name) < ($1.name == "spacing" ? 0 : 1, $1.name) }
+        return SectionOptions(entries)
     }
 
     /// The host's timeout and memory cap, for the engine's own loops and allocations.

@@ -11,6 +11,7 @@ enum LuaGridMethods {
         ("offset", offset),
         ("frame", frame),
         ("headerFrame", headerFrame),
+        ("footerFrame", footerFrame),
         ("loaderFrame", loaderFrame),
         ("sectionCount", sectionCount),
         ("itemCount", itemCount),
@@ -187,6 +188,18 @@ enum LuaGridMethods {
             let section = try checkInteger(L, 2, argument: 1, "headerFrame")
             do throws(GridError) {
                 guard let r = try object.grid.headerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
+                return pushRect(L, r)
+            } catch {
+                throw ScriptError(error.message(in: .lua))
+            }
+        }
+    }
+
+    static let footerFrame: SwiftLuaFunction = { L in
+        scriptMethod(L, "footerFrame") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "footerFrame")
+            do throws(GridError) {
+                guard let r = try object.grid.footerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
                 return pushRect(L, r)
             } catch {
                 throw ScriptError(error.message(in: .lua))

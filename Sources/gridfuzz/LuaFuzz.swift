@@ -113,7 +113,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
     // Calls.
     let methods: [(String, Int)] = [
         ("reload", 0), ("reloadNew", 0), ("reloadSection", 1), ("contentSize", 0), ("offset", 0), ("frame", 2),
-        ("headerFrame", 1), ("loaderFrame", 0), ("sectionCount", 0), ("itemCount", 1), ("visible", 0), ("elements", 4),
+        ("headerFrame", 1), ("footerFrame", 1), ("loaderFrame", 0), ("sectionCount", 0), ("itemCount", 1), ("visible", 0), ("elements", 4),
         ("indexPathAt", 2), ("scrollTo", 2), ("scrollBy", 2), ("scrollToItem", 3), ("resize", 2), ("page", 0),
         ("pageCount", 0), ("insert", 4), ("remove", 3), ("move", 5), ("step", 1), ("animating", 0), ("beginDrag", 2),
         ("dragTo", 2), ("endDrag", 0), ("dragging", 0), ("dequeue", 0), ("stats", 0), ("draw", 1),

@@ -77,4 +77,8 @@ public struct PerItemDataSource: GridDataSource {
     public func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
     public func showsLoader() -> Bool { base.showsLoader() }
     public func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
+    public func footerSize(inSection section: Int) throws -> Size? { try base.footerSize(inSection: section) }
+    public func options(forSection section: Int) throws -> SectionOptions? { try base.options(forSection: section) }
+    public var providesSpans: Bool { base.providesSpans }
+    public func span(at path: GridIndexPath) throws -> ItemSpan? { try base.span(at: path) }
 }

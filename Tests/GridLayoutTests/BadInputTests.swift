@@ -118,6 +118,7 @@ import GridLayoutTestSupport
         let values: [String: OptionValue] = [
             "layout": .string("justified"), "direction": .string("horizontal"), "width": .number(100),
             "height": .number(200), "padding": .insets(Insets(top: 1, left: 2, bottom: 3, right: 4)),
+            "inset": .insets(Insets(top: 5, left: 6, bottom: 7, right: 8)),
             // (spacing reads both spacings: all three the same, whatever order they are set in)
             "spacing": .number(5), "lineSpacing": .number(5), "itemSpacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
             "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),

@@ -340,6 +340,10 @@ private func loader(_ frame: Rect) -> GridElement { GridElement(id: .loader, fra
             random.configuration.stickyHeaders = true
             random.configuration.rtl = false  // the model pins at the left; RtlGoldenTests mirror it
             random.configuration.scale = 0    // the model pins unsnapped; ScaleGoldenTests snap it
+            // The model takes a section's end from its frames: without insets, that is its end.
+            for i in random.data.sections.indices {
+                random.data.sections[i].options?.entries.removeAll { $0.name == "inset" }
+            }
             let grid = Grid(configuration: random.configuration, dataSource: random.data)
             try grid.reload()
             let vertical = random.configuration.direction == .vertical
@@ -373,16 +377,19 @@ func modelVisible(_ layout: ContentLayout, _ viewport: Rect) -> [GridElement] {
     func s(_ r: Rect) -> Double { vertical ? r.y : r.x }
     func sEnd(_ r: Rect) -> Double { vertical ? r.y + r.height : r.x + r.width }
     let o = s(viewport)
-    var extents: [(section: Int, start: Double, end: Double, header: Rect?)] = []
+    var extents: [(section: Int, start: Double, end: Double, header: Rect?, footer: Rect?)] = []
     for section in 0..<layout.sectionCount {
         let header = try! layout.headerFrame(inSection: section)
-        let frames = (header.map { [$0] } ?? []) + (try! itemFrames(layout, section: section))
+        let footer = try! layout.footerFrame(inSection: section)
+        let frames = (header.map { [$0] } ?? []) + (try! itemFrames(layout, section: section)) + (footer.map { [$0] } ?? [])
         guard !frames.isEmpty else { continue }
-        extents.append((section, frames.map(s).min()!, frames.map(sEnd).max()!, header))
+        extents.append((section, frames.map(s).min()!, frames.map(sEnd).max()!, header, footer))
     }
     var pinned: (section: Int, frame: Rect)?
     if let k = extents.lastIndex(where: { $0.start <= o }), let h = extents[k].header {
-        let limit = k + 1 < extents.count ? extents[k + 1].start : extents[k].end
+        var limit = k + 1 < extents.count ? extents[k + 1].start : extents[k].end
+        // Its own footer pushes it out too.
+        if let footer = extents[k].footer { limit = min(limit, s(footer)) }
         let at = min(max(s(h), o), limit - (sEnd(h) - s(h)))
         var frame = h
         if vertical { frame.y = at } else { frame.x = at }

@@ -92,7 +92,7 @@ def test_every_option_is_in_the_docs_option_tables(options):
 
 LUA_NAMES = {
     # methods (gl.methods)
-    "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "loaderFrame",
+    "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "footerFrame", "loaderFrame",
     "sectionCount", "itemCount", "visible", "elements", "indexPathAt", "scrollTo", "scrollBy", "scrollToItem",
     "resize", "page", "pageCount", "insert", "remove", "move", "step", "animating", "beginDrag", "dragTo",
     "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view",
