@@ -1,0 +1,92 @@
+import Testing
+import GridLayout
+
+/// Composition from Lua (docs/lua.md, "Composition"): `footer`, `span` and `section` callbacks,
+/// `inset`, `footerFrame`, the footer's `visible()` kind, and their errors in Lua's words.
+@Suite struct LuaCompositionTests {
+    // Two sections, C 300, spacing 10:
+    //   section 1 {layout = "waterfall", columns = 2}: column (300 − 10)/2 = 145; item 1 (100×100)
+    //     → (0,0,145,145); item 2 spans both: 300 wide, 100×50 scaled → 150 thick at 155: (0,155,300,150);
+    //     footer after 10: (0,315,300,20); the section ends at 335.
+    //   section 2 (the grid's lanes, 3 lanes) with inset 5 all round: items start at 345 + 5 = 350, at
+    //     C 5: (5,350,40,40) (55,350,40,40) — 40 + 10 apart.
+    @Test func footerSpanSectionAndInset() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval("""
+            local g = gl.new{ width = 300, height = 200, spacing = 10, lanes = 3 }
+            g.dataSource = {
+              sections = function() return 2 end,
+              count = function(s) return 2 end,
+              size = function(s, i) if s == 1 then return i == 1 and 100 or 100, i == 1 and 100 or 50 end return 40, 40 end,
+              footer = function(s) if s == 1 then return 0, 20 end end,
+              span = function(s, i) if s == 1 and i == 2 then return true end end,
+              section = function(s)
+                if s == 1 then return { layout = "waterfall", columns = 2 } end
+                return { inset = 5 }
+              end,
+            }
+            g:reload()
+            return rect(g:frame(1, 1)), rect(g:frame(1, 2)), rect(g:footerFrame(1)), g:footerFrame(2),
+                   rect(g:frame(2, 1)), rect(g:frame(2, 2)), rect(g:contentSize())
+            """) == ["0,0,145,145", "0,155,300,150", "0,315,300,20", "nil", "5,350,40,40", "55,350,40,40", "300,395"])
+        // The footer is listed after its section's items.
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 100 }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end,
+                             footer = function() return 0, 5 end }
+            g:reload()
+            return dump(g:visible())
+            """) == ["item 1 1 0 0 10 10 1 1; footer 1 nil 0 10 100 5 1 1"])
+    }
+
+    @Test func aTwoSpanItemInLanesAndTheInsetOption() {
+        let lua = LuaAPI.harness()
+        // lanes 3, itemSpacing 4, inset {left = 10}: lanes start at C 10; item 2 (204×40) spans lanes
+        // 2–3 (lanes 1–2 would end at 50): u = 100, C 10 + 104 = 114.
+        #expect(lua.eval("""
+            local g = gl.new{ width = 330, lanes = 3, itemSpacing = 4, inset = { left = 10 } }
+            g.dataSource = { count = function() return 2 end,
+                             size = function(s, i) if i == 2 then return 204, 40 end return 100, 50 end,
+                             span = function(s, i) return i == 2 and 2 or nil end }
+            g:reload()
+            return rect(g:frame(1, 1)), rect(g:frame(1, 2)), g.inset.left
+            """) == ["10,0,100,50", "114,0,204,40", "10"])
+    }
+
+    @Test func badAnswersNameTheCallbackSectionKeyAndValue() {
+        let lua = LuaAPI.harness()
+        func reload(_ callbacks: String) -> String {
+            lua.error("""
+                local g = gl.new{ width = 100 }
+                g.dataSource = { sections = function() return 2 end, count = function() return 2 end,
+                                 size = function() return 10, 10 end, \(callbacks) }
+                g:reload()
+                """).split(separator: "\n").first.map { String($0.dropFirst("test:4: ".count)) } ?? ""
+        }
+        #expect(reload("span = function(s, i) if s == 2 and i == 2 then return 0 end end")
+                == "data source 'span' returned 0 for item (section 2, item 2) (expected an integer >= 1, or all lanes)")
+        #expect(reload("span = function() return -1 end")
+                == "data source 'span' returned -1 for item (section 1, item 1) (expected an integer >= 1, or all lanes)")
+        #expect(reload("span = function() return 'wide' end").hasPrefix(
+                "data source 'span' failed for item (section 1, item 1): returned 'wide', expected nil, an integer >= 1 or true"))
+        #expect(reload("section = function(s) if s == 2 then return { lanes = 0 } end end")
+                == "data source 'section' returned lanes = 0 for section 2 (expected 1...10000)")
+        #expect(reload("section = function(s) return { colums = 2 } end").hasPrefix(
+                "data source 'section' returned an unknown key 'colums' for section 1 (expected one of layout, lanes, columns,"))
+        #expect(reload("section = function(s) return { layout = 'masonry' } end")
+                == "data source 'section' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
+        #expect(reload("footer = function(s) return 0, 0/0 end")
+                == "data source 'footer' returned 0xnan for footer of section 1 (sizes must be finite and >= 0)")
+        // The grid keeps its previous layout.
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100 }
+            local bad = false
+            g.dataSource = { count = function() return 2 end, size = function() return 10, 10 end,
+                             span = function() if bad then return 0 end end }
+            g:reload()
+            bad = true
+            local ok = pcall(g.reload, g)
+            return ok, rect(g:frame(1, 2)), g:itemCount(1)
+            """) == ["false", "0,10,10,10", "2"])
+    }
+}
