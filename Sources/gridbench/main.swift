@@ -417,6 +417,7 @@ func main() throws {
     try incrementalReload(scale, &rows, &sink)
     try manyVisibleQueries(scale, &rows, &sink)
     try scrollSweep(scale, &rows, &sink)
+    try composedFeedRows(scale, sizes, &rows, &sink)
 
     print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
     print("")

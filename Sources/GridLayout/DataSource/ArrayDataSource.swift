@@ -55,6 +55,13 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func options(forSection section: Int) throws -> SectionOptions? { try self.section(section).options }
     /// True when any section has spans.
     public var providesSpans: Bool { sections.contains { $0.spans != nil } }
+    /// The spans of a batch, copied from the array (not one `span(at:)` call each).
+    public func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        let all = try self.section(section).spans
+        for item in items {
+            spans[item - items.lowerBound] = all.flatMap { item < $0.count ? $0[item] : nil }
+        }
+    }
     public func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
         try check(indexPath, extra: 0)
         guard let spans = sections[indexPath.section].spans, indexPath.item < spans.count else { return nil }
