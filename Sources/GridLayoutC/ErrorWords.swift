@@ -13,6 +13,8 @@ extension ErrorVocabulary {
 private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
                               "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
                               "can_move_to_section", "footer_size", "span", "section_options"]
+/// How many callbacks `gl_error_words.callbacks` names (those of version 1.1).
+private let callbacksIn1_1 = 13
 /// In the order of `gl_operation` (= `GridOperation.allCases`).
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
                                "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
@@ -50,7 +52,8 @@ public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_st
             }
             return result
         }
-        let callbacks = try names(w.callbacks, DataSourceCallback.allCases.count, "callbacks")
+        // A 1.1 caller's array has the first 13 names only: the callbacks added since keep C's words.
+        let callbacks = try names(w.callbacks, callbacksIn1_1, "callbacks") + cCallbackNames[callbacksIn1_1...]
         let operations = try names(w.operations, GridOperation.allCases.count, "operations")
         let snake = w.snake_case_options != 0
         let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },

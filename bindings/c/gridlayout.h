@@ -488,7 +488,8 @@ typedef enum gl_operation {
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
-    const char *const *callbacks;       /* GL_CALLBACK_COUNT names, by gl_callback */
+    const char *const *callbacks;       /* 13 names, by gl_callback (the callbacks of 1.1; those
+                                           added since keep C's words) */
     const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;
