@@ -64,6 +64,13 @@ struct FuzzDataSource: GridDataSource {
     func showsLoader() -> Bool { showLoader }
     func itemsHaveSameSize() -> Bool { sameSize }
     func lanes(inSection section: Int) -> Int? { sections[section].lanes }
+    func footerSize(inSection section: Int) -> Size? { sections[section].footer }
+    func options(forSection section: Int) -> SectionOptions? { sections[section].options }
+    var providesSpans: Bool { sections.contains { $0.spans != nil } }
+    func span(at path: GridIndexPath) -> ItemSpan? {
+        guard let spans = sections[path.section].spans, path.item < spans.count else { return nil }
+        return spans[path.item]
+    }
 }
 
 /// Writes a GRIDFUZZ_VERBOSE line to stderr (unbuffered: it survives a crash).
@@ -82,7 +89,7 @@ func fail(_ what: String, _ config: GridConfiguration, _ ds: FuzzDataSource) -> 
 
 func isFinite(_ r: Rect) -> Bool { r.x.isFinite && r.y.isFinite && r.width.isFinite && r.height.isFinite && r.maxX.isFinite && r.maxY.isFinite }
 
-func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int) -> ArrayDataSource.Section {
+func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed: Bool = false) -> ArrayDataSource.Section {
     let count = r.atEnd ? 0 : Int(r.u8()) % (maxItems + 1)
     var sizes: [Size] = []
     sizes.reserveCapacity(count)
@@ -99,7 +106,35 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int) -> ArrayD
     let header: Size? = r.bool() ? r.size() : nil
     let lanesByte = r.u8()
     let lanes: Int? = lanesByte < 200 ? nil : [0, -1, 1, 2, 3, 7, 10_001, Int.max, Int.min][Int(lanesByte - 200) % 9]
-    return ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes)
+    guard composed else { return ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes) }
+    // Composition: a footer, spans (cycled from a few, good and bad), section options (good and bad).
+    let footer: Size? = r.bool() ? r.size() : nil
+    var spans: [ItemSpan?]?
+    if r.bool() {
+        let choices: [ItemSpan?] = [nil, .all, .lanes(1), .lanes(2), .lanes(3), .lanes(0), .lanes(-1), .lanes(Int.max), .lanes(Int.min)]
+        let palette = (0..<max(1, Int(r.u8() % 6))).map { _ in choices[Int(r.u8()) % choices.count] }
+        spans = (0..<count).map { palette[$0 % palette.count] }
+    }
+    var options: SectionOptions?
+    if r.bool() {
+        var entries: [SectionOptions.Entry] = []
+        for _ in 0..<Int(r.u8() % 4) {
+            switch r.u8() % 10 {
+            case 0: entries.append(.init("layout", .string(["lanes", "waterfall", "flow", "justified", "masonry"][Int(r.u8()) % 5])))
+            case 1: entries.append(.init("columns", .number(r.integer())))
+            case 2: entries.append(.init("lanes", .number(r.integer())))
+            case 3: entries.append(.init("inset", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))))
+            case 4: entries.append(.init("lineSpacing", .number(r.number())))
+            case 5: entries.append(.init("itemSpacing", .number(r.number())))
+            case 6: entries.append(.init("order", .string(["shortest", "ltr", "rtl", "x"][Int(r.u8()) % 4])))
+            case 7: entries.append(.init("rowHeight", .number(r.number())))
+            case 8: entries.append(.init("direction", .string("horizontal")))
+            default: entries.append(.init("bogus", .bool(true)))
+            }
+        }
+        options = SectionOptions(entries)
+    }
+    return ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes, footer: footer, spans: spans, options: options)
 }
 
 /// One fuzz input: returns normally when every check passes (including inputs the engine rejects).
@@ -147,10 +182,16 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         }
     }
 
+    // Options added later, on bits of the mask the first inputs left clear.
+    if mask & (1 << 20) != 0 { set("rtl", .bool(r.bool())) }
+    if mask & (1 << 21) != 0 { set("scale", .number([0, 1, 2, 3, 0.5, -1, .nan][Int(r.u8()) % 7])) }
+    if mask & (1 << 22) != 0 { set("inset", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))) }
+
     let sameSize = mask & 262144 != 0
+    let composed = mask & (1 << 19) != 0
     let sectionCount = Int(r.u8() % 5)
     var sections: [ArrayDataSource.Section] = []
-    for _ in 0..<sectionCount { sections.append(makeSection(&r, sameSize: sameSize, maxItems: 200)) }
+    for _ in 0..<sectionCount { sections.append(makeSection(&r, sameSize: sameSize, maxItems: 200, composed: composed)) }
     var ds = FuzzDataSource(sections: sections, showLoader: r.bool(), sameSize: sameSize)
 
     let layout: ContentLayout

@@ -19,15 +19,39 @@ struct MutatingFuzzDataSource: GridDataSource {
     func showsLoader() -> Bool { base.showsLoader() }
     func itemsHaveSameSize() -> Bool { base.itemsHaveSameSize() }
     func lanes(inSection section: Int) -> Int? { base.lanes(inSection: section) }
+    func footerSize(inSection section: Int) -> Size? { base.footerSize(inSection: section) }
+    func options(forSection section: Int) -> SectionOptions? { base.options(forSection: section) }
+    var providesSpans: Bool { base.providesSpans }
+    func span(at path: GridIndexPath) -> ItemSpan? { base.span(at: path) }
 
+    // Spans move with their items: with spans, every section's array is made as long as its
+    // sizes first (a missing entry is a span of 1).
+    private mutating func alignSpans() {
+        guard base.providesSpans else { return }
+        for s in base.sections.indices {
+            let spans = base.sections[s].spans ?? []
+            base.sections[s].spans = Array(spans.prefix(base.sections[s].sizes.count))
+                + Array(repeating: nil, count: max(0, base.sections[s].sizes.count - spans.count))
+        }
+    }
     mutating func insertItem(at path: GridIndexPath) {
+        alignSpans()
         let size = incoming.isEmpty ? Size(width: 10, height: 10) : incoming.removeFirst()
         base.sections[path.section].sizes.insert(size, at: path.item)
+        base.sections[path.section].spans?.insert(nil, at: path.item)
     }
-    mutating func removeItem(at path: GridIndexPath) { base.sections[path.section].sizes.remove(at: path.item) }
+    mutating func removeItem(at path: GridIndexPath) {
+        alignSpans()
+        base.sections[path.section].sizes.remove(at: path.item)
+        base.sections[path.section].spans?.remove(at: path.item)
+    }
     mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+        alignSpans()
         let size = base.sections[from.section].sizes.remove(at: from.item)
         base.sections[to.section].sizes.insert(size, at: to.item)
+        if let span = base.sections[from.section].spans?.remove(at: from.item) {
+            base.sections[to.section].spans?.insert(span, at: to.item)
+        }
     }
     func canMoveItem(fromSection from: Int, toSection to: Int) -> Bool { acrossSections }
 }
