@@ -6,7 +6,8 @@
 // --quick runs the same groups at smaller n (a smoke run; its goals are calibrated for the full
 // run). `--curve-out PATH` also writes the query-against-scan curve as TSV (for the plot).
 // `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
-// run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file.
+// run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file;
+// `--composed` runs only the composed feed's rows (ComposedFeed.swift).
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridBenchFloor
@@ -402,6 +403,11 @@ func main() throws {
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
+    if arguments.contains("--composed") {  // only the composed feed's rows
+        try composedFeedRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
     if luaBenchmarks(scale, &rows, &sink) { return }  // Lua rows (LuaBenchmarks.swift); --profile-lua N
     let sizes = makeSizes(scale.big)
     try layoutThroughput(scale, sizes, &rows, &sink)
