@@ -268,3 +268,57 @@ private func sz(_ horizontally: Bool, _ w: Double, _ h: Double) -> Size { horizo
         #expect(allElements(of: grid.layout) == allElements(of: full))
     }
 }
+
+/// Drags in composed grids: a spanning item is dragged with its span, and an item dragged into a
+/// section of another layout takes that layout; after the drop the layout is a fresh reload's.
+@Suite struct CompositionDragTests {
+    // Section 0: waterfall, 2 columns of 150: item 0 (0,0,150,150); item 1 spans both, 300 × 300 at
+    // 150; items 2, 3 at 450. Section 1: flow, twelve 50 × 50 in two lines of six at 600 and 650.
+    func grid() throws -> Grid {
+        var data = ArrayDataSource(sections: [
+            .init(sizes: Array(repeating: size(100, 100), count: 4), spans: [nil, .all, nil, nil],
+                  options: SectionOptions([.init("layout", .string("waterfall")), .init("columns", .number(2))])),
+            .init(sizes: Array(repeating: size(50, 50), count: 12), options: SectionOptions([.init("layout", .string("flow"))])),
+        ])
+        data.movesAcrossSections = true
+        let grid = Grid(configuration: try configuration([("width", .number(300)), ("height", .number(700)), ("sort", .bool(true)),
+                                                          ("animationDuration", .number(0))]), dataSource: data)
+        try grid.reload()
+        return grid
+    }
+
+    func expectFresh(_ grid: Grid, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fresh = try ContentLayout(configuration: grid.configuration, dataSource: grid.dataSource!)
+        #expect(allElements(of: grid.layout) == allElements(of: fresh), sourceLocation: sourceLocation)
+    }
+
+    @Test func aSpanningItemIsDraggedWithItsSpan() throws {
+        let grid = try grid()
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 1)) == rect(0, 150, 300, 300))
+        #expect(try grid.beginDrag(at: Point(x: 150, y: 300)) == GridIndexPath(section: 0, item: 1))
+        try grid.drag(to: Point(x: 150, y: 520))  // its centre over the last row
+        let target = grid.drag!.to
+        try grid.endDrag()
+        try grid.step(1)
+        let data = grid.dataSource as! ArrayDataSource
+        #expect(target != GridIndexPath(section: 0, item: 1))
+        #expect(data.sections[0].spans?[target.item] == .all)
+        #expect(try grid.frame(of: target).width == 300)
+        try expectFresh(grid)
+    }
+
+    @Test func anItemDraggedIntoAFlowSectionTakesItsLayout() throws {
+        let grid = try grid()
+        #expect(try grid.beginDrag(at: Point(x: 75, y: 75)) == GridIndexPath(section: 0, item: 0))
+        try grid.drag(to: Point(x: 75, y: 650))  // into section 1 (held inside the content: centre at 625)
+        let target = grid.drag!.to
+        #expect(target.section == 1)
+        try grid.endDrag()
+        try grid.step(1)
+        let data = grid.dataSource as! ArrayDataSource
+        #expect(data.sections.map(\.sizes.count) == [3, 13])
+        // In flow it keeps its own 100 × 100 size.
+        #expect(try grid.frame(of: target).size == size(100, 100))
+        try expectFresh(grid)
+    }
+}
