@@ -27,7 +27,7 @@ test: deps
 	python3 -m pytest -q Tests/repl Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
-DOCS_IMAGES := ninegrid waterfall smgridview
+DOCS_IMAGES := ninegrid waterfall smgridview feed
 docs-images: deps
 	swift build --product gridrepl
 	for s in $(DOCS_IMAGES); do .build/debug/gridrepl scripts/$$s.lua docs/images/$$s.svg > /dev/null || exit 1; done

@@ -147,7 +147,7 @@ def test_example(block, tmp_path, request):
     check(block, result)
 
 
-IMAGES = ["ninegrid", "waterfall", "smgridview"]
+IMAGES = ["ninegrid", "waterfall", "smgridview", "feed"]
 
 
 def test_images_are_what_the_scripts_draw_now(gridrepl, tmp_path):
