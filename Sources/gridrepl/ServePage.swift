@@ -10,7 +10,9 @@ let servePage = #"""
 <html lang="en"><head><meta charset="utf-8"><title>gridrepl</title>
 <style>
 html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;background:#fff;color:#222}
-#bar{position:fixed;left:0;right:0;top:0;height:24px;padding:4px 8px;box-sizing:border-box;background:#263238;color:#eceff1;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+#bar{position:fixed;left:0;right:0;top:0;height:24px;padding:4px 8px;box-sizing:border-box;background:#263238;color:#eceff1;display:flex;gap:16px;white-space:pre}
+#status{flex:1;overflow:hidden;text-overflow:ellipsis}
+#info{color:#ffcc80}
 #bar .error{color:#ff8a80}
 #scroller{position:absolute;left:0;right:0;top:24px;bottom:0;overflow:scroll;background:#fafafa}
 #content{position:relative;overflow:hidden}
@@ -22,7 +24,7 @@ html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;backgroun
 .el.selected{outline:2px solid #e65100;outline-offset:-2px}
 body.sort .el.item{cursor:grab}
 </style></head>
-<body><div id="bar"><span id="status">loading…</span> <span id="info"></span></div>
+<body><div id="bar"><span id="status">loading…</span><span id="info"></span></div>
 <div id="scroller"><div id="content"></div></div>
 <script>
 "use strict";
