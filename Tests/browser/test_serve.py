@@ -297,6 +297,9 @@ def test_drag_reorders_through_the_engine(server, browser):
     assert [(b.get_attribute("data-section"), b.get_attribute("data-item"))
             for b in browser.find_elements(By.CSS_SELECTOR, ".el.dragged")] == [("1", "3")]
     assert server.stdout == [] or not any(line.startswith("move ") for line in server.stdout)
+    # Every answer the page draws from now on: whether the grid was animating.
+    browser.execute_script("window.frames_seen = []; let last = null; window.recorder = setInterval(() => {"
+                           " const s = window.gridView.state; if (s !== last) { last = s; frames_seen.push(s.animating); } }, 5);")
     release = ActionBuilder(browser)
     release.pointer_action.pointer_up()
     release.perform()
@@ -306,6 +309,8 @@ def test_drag_reorders_through_the_engine(server, browser):
          what="the page's note of the move")
     done = wait(browser, "const s = window.gridView.state; return !window.gridView.busy && !s.animating"
                          " && !s.dragging ? s : null;", what="the drop's animation to end")
+    frames = browser.execute_script("clearInterval(window.recorder); return window.frames_seen;")
+    assert frames.count(True) >= 2 and frames[-1] is False        # the drop animated, frame by frame
     assert dom_boxes(browser) == as_boxes(server.get("/api/state")[1]["elements"]) == as_boxes(done["elements"])
 
 
