@@ -25,6 +25,8 @@ final class ServeView {
     /// the error message (the served grid stays). Nil when the script cannot be run again (stdin).
     let scriptReload: ((OpaquePointer) -> String?)?
     let port: Int
+    /// The port listened on (the system's pick for port 0).
+    var boundPort = 0
 
     /// Counts the script's runs: the page starts afresh when it changes.
     var generation = 1
@@ -91,7 +93,8 @@ final class ServeView {
             throw StartError(message: "cannot listen on 127.0.0.1:\(port) (\(reason)\(hint))")
         }
         defer { MHD_stop_daemon(daemon) }
-        writeError("\(Runner.progname): serving http://127.0.0.1:\(gl_mhd_port(daemon))/\n")
+        boundPort = Int(gl_mhd_port(daemon))
+        writeError("\(Runner.progname): serving http://127.0.0.1:\(boundPort)/\n")
         ViewSignals.install()
         interruptState = L
         defer { ViewSignals.restore() }
@@ -107,6 +110,9 @@ final class ServeView {
             }
             fflush(nil)  // what the script printed, in order, for whoever reads its output
         }
+        // A Ctrl-C that came while no Lua ran left the stop hook armed: not for what follows (-i).
+        lua_sethook(L, nil, 0, 0)
+        Limits.interruptPending = 0
         return ViewSignals.exitSignal == SIGINT ? .interrupted : .terminated(ViewSignals.exitSignal)
     }
 
@@ -202,14 +208,26 @@ final class ServeView {
 
     struct ErrorAnswer: Encodable { var error: String }
 
-    /// The routes: the page, and the JSON API the page uses.
-    func answer(method: String, path: String, body: [UInt8]) -> Answer {
+    /// Whether a request's Host header names this server. Anything else (a web page's own name
+    /// resolved to 127.0.0.1 later: DNS rebinding) is refused, so no other site can read the API.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard let host else { return false }
+        return host == "127.0.0.1:\(boundPort)" || host == "localhost:\(boundPort)"
+    }
+
+    /// The routes: the page, and the JSON API the page uses. A POST must say its body is JSON:
+    /// another site's page cannot send that without the browser asking first (CORS), which this
+    /// server never allows, so it cannot drive the grid.
+    func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> Answer {
         let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/api/state": "GET",
                                         "/api/viewport": "POST", "/api/drag": "POST"]
         guard let allowed = routes[path] else { return .error(404, "not found: \(path)") }
         guard method == allowed || (allowed == "GET" && method == "HEAD") else {
             let allow = allowed == "GET" ? "GET, HEAD" : allowed
             return .error(405, "\(path) takes \(allowed), not \(method)", allow: allow)
+        }
+        if method == "POST" && !(contentType ?? "").lowercased().hasPrefix("application/json") {
+            return .error(415, "\(path): the body must be sent as Content-Type: application/json")
         }
         switch path {
         case "/", "/index.html":
@@ -407,7 +425,11 @@ private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, u
     guard let cls, let connection, let state, let uploadSize else { return .NO }
     let server = Unmanaged<ServeView>.fromOpaque(cls).takeUnretainedValue()
     guard let stored = state.pointee else {
-        // The first call (headers only). A body declared past what is drained is refused now.
+        // The first call (headers only). A foreign Host, or a body declared past what is drained,
+        // is refused now.
+        guard server.acceptsHost(gl_mhd_header(connection, "Host").map { String(cString: $0) }) else {
+            return server.respond(connection, .error(403, "this server answers to http://127.0.0.1:\(server.boundPort)/ only"))
+        }
         if let length = gl_mhd_header(connection, "Content-Length").map({ String(cString: $0) }),
            let n = Int(length), n > ServeView.maxDrained {
             return server.respond(connection, .error(413, "the request body (\(n) bytes) is larger than \(ServeView.maxBody) bytes"))
@@ -433,7 +455,8 @@ private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, u
     if upload.tooLarge {
         return server.respond(connection, .error(413, "\(path): the request body is larger than \(ServeView.maxBody) bytes"))
     }
-    let answer = server.answer(method: method.map { String(cString: $0) } ?? "", path: path, body: upload.body)
+    let answer = server.answer(method: method.map { String(cString: $0) } ?? "", path: path, body: upload.body,
+                               contentType: gl_mhd_header(connection, "Content-Type").map { String(cString: $0) })
     fflush(nil)
     return server.respond(connection, answer)
 }

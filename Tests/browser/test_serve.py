@@ -362,9 +362,9 @@ def test_page_follows_edits_of_the_script(gridrepl, browser, tmp_path):
 
 
 def test_http_errors_leave_the_server_answering(server):
-    def status(path, body=None, method=None):
+    def status(path, body=None, method=None, headers=None):
         req = urllib.request.Request(server.url.rstrip("/") + path, data=body, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers=headers or {"Content-Type": "application/json"})
         try:
             with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
                 return r.status, r.read()
@@ -391,6 +391,12 @@ def test_http_errors_leave_the_server_answering(server):
         (409, b'{"error":"/api/drag: no drag is in progress (send phase \'begin\' first)"}')
     assert status("/api/drag", b"x" * (1 << 20)) == \
         (413, b'{"error":"/api/drag: the request body is larger than 65536 bytes"}')
+    assert status("/api/viewport", b'{"x": 0, "y": 0, "width": 300, "height": 200}', headers={"Content-Type": "text/plain"}) == \
+        (415, b'{"error":"/api/viewport: the body must be sent as Content-Type: application/json"}')
+    for host in [f"evil.example:{server.port}", "127.0.0.1:1", "localhost"]:   # DNS rebinding
+        assert status("/api/state", headers={"Host": host}) == \
+            (403, f'{{"error":"this server answers to http://127.0.0.1:{server.port}/ only"}}'.encode())
+    assert status("/api/state", headers={"Host": f"localhost:{server.port}"})[0] == 200
     code, body = status("/api/state")                               # still answering, state intact
     assert code == 200 and json.loads(body)["dragging"] is None
     code, page = status("/")
@@ -399,8 +405,8 @@ def test_http_errors_leave_the_server_answering(server):
 
 def test_huge_declared_body_is_refused_before_it_is_read(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as c:
-        c.sendall(b"POST /api/viewport HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Content-Length: 1000000000\r\n\r\n")
+        c.sendall(f"POST /api/viewport HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+                  + b"Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n")
         reply = b""
         while b"\r\n\r\n" not in reply:
             chunk = c.recv(4096)
