@@ -14,7 +14,7 @@ html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;backgroun
 #status{flex:1;overflow:hidden;text-overflow:ellipsis}
 #info{color:#ffcc80}
 #bar .error{color:#ff8a80}
-#scroller{position:absolute;left:0;right:0;top:24px;bottom:0;overflow:scroll;background:#fafafa}
+#scroller{position:absolute;left:0;right:0;top:24px;bottom:0;overflow:scroll;background:#fafafa;outline:none}
 #content{position:relative;overflow:hidden}
 .el{position:absolute;box-sizing:border-box;overflow:hidden;border:1px solid #3b6ea5;background:#cfe3ff;padding:1px 3px;user-select:none;white-space:nowrap}
 .el.header{background:#e3e3e3;border-color:#555;z-index:2}
@@ -25,7 +25,7 @@ html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;backgroun
 body.sort .el.item{cursor:grab}
 </style></head>
 <body><div id="bar"><span id="status">loading…</span><span id="info"></span></div>
-<div id="scroller"><div id="content"></div></div>
+<div id="scroller" tabindex="0"><div id="content"></div></div>
 <script>
 "use strict";
 const scroller = document.getElementById("scroller"), content = document.getElementById("content");
@@ -196,20 +196,23 @@ document.addEventListener("mousemove", ev => {
   });
 });
 
-document.addEventListener("mouseup", ev => {
+// The drop: the last point, then endDrag. Without a point (the window lost the mouse) only endDrag.
+function drop(p) {
   const d = drag;
   if (!d) return;
   drag = null;
-  const p = point(ev);
-  request(() => d.picked && d.last ? { path: "/api/drag", body: { phase: "move", x: p.x, y: p.y } } : null);
+  request(() => d.picked && d.last && p ? { path: "/api/drag", body: { phase: "move", x: p.x, y: p.y } } : null);
   request(() => d.picked ? { path: "/api/drag", body: { phase: "end" } } : null, answer => {
     if (answer && answer.moved) {
       const m = answer.moved;
       info.textContent = `moved item ${m.from.section}.${m.from.item} to ${m.to.section}.${m.to.item}`;
     }
   });
-});
+}
+document.addEventListener("mouseup", ev => drop(point(ev)));
+window.addEventListener("blur", () => drop(null));
 
+scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 sendViewport();
 </script>
 </body></html>
