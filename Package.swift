@@ -37,7 +37,9 @@ let package = Package(
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
-        // The REPL and script runner, like lua5.4 with gridlayout preloaded.
+        // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
+        // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
+        // full Foundation would link ICU's data into the self-contained binary.
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
         // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
         // decoder reads the request; the engine stays free of Foundation.
