@@ -17,7 +17,7 @@ html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;backgroun
 #scroller{position:absolute;left:0;right:0;top:24px;bottom:0;overflow:scroll;background:#fafafa;outline:none}
 #content{position:relative;overflow:hidden}
 .el{position:absolute;box-sizing:border-box;overflow:hidden;border:1px solid #3b6ea5;background:#cfe3ff;padding:1px 3px;user-select:none;white-space:nowrap}
-.el.header{background:#e3e3e3;border-color:#555;z-index:2}
+.el.header,.el.footer{background:#e3e3e3;border-color:#555;z-index:2}
 .el.pinned{z-index:3;box-shadow:0 1px 4px rgba(0,0,0,.3)}
 .el.loader{background:#fff3c4;border-style:dashed}
 .el.dragged{z-index:4;box-shadow:0 4px 14px rgba(0,0,0,.35)}
@@ -39,7 +39,7 @@ window.gridView = { get state() { return state; }, get busy() { return queued > 
 
 function key(e) { return e.kind + ":" + (e.section ?? "") + ":" + (e.item ?? ""); }
 function describe(e) {
-  const what = e.kind === "item" ? `item ${e.section}.${e.item}` : e.kind === "header" ? `header ${e.section}` : "loader";
+  const what = e.kind === "item" ? `item ${e.section}.${e.item}` : e.section ? `${e.kind} ${e.section}` : e.kind;
   return `${what}  x ${e.x}  y ${e.y}  ${e.w}×${e.h}${e.pinned ? "  (pinned)" : ""}`;
 }
 

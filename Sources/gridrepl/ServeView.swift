@@ -387,11 +387,12 @@ private let serveHelperSource = """
 local H = {}
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
--- An element's label and fill (nil: the page's default colours).
+-- An element's label and fill (nil: the page's default colours): an item's index path, a
+-- section's supplementary element (a header) by its kind and section, the loader by its kind.
 local function label(g, e)
   if e.kind == "item" then return e.section .. "." .. e.item, nil end
-  if e.kind == "header" then return "header " .. e.section, nil end
-  return "loader", nil
+  if e.section then return e.kind .. " " .. e.section, nil end
+  return e.kind, nil
 end
 function H.read(g)
   local t = { visible = g:visible(), width = g.width, height = g.height, direction = g.direction,
