@@ -11,7 +11,8 @@ for s = 1, 3 do
   for i = 1, 40 do tags[s][i] = ("%s%d"):format(string.char(64 + s), i) end
 end
 local grid = gl.new{ layout = "flow", width = 480, height = 320, padding = 8, spacing = 8,
-                     stickyHeaders = true, overscan = 60, sort = true, loaderSize = { w = 120, h = 32 } }
+                     stickyHeaders = true, overscan = 60, sort = true, loaderSize = { w = 120, h = 32 },
+                     animationDuration = 0.35 }   -- a drop slides for a while: watch it
 grid.dataSource = {
   sections   = function() return #tags end,
   count      = function(s) return #tags[s] end,

@@ -436,9 +436,11 @@ def test_command_line_errors(gridrepl, tmp_path):
                               timeout=TIMEOUT, stdin=subprocess.DEVNULL)
     r = run("--serve")
     assert (r.returncode, r.stderr) == (1, "gridrepl: '--serve' needs a script: gridrepl --serve [PORT] script.lua [args]\n")
-    r = run("--serve", "70000", "scripts/browser.lua")
-    assert r.returncode == 1
-    assert r.stderr.startswith("gridrepl: bad value '70000' for '--serve' (a port number, 0...65535; 0 picks a free one)\n")
+    for args, value in [(["--serve", "70000"], "70000"), (["--serve=x"], "x"), (["--serve=-1"], "-1")]:
+        r = run(*args, "scripts/browser.lua")
+        assert r.returncode == 1
+        assert r.stderr.startswith(f"gridrepl: bad value '{value}' for '--serve' (a port number, 0...65535; 0 picks a free one)\n")
+        assert "--serve [PORT]" in r.stderr                         # the usage follows
     r = run("--serve", "--view", "scripts/browser.lua")
     assert (r.returncode, r.stderr) == (1, "gridrepl: '--serve' and '--view' cannot be used together\n")
     empty = tmp_path / "empty.lua"
