@@ -24,13 +24,16 @@ test: deps
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
+	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
-# Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them).
+# Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them),
+# and docs/images/browser.png, the browser view of scripts/browser.lua in headless chromium (the
+# screenshot test of Tests/browser, told where to save it).
 DOCS_IMAGES := ninegrid waterfall smgridview feed
 docs-images: deps
 	swift build --product gridrepl
 	for s in $(DOCS_IMAGES); do .build/debug/gridrepl scripts/$$s.lua docs/images/$$s.svg > /dev/null || exit 1; done
+	GRIDREPL_SCREENSHOT=$(CURDIR)/docs/images/browser.png python3 -m pytest -q Tests/browser -k test_screenshot
 
 # Only the packaging tests (they build what they check: static, deb, wheel).
 test-packaging: deps
@@ -120,7 +123,7 @@ PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/gridlayout
 PYFILES := $(sort $(wildcard bindings/python/gridlayout/*.py)) bindings/python/gridlayout/py.typed
-DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg schemas/*.json)) bindings/c/README.md \
+DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg docs/images/*.png schemas/*.json)) bindings/c/README.md \
         bindings/lua/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
         $(sort $(wildcard bindings/c/examples/*.c))
 C_DIRS = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \

@@ -30,13 +30,17 @@ let package = Package(
         // terminal view. No pkgConfig: ncursesw.pc's -D flags are ones SwiftPM refuses, and the header
         // is in /usr/include.
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
+        // GNU libmicrohttpd (Debian's libmicrohttpd-dev) for gridrepl --serve, the browser view.
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // What every host face shares (the C face and the Lua module): the event queue and its
         // delivery, view reuse and renumbering, the re-entrancy guard.
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
-        // The REPL and script runner, like lua5.4 with gridlayout preloaded.
-        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "LiveViewCore"]),
+        // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
+        // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
+        // full Foundation would link ICU's data into the self-contained binary.
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
         // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
         // decoder reads the request; the engine stays free of Foundation.
         .executableTarget(name: "gridlayout-cli", dependencies: ["GridLayout"]),

@@ -3,6 +3,8 @@
 set -euo pipefail
 packages=(liblua5.4-dev libedit-dev pkg-config lua5.4 valgrind)   # Lua for GridScript, libedit for gridrepl; stock lua5.4 and valgrind for bindings/c and bindings/lua
 packages+=(libncurses-dev)   # ncurses for gridrepl's live view (--view, grid:view())
+packages+=(libmicrohttpd-dev)   # HTTP for gridrepl --serve (the browser view)
+packages+=(chromium chromium-driver)   # headless chromium for the browser view's tests (Tests/browser, via selenium)
 packages+=(binutils dpkg-dev groff-base)   # packaging (make static/deb, Tests/packaging): strip and readelf, dpkg-shlibdeps, the man page check
 # The wheel's test makes a venv with pip: Debian's python3 needs python3-venv for that (ensurepip).
 python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
@@ -18,9 +20,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}" >&2
 fi
 # pytest runs gridrepl's REPL tests (Tests/repl); pyte renders the live view's screen for them;
-# jsonschema checks gridlayout's requests and responses against schemas/ (Tests/cli).
+# jsonschema checks gridlayout's requests and responses against schemas/ (Tests/cli);
+# selenium drives chromium for gridrepl --serve's tests (Tests/browser).
 # Each from PyPI, else Debian's package.
-for module in pytest pyte jsonschema; do
+for module in pytest pyte jsonschema selenium; do
     python3 -c "import $module" 2>/dev/null && continue
     echo "installing: $module" >&2
     python3 -m pip install -q "$module" >&2 \

@@ -32,6 +32,20 @@ struct Options {
     var sandbox = false
     /// `--view`: the live terminal view of the script's grid.
     var view = false
+    /// `--serve [PORT]`: the browser view of the script's grid, served on 127.0.0.1.
+    var serve = false
+    /// The port of `--serve` (0: the system picks a free one).
+    var servePort = Options.defaultServePort
+
+    /// The port `--serve` listens on when none is given.
+    static let defaultServePort = 8737
+
+    /// A port number: 0...65535, decimal digits only.
+    static func parsePort(_ text: String) -> Int? {
+        guard !text.isEmpty, text.count <= 5, text.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(text),
+              port <= 65535 else { return nil }
+        return port
+    }
 
     /// The value of `--max-memory`: a count of bytes, maybe with a suffix k, M or G (powers of 1024).
     static func parseBytes(_ text: String) -> Int? {
@@ -85,6 +99,18 @@ struct Options {
             case "--help": help = true
             case "--view": view = true
             default: sandbox = true
+            }
+        case "--serve":
+            // The port is optional: `--serve=PORT`, or the next word when it is all digits (a
+            // script named like a number is given after `--serve 8737` or `--serve=8737`).
+            serve = true
+            if let value {
+                guard let port = Options.parsePort(value) else { return fail("bad value '\(value)' for '\(name)' (a port number, 0...65535; 0 picks a free one)") }
+                servePort = port
+            } else if i + 1 < argv.count, let first = argv[i + 1].first, first.isASCII, first.isNumber {
+                guard let port = Options.parsePort(argv[i + 1]) else { return fail("bad value '\(argv[i + 1])' for '\(name)' (a port number, 0...65535; 0 picks a free one)") }
+                servePort = port
+                last = i + 1
             }
         case "--max-memory":
             guard let text = needValue() else { return fail("'\(name)' needs argument") }
@@ -180,6 +206,9 @@ struct Options {
                               binary chunks or grid:svg; require finds preloaded modules only
           --view              run 'script', then show its grid in a live full-screen
                               view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
+          --serve [PORT]      run 'script', then serve its grid to a browser at
+                              http://127.0.0.1:PORT/ (default \(defaultServePort); 0 picks a free
+                              port); the page scrolls, drags and follows edits of 'script'
           --help              show this help
 
         """

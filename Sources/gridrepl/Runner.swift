@@ -261,6 +261,16 @@ enum Runner {
             Options.printUsage(badOption: nil)
             return 0
         }
+        if options.serve {
+            guard !options.view else {
+                message(progname, "'--serve' and '--view' cannot be used together")
+                return 1
+            }
+            guard options.first < argc else {
+                message(progname, "'--serve' needs a script: gridrepl --serve [PORT] script.lua [args]")
+                return 1
+            }
+        }
         if options.view {
             // Checked before anything runs: no script output, no escape codes, a clear error.
             guard options.first < argc else {
@@ -295,6 +305,12 @@ enum Runner {
         createArgTable(L, argv, options.first)
         if !options.ignoreEnvironment && handleLuaInit(L) != LUA_OK { return 1 }
         if !runArgs(L, argv, args, options.first) { return 1 }
+        if options.serve {
+            let status = ViewHost.serveScript(L, argv, options.first, port: options.servePort)
+            if status != 0 || !options.interactive { return status }
+            Interactive(L).run()
+            return 0
+        }
         if options.view {
             let status = ViewHost.runScript(L, argv, options.first)
             if status != 0 || !options.interactive { return status }

@@ -47,7 +47,7 @@ enum ViewHost {
     }
 
     /// Ends the process with `sig` (SIGTERM, SIGHUP) after the view gave the terminal back.
-    private static func end(with sig: Int32) -> Never {
+    static func end(with sig: Int32) -> Never {
         signal(sig, SIG_DFL)
         raise(sig)
         exit(128 + sig)
@@ -88,10 +88,51 @@ enum ViewHost {
         }
     }
 
+    /// `gridrepl --serve [PORT] script.lua`: runs the script, then serves the grid `--view` would
+    /// show to a browser (`ServeView`) until Ctrl-C (exit status 0), SIGTERM or SIGHUP. Errors
+    /// before the server listens are reported as a script's are (exit status 1).
+    static func serveScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int, port: Int) -> Int32 {
+        let name = String(cString: argv[index])
+        lua_settop(L, 0)
+        switch loadGrid(L, argv, index, option: "--serve") {
+        case .failure(let failure):
+            Runner.message(Runner.progname, failure.message)
+            return 1
+        case .success:
+            break
+        }
+        fflush(nil)
+        // The script is run again when its file changes; not stdin, which cannot be read twice.
+        let fromStdin = name == "-" && (index == 0 || String(cString: argv[index - 1]) != "--")
+        let server = ServeView(L, gridIndex: -1, scriptName: name, port: port, scriptReload: fromStdin ? nil : { L in
+            Limits.startClock()  // a run gets the whole --timeout
+            switch loadGrid(L, argv, index, option: "--serve") {
+            case .success: return nil
+            case .failure(let failure): return failure.message
+            }
+        })
+        lua_settop(L, 0)
+        open = true  // grid:view() in a callback is refused while the page is served
+        defer { open = false }
+        do {
+            switch try server.run() {
+            case .interrupted:
+                return 0
+            case .terminated(let sig):
+                end(with: sig)
+            }
+        } catch {
+            Runner.message(Runner.progname, "--serve \(name): \(error.message)")
+            return 1
+        }
+    }
+
     struct ScriptFailure: Error { var message: String }
 
     /// Runs the script and pushes the grid to view, or fails with a message (the stack as it was).
-    private static func loadGrid(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Result<Void, ScriptFailure> {
+    /// `option` names the command line option in the message when the script made no grid.
+    static func loadGrid(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int,
+                         option: String = "--view") -> Result<Void, ScriptFailure> {
         let top = lua_gettop(L)
         GridViewHost.forgetLastGrid(L)
         lua_pushnil(L)
@@ -112,7 +153,7 @@ enum ViewHost {
             if !GridViewHost.pushLastGrid(L) {
                 lua_settop(L, top)
                 let name = String(cString: argv[index])
-                return .failure(ScriptFailure(message: "--view \(name): the script made no grid (make one with gridlayout.new, or return the grid to view)"))
+                return .failure(ScriptFailure(message: "\(option) \(name): the script made no grid (make one with gridlayout.new, or return the grid to view)"))
             }
         }
         lua_copy(L, -1, top + 1)

@@ -26,7 +26,7 @@ def test_control_file(deb):
     assert fields["Architecture"] == sh("dpkg", "--print-architecture").strip()
     assert deb.name == f"gridlayout_{VERSION}_{fields['Architecture']}.deb"
     depends = {d.split()[0] for d in fields["Depends"].split(", ")}
-    assert {"libc6", "libstdc++6", "libgcc-s1", "liblua5.4-0", "libedit2", "libncursesw6"} <= depends
+    assert {"libc6", "libstdc++6", "libgcc-s1", "liblua5.4-0", "libedit2", "libncursesw6", "libmicrohttpd12"} <= depends
     assert "swift" not in fields["Depends"].lower()
     assert int(fields["Installed-Size"]) > 10_000          # kB: three ELF files of 6-8 MB
     assert fields["Maintainer"] and fields["Description"]

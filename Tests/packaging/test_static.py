@@ -11,10 +11,11 @@ import pytest
 from pkgsupport import MAJOR, VERSION, toolchain
 
 # What they may need: the C and C++ runtimes; Lua for gridrepl and the Lua module (never for the C
-# library: C and Python users get no Lua); libedit for gridrepl's line editing and ncurses
-# (libncursesw, libtinfo) for its live view.
+# library: C and Python users get no Lua); libedit for gridrepl's line editing, ncurses
+# (libncursesw, libtinfo) for its live view and libmicrohttpd for its browser view.
 RUNTIMES = {"libc.so.6", "libm.so.6", "libstdc++.so.6", "libgcc_s.so.1"}
-ALLOWED = {"gridrepl": RUNTIMES | {"liblua5.4.so.0", "libedit.so.2", "libncursesw.so.6", "libtinfo.so.6"},
+ALLOWED = {"gridrepl": RUNTIMES | {"liblua5.4.so.0", "libedit.so.2", "libncursesw.so.6", "libtinfo.so.6",
+                                   "libmicrohttpd.so.12"},
            "gridlayout": RUNTIMES,
            "lib": RUNTIMES,
            "lua": RUNTIMES | {"liblua5.4.so.0"}}

@@ -1,0 +1,477 @@
+import CLua
+import CMicroHTTPD
+import FoundationEssentials
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The browser view (`gridrepl --serve [PORT] script.lua`): the script's grid served over HTTP on
+/// 127.0.0.1 to a page (`ServePage`) that shows it at real scale. The page sends its scroll offset
+/// and size; the server sets the grid's viewport to them and answers with the grid's `visible()`
+/// elements, which the page holds as its only DOM boxes.
+///
+/// libmicrohttpd runs without threads of its own: the loop calls `MHD_run_wait`, so every handler
+/// runs on the main thread, where the Lua state lives. Every grid call goes through `lua_pcall` of
+/// a small Lua helper (as in the live view), so callbacks, events and errors behave as in a script.
+/// Between requests the loop advances the engine's clock while the grid animates or a drag is held,
+/// and runs the script again when its file changes.
+final class ServeView {
+    let L: OpaquePointer
+    /// The served grid, a reference in the registry.
+    var gridRef: Int32
+    /// The script as given on the command line (for the page's title and the messages).
+    let scriptName: String
+    /// Runs the script again: on success the new grid is left on the stack and nil returned, else
+    /// the error message (the served grid stays). Nil when the script cannot be run again (stdin).
+    let scriptReload: ((OpaquePointer) -> String?)?
+    let port: Int
+    /// The port listened on (the system's pick for port 0).
+    var boundPort = 0
+
+    /// Counts the script's runs: the page starts afresh when it changes.
+    var generation = 1
+    /// The last failure of a script run or of the loop's own grid calls, shown by the page.
+    var lastError: String?
+    /// The viewport the page last asked for (nil before it did), kept across the script's runs.
+    var pageViewport: (x: Double, y: Double, width: Double, height: Double)?
+    var animating = false
+    var dragging = false
+    /// When the engine's clock was last advanced (monotonic ns), while animating or dragging.
+    var lastStep: UInt64 = 0
+    /// The script file's modification time and size when it was last run.
+    var scriptStamp: (seconds: Int, nanoseconds: Int, size: Int)?
+    var lastStampCheck: UInt64 = 0
+
+    /// The largest request body accepted; a larger one is answered 413.
+    static let maxBody = 64 << 10
+    /// A body declared larger than this is refused before it is read (the connection then closes);
+    /// up to it, an oversized body is read and dropped so that the client gets its 413 cleanly.
+    static let maxDrained = 16 << 20
+    /// How often the script's file is checked for changes.
+    static let stampInterval: UInt64 = 300_000_000
+    /// The loop's wake-up interval while the grid animates or a drag is held, and otherwise.
+    static let frameMilliseconds: Int32 = 16
+    static let idleMilliseconds: Int32 = 250
+
+    init(_ L: OpaquePointer, gridIndex: Int32, scriptName: String, port: Int, scriptReload: ((OpaquePointer) -> String?)?) {
+        self.L = L
+        lua_pushvalue(L, gridIndex)
+        gridRef = luaL_ref(L, gl_registryindex())
+        self.scriptName = scriptName
+        self.port = port
+        self.scriptReload = scriptReload
+    }
+
+    deinit {
+        luaL_unref(L, gl_registryindex(), gridRef)
+    }
+
+    enum Outcome: Equatable {
+        /// SIGINT (Ctrl-C).
+        case interrupted
+        /// SIGTERM or SIGHUP: the caller ends the process with it.
+        case terminated(Int32)
+    }
+
+    struct StartError: Error { var message: String }
+
+    // MARK: The loop
+
+    /// Listens, prints the URL on stderr, and serves until a signal.
+    func run() throws(StartError) -> Outcome {
+        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=gridrepl serve") {
+            throw StartError(message: error)
+        }
+        if let error = call("reload") { lastError = "reload failed: \(error)" }
+        scriptStamp = stamp()
+        let cls = Unmanaged.passUnretained(self).toOpaque()
+        errno = 0
+        guard let daemon = gl_mhd_start_loopback(UInt16(port), serveAccessHandler, cls, serveCompletedHandler,
+                                                 64, 256 << 10, 30) else {
+            let reason = errno != 0 ? String(cString: strerror(errno)) : "libmicrohttpd could not start"
+            let hint = port == 0 ? "" : "; --serve 0 picks a free port"
+            throw StartError(message: "cannot listen on 127.0.0.1:\(port) (\(reason)\(hint))")
+        }
+        defer { MHD_stop_daemon(daemon) }
+        boundPort = Int(gl_mhd_port(daemon))
+        writeError("\(Runner.progname): serving http://127.0.0.1:\(boundPort)/\n")
+        ViewSignals.install()
+        interruptState = L
+        defer { ViewSignals.restore() }
+        while ViewSignals.exitSignal == 0 {
+            _ = MHD_run_wait(daemon, animating || dragging ? ServeView.frameMilliseconds : ServeView.idleMilliseconds)
+            ViewSignals.drainPipe()
+            if ViewSignals.exitSignal != 0 { break }
+            if animating || dragging { advanceClock() } else { lastStep = 0 }
+            let now = Limits.now()
+            if now &- lastStampCheck >= ServeView.stampInterval {
+                lastStampCheck = now
+                reloadIfChanged()
+            }
+            fflush(nil)  // what the script printed, in order, for whoever reads its output
+        }
+        // A Ctrl-C that came while no Lua ran left the stop hook armed: not for what follows (-i).
+        lua_sethook(L, nil, 0, 0)
+        Limits.interruptPending = 0
+        return ViewSignals.exitSignal == SIGINT ? .interrupted : .terminated(ViewSignals.exitSignal)
+    }
+
+    /// `grid:step(dt)` with the real time since the last step (at most 0.1 s at once), then whether
+    /// the grid still animates or drags.
+    func advanceClock() {
+        let now = Limits.now()
+        let dt = lastStep == 0 ? 0 : min(0.1, Double(now &- lastStep) / 1e9)
+        lastStep = now
+        if dt > 0, let error = call("step", [dt]) { lastError = "step: \(error)" }
+        updateBusy()
+    }
+
+    /// Reads `animating()` and `dragging()`.
+    func updateBusy() {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        guard helperCall("busy", nil, [], results: 2) == nil else {
+            animating = false
+            dragging = false
+            return
+        }
+        animating = lua_toboolean(L, -2) != 0
+        dragging = lua_toboolean(L, -1) != 0
+    }
+
+    /// The script file's modification time and size, or nil (stdin, or the file is gone).
+    func stamp() -> (seconds: Int, nanoseconds: Int, size: Int)? {
+        guard scriptReload != nil else { return nil }
+        var info = stat()
+        guard stat(scriptName, &info) == 0 else { return nil }
+        return (info.st_mtim.tv_sec, info.st_mtim.tv_nsec, Int(info.st_size))
+    }
+
+    /// Runs the script again when its file changed: a new grid for the page, given the page's
+    /// viewport and offset; on failure the grid stays and the page shows the error.
+    func reloadIfChanged() {
+        guard let scriptReload, let now = stamp() else { return }
+        if let old = scriptStamp, old == now { return }
+        scriptStamp = now
+        let error = scriptReload(L)
+        ViewSignals.reinstall()  // running the script set gridrepl's own Ctrl-C handling
+        interruptState = L
+        if let error {
+            lastError = "\(scriptName) changed; running it failed (the grid stays): \(firstLine(error))"
+            Runner.message(Runner.progname, lastError ?? "")
+            return
+        }
+        luaL_unref(L, gl_registryindex(), gridRef)
+        gridRef = luaL_ref(L, gl_registryindex())
+        generation += 1
+        lastError = nil
+        if let error = call("reload") { lastError = "reload failed: \(error)" }
+        if let v = pageViewport, let error = helperCall("viewport", nil, [v.x, v.y, v.width, v.height], results: 0) {
+            lastError = "the page's viewport: \(error)"
+        }
+        updateBusy()
+    }
+
+    // MARK: Grid calls
+
+    func helperCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> String? {
+        callGridHelper(L, helpers: serveHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: false)
+    }
+
+    /// `grid:method(arguments…)`, its results dropped; the error, or nil.
+    func call(_ method: String, _ arguments: [Double] = []) -> String? {
+        helperCall("call", method, arguments, results: 0)
+    }
+
+    // MARK: Requests
+
+    /// What a request answers: a status, a content type and a body.
+    struct Answer {
+        var status: UInt32
+        var type: String
+        var body: [UInt8]
+        var allow: String?
+
+        static func json<T: Encodable>(_ value: T, status: UInt32 = 200) -> Answer {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = (try? encoder.encode(value)) ?? Data("{\"error\":\"the answer could not be encoded\"}".utf8)
+            return Answer(status: status, type: "application/json", body: [UInt8](data))
+        }
+
+        static func error(_ status: UInt32, _ message: String, allow: String? = nil) -> Answer {
+            var answer = json(ErrorAnswer(error: message), status: status)
+            answer.allow = allow
+            return answer
+        }
+    }
+
+    struct ErrorAnswer: Encodable { var error: String }
+
+    /// Whether a request's Host header names this server. Anything else (a web page's own name
+    /// resolved to 127.0.0.1 later: DNS rebinding) is refused, so no other site can read the API.
+    func acceptsHost(_ host: String?) -> Bool {
+        guard let host else { return false }
+        return host == "127.0.0.1:\(boundPort)" || host == "localhost:\(boundPort)"
+    }
+
+    /// The routes: the page, and the JSON API the page uses. A POST must say its body is JSON:
+    /// another site's page cannot send that without the browser asking first (CORS), which this
+    /// server never allows, so it cannot drive the grid.
+    func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> Answer {
+        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/api/state": "GET",
+                                        "/api/viewport": "POST", "/api/drag": "POST"]
+        guard let allowed = routes[path] else { return .error(404, "not found: \(path)") }
+        guard method == allowed || (allowed == "GET" && method == "HEAD") else {
+            let allow = allowed == "GET" ? "GET, HEAD" : allowed
+            return .error(405, "\(path) takes \(allowed), not \(method)", allow: allow)
+        }
+        if method == "POST" && !(contentType ?? "").lowercased().hasPrefix("application/json") {
+            return .error(415, "\(path): the body must be sent as Content-Type: application/json")
+        }
+        switch path {
+        case "/", "/index.html":
+            return Answer(status: 200, type: "text/html; charset=utf-8", body: Array(servePage.utf8))
+        case "/api/state":
+            return stateAnswer()
+        case "/api/viewport":
+            return viewportAnswer(body)
+        default:
+            return dragAnswer(body)
+        }
+    }
+
+    /// The grid as the page draws it, or a 500 naming the failed grid call.
+    func stateAnswer(extra: (inout ServeState) -> Void = { _ in }) -> Answer {
+        switch readState() {
+        case .success(var state):
+            extra(&state)
+            return .json(state)
+        case .failure(let failure):
+            return .error(500, failure.message)
+        }
+    }
+
+    /// Decodes a JSON object body as `T`, or words what is wrong with it (`shape` shows the
+    /// expected object).
+    func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], path: String, shape: String) -> Result<T, ServeFailure> {
+        func bad(_ why: String) -> Result<T, ServeFailure> {
+            .failure(ServeFailure(message: "\(path): \(why) (expected \(shape))"))
+        }
+        if body.isEmpty { return bad("the request has no body") }
+        do {
+            return .success(try JSONDecoder().decode(T.self, from: Data(body)))
+        } catch DecodingError.keyNotFound(let key, _) {
+            return bad("'\(key.stringValue)' is missing")
+        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
+            let name = context.codingPath.last?.stringValue
+            return bad(name.map { "'\($0)' has the wrong type" } ?? "the body is not a JSON object")
+        } catch {
+            return bad("the body is not JSON")
+        }
+    }
+
+    struct ViewportRequest: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+
+    /// The largest viewport side the page may ask for.
+    static let maxViewportSide = 100_000.0
+
+    /// POST /api/viewport {x, y, width, height}: the page's scroll offset and size become the
+    /// grid's (`resize` when the size changed, then `scrollTo`); answers the state.
+    func viewportAnswer(_ body: [UInt8]) -> Answer {
+        let shape = "{\"x\": number, \"y\": number, \"width\": number, \"height\": number}"
+        let request: ViewportRequest
+        switch decode(ViewportRequest.self, body, path: "/api/viewport", shape: shape) {
+        case .failure(let failure): return .error(400, failure.message)
+        case .success(let r): request = r
+        }
+        for (name, value) in [("x", request.x), ("y", request.y)] where !value.isFinite || value < 0 {
+            return .error(400, "/api/viewport: '\(name)' must be a finite number >= 0, got \(value)")
+        }
+        for (name, value) in [("width", request.width), ("height", request.height)]
+        where !value.isFinite || value < 1 || value > ServeView.maxViewportSide {
+            return .error(400, "/api/viewport: '\(name)' must be a number in 1...\(Int(ServeView.maxViewportSide)), got \(value)")
+        }
+        pageViewport = (request.x, request.y, request.width, request.height)
+        if let error = helperCall("viewport", nil, [request.x, request.y, request.width, request.height], results: 0) {
+            updateBusy()
+            return .error(500, error)
+        }
+        updateBusy()
+        return stateAnswer()
+    }
+
+    struct DragRequest: Decodable {
+        var phase: String
+        var x: Double?
+        var y: Double?
+    }
+
+    /// POST /api/drag {phase: "begin" | "move" | "end", x, y}: `beginDrag(x, y)`, `dragTo(x, y)`
+    /// or `endDrag()` with points in viewport coordinates; answers the state, with `picked` (the
+    /// item picked up, or null) after "begin" and `moved` after an "end" that moved the item.
+    func dragAnswer(_ body: [UInt8]) -> Answer {
+        let shape = "{\"phase\": \"begin\" | \"move\" | \"end\", \"x\": number, \"y\": number}"
+        let request: DragRequest
+        switch decode(DragRequest.self, body, path: "/api/drag", shape: shape) {
+        case .failure(let failure): return .error(400, failure.message)
+        case .success(let r): request = r
+        }
+        guard ["begin", "move", "end"].contains(request.phase) else {
+            return .error(400, "/api/drag: unknown phase '\(request.phase)' (expected begin, move or end)")
+        }
+        var point: [Double] = []
+        if request.phase != "end" {
+            guard let x = request.x, let y = request.y else {
+                return .error(400, "/api/drag: phase '\(request.phase)' needs 'x' and 'y' (a point in the viewport)")
+            }
+            guard x.isFinite && y.isFinite else { return .error(400, "/api/drag: 'x' and 'y' must be finite numbers") }
+            point = [x, y]
+        }
+        updateBusy()
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        switch request.phase {
+        case "begin":
+            if dragging { return .error(409, "/api/drag: a drag is already in progress (send phase 'end' first)") }
+            if let error = helperCall("call", "beginDrag", point, results: 2) {
+                updateBusy()
+                return .error(error.contains("sorting is off") ? 409 : 500, error)
+            }
+            let picked = lua_type(L, -2) == LUA_TNUMBER
+                ? IndexPath(section: Int(lua_tointegerx(L, -2, nil)), item: Int(lua_tointegerx(L, -1, nil))) : nil
+            lastStep = 0
+            updateBusy()
+            return stateAnswer { $0.picked = .some(picked) }
+        case "move":
+            guard dragging else { return .error(409, "/api/drag: no drag is in progress (send phase 'begin' first)") }
+            if let error = call("dragTo", point) {
+                updateBusy()
+                return .error(500, error)
+            }
+            updateBusy()
+            return stateAnswer()
+        default:
+            guard dragging else { return .error(409, "/api/drag: no drag is in progress (send phase 'begin' first)") }
+            var moved: Move?
+            if helperCall("call", "dragging", [], results: 4) == nil, lua_type(L, -4) == LUA_TNUMBER {
+                let n = (1...4).map { Int(lua_tointegerx(L, Int32($0 - 5), nil)) }
+                if n[0] != n[2] || n[1] != n[3] {
+                    moved = Move(from: IndexPath(section: n[0], item: n[1]), to: IndexPath(section: n[2], item: n[3]))
+                }
+            }
+            lua_settop(L, top)
+            if let error = call("endDrag") {
+                updateBusy()
+                return .error(500, error)
+            }
+            updateBusy()
+            return stateAnswer { $0.moved = moved }
+        }
+    }
+}
+
+struct ServeFailure: Error { var message: String }
+
+/// The registry field of the serve helpers.
+private let serveHelpersKey = "gridrepl.serve"
+
+/// The Lua side of the browser view. `label` is the one place an element's label and fill come
+/// from: a data source `style` callback plugs in there.
+private let serveHelperSource = """
+local H = {}
+function H.call(g, name, ...) return g[name](g, ...) end
+function H.busy(g) return g:animating(), g:dragging() ~= nil end
+-- An element's label and fill (nil: the page's default colours): an item's index path, a
+-- section's supplementary element (a header) by its kind and section, the loader by its kind.
+local function label(g, e)
+  if e.kind == "item" then return e.section .. "." .. e.item, nil end
+  if e.section then return e.kind .. " " .. e.section, nil end
+  return e.kind, nil
+end
+function H.read(g)
+  local t = { visible = g:visible(), width = g.width, height = g.height, direction = g.direction,
+              sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
+              animating = g:animating() }
+  t.ox, t.oy = g:offset()
+  t.cw, t.ch = g:contentSize()
+  local s, i, ts, ti = g:dragging()
+  if s then t.drag = { s, i, ts, ti } end
+  for _, e in ipairs(t.visible) do e.label, e.fill = label(g, e) end
+  return t
+end
+-- The page's viewport: its size (a resize only when it changed: a resize lays out again), then
+-- its offset.
+function H.viewport(g, x, y, w, h)
+  if w ~= g.width or h ~= g.height then g:resize(w, h) end
+  g:scrollTo(x, y)
+end
+return H
+"""
+
+// MARK: libmicrohttpd's callbacks
+
+/// What a request keeps between the handler's calls: its body so far.
+final class ServeUpload {
+    var body: [UInt8] = []
+    var tooLarge = false
+}
+
+private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadSize, state in
+    guard let cls, let connection, let state, let uploadSize else { return .NO }
+    let server = Unmanaged<ServeView>.fromOpaque(cls).takeUnretainedValue()
+    guard let stored = state.pointee else {
+        // The first call (headers only). A foreign Host, or a body declared past what is drained,
+        // is refused now.
+        guard server.acceptsHost(gl_mhd_header(connection, "Host").map { String(cString: $0) }) else {
+            return server.respond(connection, .error(403, "this server answers to http://127.0.0.1:\(server.boundPort)/ only"))
+        }
+        if let length = gl_mhd_header(connection, "Content-Length").map({ String(cString: $0) }),
+           let n = Int(length), n > ServeView.maxDrained {
+            return server.respond(connection, .error(413, "the request body (\(n) bytes) is larger than \(ServeView.maxBody) bytes"))
+        }
+        state.pointee = Unmanaged.passRetained(ServeUpload()).toOpaque()
+        return .YES
+    }
+    let upload = Unmanaged<ServeUpload>.fromOpaque(stored).takeUnretainedValue()
+    if uploadSize.pointee > 0 {
+        let count = uploadSize.pointee
+        if !upload.tooLarge, let uploadData, upload.body.count + count <= ServeView.maxBody {
+            uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
+                upload.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+            }
+        } else {
+            upload.tooLarge = true
+            upload.body = []
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+    let path = url.map { String(cString: $0) } ?? "/"
+    if upload.tooLarge {
+        return server.respond(connection, .error(413, "\(path): the request body is larger than \(ServeView.maxBody) bytes"))
+    }
+    let answer = server.answer(method: method.map { String(cString: $0) } ?? "", path: path, body: upload.body,
+                               contentType: gl_mhd_header(connection, "Content-Type").map { String(cString: $0) })
+    fflush(nil)
+    return server.respond(connection, answer)
+}
+
+private let serveCompletedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+    guard let state, let stored = state.pointee else { return }
+    Unmanaged<ServeUpload>.fromOpaque(stored).release()
+    state.pointee = nil
+}
+
+extension ServeView {
+    func respond(_ connection: OpaquePointer, _ answer: Answer) -> MHD_Result {
+        answer.body.withUnsafeBytes { bytes in
+            gl_mhd_respond(connection, answer.status, answer.type, bytes.baseAddress, bytes.count, answer.allow)
+        }
+    }
+}

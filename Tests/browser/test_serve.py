@@ -1,0 +1,457 @@
+"""gridrepl --serve: the browser view. A server runs scripts/browser.lua on a free port; headless
+chromium (through selenium) loads the page, scrolls, resizes, clicks and drags, and the test reads
+the DOM's boxes back. Every box must be exactly an element of the engine's visible() for that
+offset — as the server's JSON says, and as a separate gridrepl run of the same script with
+resize, scrollTo and visible() prints it. Also: the data source's move on a drop, the script run
+again after an edit, HTTP errors (404, 400, 405, 409, 413) that leave the server answering, and
+that it listens on 127.0.0.1 only. Every wait has a timeout."""
+
+import json
+import os
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+selenium = pytest.importorskip("selenium")  # tools/ensure-deps.sh installs it, chromium and chromedriver
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.options import Options as ChromeOptions  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "browser.lua"
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+TIMEOUT = 15
+WINDOW = (900, 700)
+
+
+@pytest.fixture(scope="session")
+def gridrepl():
+    if os.environ.get("GRIDREPL_BIN"):  # an already built binary: skip the build
+        return os.environ["GRIDREPL_BIN"]
+    subprocess.run(["swift", "build", "--product", "gridrepl"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=900)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                              capture_output=True, text=True, timeout=120).stdout.strip()
+    return os.path.join(bin_path, "gridrepl")
+
+
+def clean_env():
+    return {k: v for k, v in os.environ.items() if not k.startswith("LUA_")}
+
+
+class Server:
+    """gridrepl --serve 0 SCRIPT: its URL (from stderr) and its output lines, read as they come."""
+
+    def __init__(self, gridrepl, script):
+        name = script.relative_to(ROOT) if script.is_relative_to(ROOT) else script
+        self.proc = subprocess.Popen([gridrepl, "--serve", "0", str(name)], cwd=ROOT, env=clean_env(),
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.stdout, self.stderr = [], []
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            ready, _, _ = select.select([self.proc.stderr], [], [], max(0, deadline - time.monotonic()))
+            assert ready, f"no URL on stderr within {TIMEOUT} s"
+            line = self.proc.stderr.readline()
+            assert line, f"gridrepl ended: {self.proc.wait()}"
+            m = re.fullmatch(r"gridrepl: serving (http://127\.0\.0\.1:(\d+)/)\n", line)
+            if m:
+                self.url, self.port = m.group(1), int(m.group(2))
+                break
+            self.stderr.append(line)
+        for stream, lines in ((self.proc.stdout, self.stdout), (self.proc.stderr, self.stderr)):
+            threading.Thread(target=lambda s=stream, ls=lines: ls.extend(iter(s.readline, "")), daemon=True).start()
+
+    def get(self, path):
+        with urllib.request.urlopen(self.url.rstrip("/") + path, timeout=TIMEOUT) as r:
+            return r.status, json.loads(r.read())
+
+    def post(self, path, body):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        req = urllib.request.Request(self.url.rstrip("/") + path, data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    def wait_output(self, predicate, what):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            found = [line for line in list(self.stdout) if predicate(line)]
+            if found:
+                return found
+            time.sleep(0.05)
+        raise AssertionError(f"no {what} in the output: {self.stdout[-5:]}")
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGINT)
+        status = self.proc.wait(timeout=TIMEOUT)
+        assert status == 0, (status, self.stderr)
+
+
+@pytest.fixture(scope="module")
+def server(gridrepl):
+    s = Server(gridrepl, SCRIPT)
+    yield s
+    s.stop()
+
+
+def make_browser():
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        pytest.skip("chromium and chromium-driver are missing (tools/ensure-deps.sh installs them)")
+    options = ChromeOptions()
+    options.binary_location = CHROMIUM  # both paths given: Selenium Manager would try to download
+    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--force-device-scale-factor=1",
+                f"--window-size={WINDOW[0]},{WINDOW[1]}"]:
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    driver.set_page_load_timeout(TIMEOUT)
+    driver.set_script_timeout(TIMEOUT)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = make_browser()
+    yield driver
+    driver.quit()
+
+
+def wait(driver, script, *args, what="the page"):
+    """Waits until the page's JS `script` (a function body) returns something true; returns it."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        value = driver.execute_script(script, *args)
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def settled(driver):
+    """The page's last answer once no request is out and none waits."""
+    return wait(driver, "const v = window.gridView; return v && v.state && !v.busy ? v.state : null;",
+                what="the page to settle")
+
+
+def scroll(driver, x, y):
+    driver.execute_script("document.getElementById('scroller').scrollTo(arguments[0], arguments[1]);", x, y)
+    wait(driver, "const v = window.gridView; return v.state && !v.busy && v.state.offset.x === arguments[0]"
+                 " && v.state.offset.y === arguments[1];", x, y, what=f"offset ({x}, {y})")
+    return settled(driver)
+
+
+BOXES = """
+const content = document.getElementById('content').getBoundingClientRect();
+return [...document.querySelectorAll('#content > *')].map(b => {
+  const r = b.getBoundingClientRect();
+  return [b.dataset.kind, b.dataset.section, b.dataset.item, r.left - content.left, r.top - content.top,
+          r.width, r.height, b.textContent, b.classList.contains('pinned')];
+});"""
+
+
+def dom_boxes(driver):
+    return sorted((k, s, i, x, y, w, h, pinned) for k, s, i, x, y, w, h, _, pinned in driver.execute_script(BOXES))
+
+
+def as_boxes(elements):
+    return sorted((e["kind"], str(e.get("section", "")), str(e.get("item", "")), e["x"], e["y"], e["w"], e["h"],
+                   e["pinned"]) for e in elements)
+
+
+def gridrepl_visible(gridrepl, width, height, x, y):
+    """visible() of scripts/browser.lua's grid at that viewport and offset, from a gridrepl run of its own."""
+    code = (f"local grid = dofile('scripts/browser.lua') grid:resize({width}, {height}) grid:scrollTo({x}, {y}) "
+            "print('--') for _, e in ipairs(grid:visible()) do "
+            "print(e.kind, e.section or '', e.item or '', e.x, e.y, e.w, e.h, e.pinned and 'pinned' or '') end")
+    r = subprocess.run([gridrepl, "-e", code], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
+                       timeout=TIMEOUT)
+    assert r.returncode == 0, r.stderr
+    rows = r.stdout.split("--\n", 1)[1].splitlines()
+    return sorted((k, s, i, float(ex), float(ey), float(ew), float(eh), p == "pinned")
+                  for k, s, i, ex, ey, ew, eh, p in (row.split("\t") for row in rows))
+
+
+def info(driver):
+    return driver.execute_script("return document.getElementById('info').textContent;")
+
+
+def load(driver, server):
+    driver.get(server.url)
+    wait(driver, "return document.title.startsWith('gridrepl — ');", what="the title")
+    return settled(driver)
+
+
+# ---------------------------------------------------------------------------------------------
+# The page
+
+
+def test_page_boxes_are_the_engines_visible_elements(server, browser, gridrepl):
+    state = load(browser, server)
+    client = browser.execute_script("const s = document.getElementById('scroller'); return [s.clientWidth, s.clientHeight];")
+    assert [state["viewport"]["width"], state["viewport"]["height"]] == client  # the page's size is the viewport
+    size = browser.execute_script("const c = document.getElementById('content'); return [c.offsetWidth, c.offsetHeight];")
+    assert size == [state["content"]["width"], state["content"]["height"]]   # real scale
+    max_y = state["content"]["height"] - state["viewport"]["height"]
+    assert max_y > 500
+    seen_pinned = False
+    for y in [0, 250, max_y // 2, max_y - 1, max_y]:
+        state = scroll(browser, 0, y)
+        _, answer = server.get("/api/state")
+        assert answer["offset"] == {"x": 0, "y": y}
+        engine = as_boxes(answer["elements"])
+        assert dom_boxes(browser) == engine                         # exactly those boxes, nothing else
+        assert as_boxes(state["elements"]) == engine
+        w, h = answer["viewport"]["width"], answer["viewport"]["height"]
+        assert gridrepl_visible(gridrepl, w, h, 0, y) == engine     # and gridrepl agrees on its own
+        seen_pinned |= any(e["pinned"] for e in answer["elements"])
+        labels = {(k, s, i): label for k, s, i, _, _, _, _, label, _ in browser.execute_script(BOXES)}
+        for e in answer["elements"]:
+            expected = {"item": f"{e.get('section')}.{e.get('item')}", "header": f"header {e.get('section')}",
+                        "loader": "loader"}[e["kind"]]
+            assert labels[(e["kind"], str(e.get("section", "")), str(e.get("item", "")))] == expected
+    assert seen_pinned
+    assert any(e["kind"] == "loader" for e in answer["elements"])   # the last offset shows the loader
+
+
+def test_sticky_header_is_drawn_where_the_engine_pins_it(server, browser):
+    load(browser, server)
+    state = scroll(browser, 0, 250)
+    [header] = [e for e in state["elements"] if e["kind"] == "header" and e["pinned"]]
+    assert (header["section"], header["y"]) == (1, 250)
+    top = browser.execute_script(
+        "return document.querySelector('.el.header.pinned').getBoundingClientRect().top"
+        " - document.getElementById('scroller').getBoundingClientRect().top;")
+    assert top == 0                                                 # at the viewport's top edge
+
+
+def test_click_shows_index_path_and_frame(server, browser):
+    load(browser, server)
+    state = scroll(browser, 0, 0)
+    e = next(e for e in state["elements"] if e["kind"] == "item" and e["item"] == 6)
+    box = browser.find_element(By.CSS_SELECTOR, '.el.item[data-section="1"][data-item="6"]')
+    ActionChains(browser).move_to_element(box).click().perform()
+    settled(browser)
+    text = info(browser)
+    assert text == f"item 1.6  x {e['x']:g}  y {e['y']:g}  {e['w']:g}×{e['h']:g}"
+    assert "selected" in box.get_attribute("class")
+    header = browser.find_element(By.CSS_SELECTOR, '.el.header[data-section="1"]')
+    ActionChains(browser).move_to_element(header).click().perform()
+    assert info(browser) == f"header 1  x 0  y 8  {state['viewport']['width']}×28"
+
+
+def test_resizing_the_window_resizes_the_viewport(gridrepl, server):
+    driver = make_browser()
+    try:
+        before = load(driver, server)
+        driver.set_window_size(600, 500)
+        after = wait(driver, "const v = window.gridView, s = document.getElementById('scroller');"
+                             " return !v.busy && v.state.viewport.width === s.clientWidth"
+                             " && v.state.viewport.height === s.clientHeight ? v.state : null;", what="the new viewport")
+        assert after["viewport"]["width"] < before["viewport"]["width"]
+        assert after["content"]["height"] > before["content"]["height"]   # narrower: the flow re-wraps
+        assert dom_boxes(driver) == as_boxes(after["elements"])
+        assert gridrepl_visible(gridrepl, after["viewport"]["width"], after["viewport"]["height"], 0, 0) \
+            == as_boxes(after["elements"])
+    finally:
+        driver.quit()
+
+
+def centre(driver, selector):
+    """A box's centre in the window's coordinates (where the mouse goes)."""
+    return driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+                                 " return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)];", selector)
+
+
+def test_drag_reorders_through_the_engine(server, browser):
+    load(browser, server)
+    scroll(browser, 0, 0)
+    sx, sy = centre(browser, '.el.item[data-section="1"][data-item="1"]')
+    tx, ty = centre(browser, '.el.item[data-section="1"][data-item="3"]')
+    mouse = ActionBuilder(browser)
+    mouse.pointer_action.move_to_location(sx, sy).pointer_down()
+    for k in range(1, 6):                                           # a few steps, as a hand moves
+        mouse.pointer_action.move_to_location(sx + (tx - sx) * k // 5, sy + (ty - sy) * k // 5).pause(0.05)
+    mouse.perform()
+    # Over item 1.3's slot, still held: the engine says where it would drop.
+    held = wait(browser, "const s = window.gridView.state; return !window.gridView.busy && s.dragging"
+                         " && s.dragging.to.item === 3 ? s : null;", what="the drag's target slot 3")
+    assert held["dragging"] == {"from": {"section": 1, "item": 1}, "to": {"section": 1, "item": 3}}
+    [dragged] = [e for e in held["elements"] if e["dragged"]]      # visible() lists it at its target slot
+    assert (dragged["section"], dragged["item"]) == (1, 3)
+    assert [(b.get_attribute("data-section"), b.get_attribute("data-item"))
+            for b in browser.find_elements(By.CSS_SELECTOR, ".el.dragged")] == [("1", "3")]
+    assert server.stdout == [] or not any(line.startswith("move ") for line in server.stdout)
+    # Every answer the page draws from now on: whether the grid was animating.
+    browser.execute_script("window.frames_seen = []; let last = null; window.recorder = setInterval(() => {"
+                           " const s = window.gridView.state; if (s !== last) { last = s; frames_seen.push(s.animating); } }, 5);")
+    release = ActionBuilder(browser)
+    release.pointer_action.pointer_up()
+    release.perform()
+    [line] = server.wait_output(lambda text: text.startswith("move "), "move")
+    assert line == "move 1 1 3 1: A2 A3 A1 A4 A5 A6\n"               # the data source's move, once
+    wait(browser, "return document.getElementById('info').textContent === 'moved item 1.1 to 1.3';",
+         what="the page's note of the move")
+    done = wait(browser, "const s = window.gridView.state; return !window.gridView.busy && !s.animating"
+                         " && !s.dragging ? s : null;", what="the drop's animation to end")
+    frames = browser.execute_script("clearInterval(window.recorder); return window.frames_seen;")
+    assert frames.count(True) >= 2 and frames[-1] is False        # the drop animated, frame by frame
+    assert dom_boxes(browser) == as_boxes(server.get("/api/state")[1]["elements"]) == as_boxes(done["elements"])
+
+
+def test_screenshot(server, browser, tmp_path):
+    load(browser, server)
+    state = scroll(browser, 0, 250)
+    e = next(e for e in state["elements"] if e["kind"] == "item" and e["y"] > 400)  # clear of the pinned header
+    ActionChains(browser).move_to_element(browser.find_element(
+        By.CSS_SELECTOR, f'.el.item[data-section="{e["section"]}"][data-item="{e["item"]}"]')).click().perform()
+    wait(browser, "const v = window.gridView; return !v.busy && !v.state.animating && !v.state.dragging;",
+         what="the click's drop to settle")
+    assert info(browser).startswith(f"item {e['section']}.{e['item']}  x ")
+    target = Path(os.environ.get("GRIDREPL_SCREENSHOT") or tmp_path / "browser.png")
+    assert browser.save_screenshot(str(target))
+    data = target.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == \
+        tuple(browser.execute_script("return [window.innerWidth, window.innerHeight];"))
+
+
+def test_page_follows_edits_of_the_script(gridrepl, browser, tmp_path):
+    script = tmp_path / "browser.lua"
+    shutil.copy(SCRIPT, script)
+    s = Server(gridrepl, script)
+    try:
+        first = load(browser, s)
+        assert first["generation"] == 1
+        time.sleep(0.05)  # a new modification time even on coarse clocks
+        script.write_text(SCRIPT.read_text().replace("for i = 1, 40 do", "for i = 1, 5 do"))
+        second = wait(browser, "const v = window.gridView; return !v.busy && v.state.generation === 2 ? v.state : null;",
+                      what="the script's second run")
+        assert second["content"]["height"] < first["content"]["height"]
+        assert second["error"] is None
+        assert dom_boxes(browser) == as_boxes(second["elements"])
+        assert len([e for e in second["elements"] if e["kind"] == "item"]) == 15
+        script.write_text("error('broken on purpose')\n")
+        failed = wait(browser, "const v = window.gridView; return v.state.error ? v.state : null;", what="the error")
+        assert failed["generation"] == 2                            # the grid stays
+        assert failed["error"].startswith(f"{script} changed; running it failed (the grid stays): ")
+        assert "broken on purpose" in failed["error"]
+        assert "broken on purpose" in browser.execute_script("return document.getElementById('status').textContent;")
+        assert s.get("/api/state")[0] == 200
+    finally:
+        s.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+# HTTP
+
+
+def test_http_errors_leave_the_server_answering(server):
+    def status(path, body=None, method=None, headers=None):
+        req = urllib.request.Request(server.url.rstrip("/") + path, data=body, method=method,
+                                     headers=headers or {"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    assert status("/nothing") == (404, b'{"error":"not found: /nothing"}')
+    assert status("/api/viewport") == (405, b'{"error":"/api/viewport takes POST, not GET"}')
+    shape = '(expected {\\"x\\": number, \\"y\\": number, \\"width\\": number, \\"height\\": number})'
+    assert status("/api/viewport", b"{not json") == (400, b'{"error":"/api/viewport: the body is not JSON ' + shape.encode() + b'"}')
+    assert status("/api/viewport", b'{"x": 0, "y": 0, "width": 300}') == \
+        (400, b'{"error":"/api/viewport: \'height\' is missing ' + shape.encode() + b'"}')
+    assert status("/api/viewport", b'{"x": "0", "y": 0, "width": 300, "height": 200}') == \
+        (400, b'{"error":"/api/viewport: \'x\' has the wrong type ' + shape.encode() + b'"}')
+    assert status("/api/viewport", b'{"x": 0, "y": 0, "width": 0, "height": 200}') == \
+        (400, b'{"error":"/api/viewport: \'width\' must be a number in 1...100000, got 0.0"}')
+    assert status("/api/viewport", b'{"x": -1, "y": 0, "width": 300, "height": 200}') == \
+        (400, b'{"error":"/api/viewport: \'x\' must be a finite number >= 0, got -1.0"}')
+    assert status("/api/drag", b'{"phase": "fling", "x": 1, "y": 1}') == \
+        (400, b'{"error":"/api/drag: unknown phase \'fling\' (expected begin, move or end)"}')
+    assert status("/api/drag", b'{"phase": "begin"}') == \
+        (400, b'{"error":"/api/drag: phase \'begin\' needs \'x\' and \'y\' (a point in the viewport)"}')
+    assert status("/api/drag", b'{"phase": "move", "x": 1, "y": 1}') == \
+        (409, b'{"error":"/api/drag: no drag is in progress (send phase \'begin\' first)"}')
+    assert status("/api/drag", b"x" * (1 << 20)) == \
+        (413, b'{"error":"/api/drag: the request body is larger than 65536 bytes"}')
+    assert status("/api/viewport", b'{"x": 0, "y": 0, "width": 300, "height": 200}', headers={"Content-Type": "text/plain"}) == \
+        (415, b'{"error":"/api/viewport: the body must be sent as Content-Type: application/json"}')
+    for host in [f"evil.example:{server.port}", "127.0.0.1:1", "localhost"]:   # DNS rebinding
+        assert status("/api/state", headers={"Host": host}) == \
+            (403, f'{{"error":"this server answers to http://127.0.0.1:{server.port}/ only"}}'.encode())
+    assert status("/api/state", headers={"Host": f"localhost:{server.port}"})[0] == 200
+    code, body = status("/api/state")                               # still answering, state intact
+    assert code == 200 and json.loads(body)["dragging"] is None
+    code, page = status("/")
+    assert code == 200 and page.startswith(b"<!doctype html>")
+
+
+def test_huge_declared_body_is_refused_before_it_is_read(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT) as c:
+        c.sendall(f"POST /api/viewport HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n".encode()
+                  + b"Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n")
+        reply = b""
+        while b"\r\n\r\n" not in reply:
+            chunk = c.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 413 ")
+    assert server.get("/api/state")[0] == 200
+
+
+def test_listens_on_loopback_only(server):
+    port_hex = f"{server.port:04X}"
+    listening = []
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"]:
+        for line in Path(table).read_text().splitlines()[1:]:
+            local, state = line.split()[1], line.split()[3]
+            if local.endswith(":" + port_hex) and state == "0A":   # 0A: LISTEN
+                listening.append(local)
+    assert listening == [f"0100007F:{port_hex}"]                   # 127.0.0.1, no IPv6, no 0.0.0.0
+    with pytest.raises(OSError):
+        socket.create_connection(("127.0.0.2", server.port), timeout=2).close()
+
+
+def test_command_line_errors(gridrepl, tmp_path):
+    def run(*args):
+        return subprocess.run([gridrepl, *args], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
+                              timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    r = run("--serve")
+    assert (r.returncode, r.stderr) == (1, "gridrepl: '--serve' needs a script: gridrepl --serve [PORT] script.lua [args]\n")
+    for args, value in [(["--serve", "70000"], "70000"), (["--serve=x"], "x"), (["--serve=-1"], "-1")]:
+        r = run(*args, "scripts/browser.lua")
+        assert r.returncode == 1
+        assert r.stderr.startswith(f"gridrepl: bad value '{value}' for '--serve' (a port number, 0...65535; 0 picks a free one)\n")
+        assert "--serve [PORT]" in r.stderr                         # the usage follows
+    r = run("--serve", "--view", "scripts/browser.lua")
+    assert (r.returncode, r.stderr) == (1, "gridrepl: '--serve' and '--view' cannot be used together\n")
+    empty = tmp_path / "empty.lua"
+    empty.write_text("print('no grid here')\n")
+    r = run("--serve", "0", str(empty))
+    assert (r.returncode, r.stdout) == (1, "no grid here\n")
+    assert r.stderr == f"gridrepl: --serve {empty}: the script made no grid (make one with gridlayout.new, or return the grid to view)\n"
+    with socket.socket() as taken:                                  # a port in use
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = run("--serve", str(port), "scripts/browser.lua")
+    assert r.returncode == 1
+    assert r.stderr == f"gridrepl: --serve scripts/browser.lua: cannot listen on 127.0.0.1:{port} (Address already in use; --serve 0 picks a free port)\n"
