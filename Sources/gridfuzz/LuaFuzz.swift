@@ -42,7 +42,8 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
     // Options: mostly sensible, sometimes anything.
     let options = ["layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns", "order",
                    "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging", "pagingInverseOrder",
-                   "overscan", "animationDuration", "sort", "dragHysteresis", "autoScrollMargin", "autoScrollSpeed"]
+                   "overscan", "animationDuration", "sort", "dragHysteresis", "autoScrollMargin", "autoScrollSpeed",
+                   "inset", "lineSpacing", "itemSpacing", "rtl", "scale"]
     lua += "local ok, g = pcall(gl.new, { sort = true, animationDuration = 0.125 })\nassert(ok, g)\n"
     for _ in 0..<Int(r.u8() % 6) {
         let name = options[Int(r.u8()) % options.count]
@@ -80,6 +81,10 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         "willQueue": "function(v) end",
         "headerView": "function(s) return {} end",
         "loadMore": "function() end",
+        "footer": "function(s) if s % 2 == 0 then return 0, 15 end end",
+        "footerView": "function(s) return {} end",
+        "span": "function(s, i) if i % 5 == 0 then return true elseif i % 7 == 0 then return 2 end end",
+        "section": "function(s) if s == 2 then return { layout = 'waterfall', columns = 2, inset = 3 } elseif s == 3 then return { layout = 'justified', spacing = 2 } end end",
     ]
     // Lying callbacks: answers that change from one call to the next (within one reload, mutation
     // or drag), drawn round and round from `lies` (the input's bytes after the calls').
@@ -97,6 +102,9 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         "move": "function(s, i, j, t) if lie() % 3 ~= 0 then counts[s] = (counts[s] or 1) - 1; counts[t or s] = (counts[t or s] or 0) + 1 end end",
         "canMove": "function(s, i) return lie() % 4 ~= 0 end",
         "canMoveToSection": "function(a, b) return lie() % 2 == 0 end",
+        "footer": "function(s) if lie() % 2 == 0 then return nil end return 0, lie() % 4 == 1 and 1e300 or 15 end",
+        "span": "function(s, i) local k = lie() % 5 if k == 0 then return true elseif k == 1 then return 0 elseif k == 2 then return 2 end end",
+        "section": "function(s) local k = lie() % 4 if k == 0 then return { layout = 'flow' } elseif k == 1 then return { lanes = lie() % 3 } elseif k == 2 then return { bogus = 1 } end end",
     ]
     for name in good.keys.sorted() {
         switch r.u8() % 8 {
