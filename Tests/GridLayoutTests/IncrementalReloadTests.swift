@@ -150,7 +150,7 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
         let r = rect(Double.random(in: -20...content.width, using: &rng).rounded(),
                      Double.random(in: -20...content.height, using: &rng).rounded(),
                      Double.random(in: 0...200, using: &rng).rounded(), Double.random(in: 0...200, using: &rng).rounded())
-        #expect(grid.elements(in: r) == bruteForceElements(of: grid.layout, in: r), "\(what()): query \(r)",
+        #expect(grid.layout.elements(in: r) == bruteForceElements(of: grid.layout, in: r), "\(what()): query \(r)",
                 sourceLocation: sourceLocation)
     }
 }
@@ -450,7 +450,7 @@ func expectSameLayout(_ grid: Grid, _ full: ContentLayout, exact: Bool = true, _
         let content = grid.contentSize
         for y in stride(from: -10.0, to: content.height + 10, by: 37) {
             let r = rect(0, y, content.width, 50)
-            #expect(grid.elements(in: r) == bruteForceElements(of: grid.layout, in: r), "\(what): query \(r)", sourceLocation: sourceLocation)
+            #expect(grid.layout.elements(in: r) == bruteForceElements(of: grid.layout, in: r), "\(what): query \(r)", sourceLocation: sourceLocation)
         }
     }
 

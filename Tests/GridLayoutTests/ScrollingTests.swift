@@ -58,9 +58,9 @@ import GridLayoutTestSupport
 
     @Test func indexPathAtAPoint() throws {
         let grid = try grid()
-        #expect(grid.indexPath(at: Point(x: 150, y: 250)) == GridIndexPath(section: 0, item: 7))
-        #expect(grid.indexPath(at: Point(x: 100, y: 100)) == GridIndexPath(section: 0, item: 4), "left/top edges are inside")
-        #expect(grid.indexPath(at: Point(x: 310, y: 50)) == nil, "right of the last lane")
-        #expect(grid.indexPath(at: Point(x: 50, y: 1000)) == nil, "bottom edge is outside")
+        #expect(try grid.indexPath(at: Point(x: 150, y: 250)) == GridIndexPath(section: 0, item: 7))
+        #expect(try grid.indexPath(at: Point(x: 100, y: 100)) == GridIndexPath(section: 0, item: 4), "left/top edges are inside")
+        #expect(try grid.indexPath(at: Point(x: 310, y: 50)) == nil, "right of the last lane")
+        #expect(try grid.indexPath(at: Point(x: 50, y: 1000)) == nil, "bottom edge is outside")
     }
 }

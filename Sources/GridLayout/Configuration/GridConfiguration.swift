@@ -73,6 +73,19 @@ public struct GridConfiguration: Hashable, Sendable {
     /// rounded to the nearest multiple of 1/scale (half away from zero), after `rtl`, and the
     /// content size is rounded up to one.
     public var scale: Double = 0
+    /// The size an item is taken to have until its size is asked for (`estimatedSize`; 0×0, the
+    /// default, is off). When set, a reload asks item sizes only as far as the viewport (and what
+    /// later calls) need: the frontier (docs/layout.md, "Sizes learnt late"). An optional size as a
+    /// plain size, so that every face takes it like `loaderSize`: 0×0 is the one value that is off.
+    public var estimatedSize = Size(width: 0, height: 0)
+
+    /// Whether `estimatedSize` is set (not 0×0).
+    public var isLazy: Bool { estimatedSize.width != 0 || estimatedSize.height != 0 }
+
+    /// Whether a reload lays out lazily: `estimatedSize` is set, and the frames are not mirrored
+    /// along the scroll axis (`rtl` in a horizontal grid mirrors S about the content's width, which
+    /// only the whole layout knows: there `estimatedSize` has no effect).
+    var laysOutLazily: Bool { isLazy && !(rtl && direction == .horizontal) }
 
     public init() {}
 
@@ -91,6 +104,11 @@ public struct GridConfiguration: Hashable, Sendable {
                 default: continue
                 }
             }
+        }
+        // An estimate must take room along S, or the frontier could never get past an estimate.
+        if isLazy && AxisMap(direction: direction).axisSize(estimatedSize).s <= 0 {
+            throw .invalidOption(name: "estimatedSize", value: estimatedSize.description,
+                                 expected: "a size > 0 along the scroll axis, or 0x0 (off)")
         }
     }
 }

@@ -196,6 +196,10 @@ extension GridConfiguration {
              "right to left: every frame is mirrored along x after layout"),
         number("scale", "scale", .length, { $0.scale }, { $0.scale = $1 },
                "device pixels per point: frames' edges snap to multiples of 1/scale; 0 is off"),
+        OptionDescriptor(name: "estimatedSize", cName: "estimated_size", kind: .size,
+                         summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off",
+                         read: { .size($0.estimatedSize) },
+                         write: { if case .size(let s) = $1 { $0.estimatedSize = s } }),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -33,6 +33,8 @@ public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
 /// What a caller asked the grid to do, as the engine names it; a face words it in its own names.
 public enum GridOperation: String, CaseIterable, Hashable, Sendable {
     case reload, reloadNew, reloadSection, insert, remove, move, step, beginDrag, dragTo, endDrag
+    // Appended: C's `gl_operation` numbers the cases in this order.
+    case measure
 
     /// The `Grid` method.
     public var swiftName: String {
@@ -47,6 +49,7 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
         case .beginDrag: return "beginDrag(at:)"
         case .dragTo: return "drag(to:)"
         case .endDrag: return "endDrag()"
+        case .measure: return "measure(_:)"
         }
     }
 }

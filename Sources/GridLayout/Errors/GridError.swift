@@ -98,6 +98,12 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSpan(GridIndexPath, value: Int)
     /// `section(s)` gave an unknown key or a bad value for one of the section's options.
     case invalidSectionOption(section: Int, key: String, value: String, expected: String)
+    /// `measure` gave a size that is NaN, infinite or negative for the item.
+    case invalidMeasure(GridIndexPath, Size)
+    /// `measure` named an item that does not exist (`itemCount` nil: no such section).
+    case measureOutOfRange(GridIndexPath, Size, itemCount: Int?, sectionCount: Int)
+    /// `measure` in a grid whose data source says every item has the same size.
+    case measureSameSize(GridIndexPath, Size)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -206,6 +212,14 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return reason
         case let .invalidSpan(path, value):
             return "data source \(callback(.span)) returned \(value) for \(ElementLocation.item(path).describe(base: base)) (expected an integer >= 1, or all lanes)"
+        case let .invalidMeasure(path, size):
+            return "\(operation(.measure)): size \(size) for \(ElementLocation.item(path).describe(base: base)) is invalid (sizes must be finite and >= 0)"
+        case let .measureOutOfRange(path, size, count, sections):
+            let item = ElementLocation.item(path).describe(base: base)
+            guard let count else { return "\(operation(.measure)): \(item) (size \(size)) is out of range: the grid has \(sections) sections" }
+            return "\(operation(.measure)): \(item) (size \(size)) is out of range: section \(path.section &+ base) has \(count) items"
+        case let .measureSameSize(path, size):
+            return "\(operation(.measure)): size \(size) for \(ElementLocation.item(path).describe(base: base)) cannot be used: the data source says every item has the same size (\(callback(.sameSize)))"
         case let .invalidSectionOption(section, key, value, expected):
             guard SectionOptions.keys.contains(key) else {
                 return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(SectionOptions.keys.map { words.option($0) }.joined(separator: ", ")))"

@@ -9,14 +9,26 @@ extension Grid {
     /// A configuration changed since the last layout takes effect here too: the grid then lays out
     /// everything (a `reload()`).
     public func reloadNew() throws(GridError) {
-        try changeLayout { layout, dataSource throws(GridError) in try layout.layOutAppended(from: dataSource) }
+        // A lazy layout is laid out to its end first (its frontier must reach the appended items).
+        try changeLayout { layout, dataSource throws(GridError) in
+            try layout.advance(to: .end, from: dataSource)
+            try layout.layOutAppended(from: dataSource)
+        }
     }
 
     /// Lays out section `section` again (its count, header, lanes and sizes) and moves the sections
     /// after it by the change in its extent, without asking about them. Throws for a section out
     /// of range. A changed configuration makes it a `reload()`, as for `reloadNew()`.
     public func reloadSection(_ section: Int) throws(GridError) {
-        try changeLayout { layout, dataSource throws(GridError) in try layout.relayOutSection(section, from: dataSource) }
+        guard section >= 0 && section < layout.sectionCount else { throw .sectionOutOfRange(section, sectionCount: layout.sectionCount) }
+        let kept = measures
+        measures[section] = nil
+        do {
+            try changeLayout { layout, dataSource throws(GridError) in try layout.relayOutSectionLazily(section, from: dataSource) }
+        } catch {
+            measures = kept
+            throw error
+        }
     }
 
     /// Applies `change` to the layout in place. While it runs, the grid holds an empty layout: the
@@ -30,8 +42,10 @@ extension Grid {
         var working = layout
         layout = ContentLayout(configuration: configuration)
         defer { layout = working }
-        try change(&working, dataSource)
+        let source = sizing(dataSource)
+        try change(&working, source)
+        try cover(&working, at: contentOffset, from: source)
         layout = working
-        try? scroll(to: contentOffset)  // keeps the offset within the new content (never NaN: cannot fail)
+        moveViewport(to: contentOffset)  // keeps the offset within the new content
     }
 }

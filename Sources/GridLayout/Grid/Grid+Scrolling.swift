@@ -4,12 +4,12 @@ extension Grid {
     /// snapped to a page with paging). Throws for an index path out of range.
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
         let axes = layout.axes
-        let item = axes.axisRect(try layout.frame(of: path))
+        let item = axes.axisRect(try frame(of: path))
         let viewportS = axes.axisSize(layout.configuration.viewport).s
         var (offset, cOffset) = axes.axisPoint(contentOffset)
         // With sticky headers, the item's section header covers the viewport's first points.
         var covered = 0.0
-        if layout.configuration.stickyHeaders, let header = try layout.headerFrame(inSection: path.section) {
+        if layout.configuration.stickyHeaders, let header = try headerFrame(inSection: path.section) {
             covered = axes.axisRect(header).sSize
         }
         switch alignment {
@@ -58,11 +58,12 @@ extension Grid {
                 break
             }
         }
-        let relaid = try ContentLayout(configuration: laidOut, dataSource: dataSource)
+        let relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: sizing(dataSource))
+                                           : try ContentLayout(configuration: laidOut, dataSource: sizing(dataSource))
         configuration.viewport = size
         layout = relaid
         var s = start
-        if let (path, distance) = anchor, let frame = try? layout.frame(of: path) { s = axes.axisRect(frame).s - distance }
+        if let (path, distance) = anchor, let frame = try? self.frame(of: path) { s = axes.axisRect(frame).s - distance }
         let c = axes.axisPoint(contentOffset).c
         try scroll(to: axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c))
     }

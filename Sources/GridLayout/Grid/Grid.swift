@@ -25,6 +25,9 @@ public final class Grid {
     public private(set) var page = 0
     /// Queued mutations, the running animation and the drag (Grid+Mutations.swift, Grid+Drag.swift).
     @exclusivity(unchecked) var motion = MotionState()
+    /// The sizes `measure` gave, section → item → size, in place of the data source's until the
+    /// section is laid out again from it (Grid+Lazy.swift).
+    var measures: [Int: [Int: Size]] = [:]
 
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
         self.configuration = configuration
@@ -37,7 +40,15 @@ public final class Grid {
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
         try settle()
-        layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
+        if configuration.laysOutLazily {
+            // Laid out as far as the viewport at the offset needs before it becomes the grid's.
+            var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+            try cover(&new, at: contentOffset, from: dataSource)
+            layout = new
+        } else {
+            layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
+        }
+        measures = [:]
         moveViewport(to: contentOffset)
     }
 
@@ -59,20 +70,49 @@ public final class Grid {
         return result
     }
 
-    public func elements(in rect: Rect) -> [GridElement] { layout.elements(in: rect) }
-    public func frame(of path: GridIndexPath) throws(GridError) -> Rect { try layout.frame(of: path) }
-    public func headerFrame(inSection section: Int) throws(GridError) -> Rect? { try layout.headerFrame(inSection: section) }
+    /// The elements overlapping `rect` (`ContentLayout.elements(in:)`). A lazy layout is laid out
+    /// past the rectangle first (which asks the data source, and may throw).
+    public func elements(in rect: Rect) throws(GridError) -> [GridElement] {
+        try layOut(through: rect)
+        return layout.elements(in: rect)
+    }
+    /// Moves a lazy layout's frontier past `rect` (what `elements(in:)` does first); nothing otherwise.
+    public func layOut(through rect: Rect) throws(GridError) {
+        try advance(.s(layout.axes.axisRect(rect).sEnd + querySnap))
+    }
+    /// The item's frame. Throws for an index path out of range. A lazy layout is laid out up to the item first.
+    public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
+        if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
+            try advance(.item(path))
+        }
+        return try layout.frame(of: path)
+    }
+    public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        if section >= 0 && section < layout.sectionCount { try advance(.header(section)) }
+        return try layout.headerFrame(inSection: section)
+    }
     /// The section's footer frame, or nil when it has none. Throws for a section out of range.
-    public func footerFrame(inSection section: Int) throws(GridError) -> Rect? { try layout.footerFrame(inSection: section) }
+    public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        if section >= 0 && section < layout.sectionCount { try advance(.section(section)) }
+        return try layout.footerFrame(inSection: section)
+    }
+    /// The loader's frame, or nil when the data source does not show it (or, in a lazy layout, when
+    /// the frontier has not reached the end: `isEstimated`).
     public var loaderFrame: Rect? { layout.loaderFrame }
-    public func indexPath(at point: Point) -> GridIndexPath? { layout.indexPath(at: point) }
+    /// The item at `point`, or nil. A lazy layout is laid out past the point first.
+    public func indexPath(at point: Point) throws(GridError) -> GridIndexPath? {
+        try advance(.s(layout.axes.axisPoint(point).s + 1 + querySnap))
+        return layout.indexPath(at: point)
+    }
+    /// How far past a reported position the engine's frames may lie (`scale`'s snap).
+    private var querySnap: Double { layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0 }
 
     /// Moves the viewport to `offset`, clamped on each axis to [0, max(0, content − viewport)] and,
     /// with paging, snapped to the nearest page. ±infinity clamps to the ends; NaN is an error and
     /// leaves the offset as it was.
     public func scroll(to offset: Point) throws(GridError) {
         guard !offset.x.isNaN && !offset.y.isNaN else { throw .invalidOffset(offset) }
-        moveViewport(to: offset)
+        try moveViewportLazily(to: offset)
     }
 
     /// Moves the viewport by (dx, dy), as `scroll(to:)`.

@@ -75,6 +75,11 @@ struct FlowLayout: ItemPlacer {
         lineOpen ? lineStart + lineThickness : end
     }
 
+    /// No item placed after now starts before this (the open line's start): the lazy frontier.
+    var frontierS: Double { lineStart }
+    /// The S end of the items placed so far (the area's start before any).
+    var placedEnd: Double { lineOpen ? lineStart + lineThickness : end }
+
     /// Equal sizes give equal lines of as many items as fit (at least one).
     static func uniform(item: AxisSize, count: Int, area: ItemArea) -> UniformGrid {
         let pitch = item.c + area.itemSpacing

@@ -32,4 +32,8 @@ protocol ItemPlacer {
     /// Appends any frames still held back and returns the S end of the section's items
     /// (the area's S start when there are none). Leaves the placer's own state as it was.
     func finish(into store: inout FrameStore) -> Double
+    /// The S end of the frames placed so far, before `finish` (lazy layout's open section).
+    var placedEnd: Double { get }
+    /// No item placed after now starts before this S position (the lazy frontier).
+    var frontierS: Double { get }
 }

@@ -137,6 +137,14 @@ struct JustifiedLayout: ItemPlacer {
         }
     }
 
+    /// No item placed after now starts before this (the open row's start; the open row's items
+    /// have no frame until it closes): the lazy frontier.
+    var frontierS: Double { rowStart }
+    /// The S end of the rows closed so far (the area's start before any).
+    var placedEnd: Double { end }
+    /// Items in the open row (placed, without a frame yet).
+    var openRowCount: Int { ratios.count }
+
     func finish(into store: inout FrameStore) -> Double {
         guard !ratios.isEmpty else { return end }
         let natural = ratios.reduce(0) { $0 + $1 * rowHeight }

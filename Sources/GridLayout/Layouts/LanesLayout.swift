@@ -65,6 +65,11 @@ struct LanesLayout: ItemPlacer {
 
     func finish(into store: inout FrameStore) -> Double { end }
 
+    /// No item placed after now starts before this (the shortest lane's end): the lazy frontier.
+    var frontierS: Double { lanes.smallestEnd }
+    /// The S end of the items placed so far (the area's start before any).
+    var placedEnd: Double { end }
+
     /// Equal sizes fill the lanes round-robin: line l holds items l·n ..< (l+1)·n. Not so for
     /// items of S size 0 with spacing (a lane holding one still ends first): then nil.
     static func uniform(lanes: Int, item: AxisSize, count: Int, area: ItemArea) -> UniformGrid? {
@@ -80,6 +85,9 @@ struct LaneEnds {
     private var ends: [Double]
     private var used: [Bool]
     let spacing: Double
+
+    /// The smallest lane end: every later item starts at or after it.
+    var smallestEnd: Double { ends.min() ?? 0 }
 
     init(count: Int, start: Double, spacing: Double) {
         ends = Array(repeating: start, count: count)

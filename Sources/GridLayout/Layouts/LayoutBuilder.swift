@@ -29,6 +29,10 @@ struct LayoutBuilder {
     let gridStyle: SectionStyle
     /// Whether the data source gives spans (asked once per operation).
     let spans: Bool
+    /// Lazy layout (`estimatedSize`): `addSection` stops before a stored section's first item and
+    /// leaves its placer in `opened` (ContentLayout+Lazy.swift feeds it batch by batch).
+    var lazily = false
+    var opened: OpenSection?
 
     init(configuration: GridConfiguration, dataSource: any GridDataSource) {
         self.configuration = configuration
@@ -85,9 +89,7 @@ struct LayoutBuilder {
     /// The content's S extent when the last element ends at `end`: the end padding follows it and,
     /// with paging, the content fills its last page.
     func contentS(lastEnd end: Double) -> Double {
-        let s = end + padding.sEnd
-        guard let page = pageLength else { return s }
-        return Swift.max(1, (s / page * (1 - 1e-12)).rounded(.up)) * page
+        ContentLayout.contentS(lastEnd: end, configuration, axes)
     }
 
     /// Adds `lineSpacing` before an element that follows another.
@@ -100,9 +102,10 @@ struct LayoutBuilder {
     /// appends it to `sections`. Along S a section is: header, lineSpacing, inset S-start, items,
     /// inset S-end, lineSpacing, footer — a lineSpacing only between two things that exist, the
     /// inset only around items.
-    mutating func addSection(_ section: Int, sameSize: Bool) throws(GridError) {
+    mutating func addSection(_ section: Int, sameSize: Bool, count known: Int? = nil) throws(GridError) {
         try meter.tick(1)
-        let count = try itemCount(section)
+        let count: Int
+        if let known { count = known } else { count = try itemCount(section) }
         let header = try ask(.header, .header(section)) { try dataSource.headerSize(inSection: section) }
         if let header, !header.isValid { throw .invalidSize(callback: .header, at: .header(section), header) }
         let footer = try ask(.footer, .footer(section)) { try dataSource.footerSize(inSection: section) }
@@ -121,7 +124,10 @@ struct LayoutBuilder {
             cursor += s
         }
         var frames = try addItems(section, count: count, header: headerRect, start: start, sameSize: sameSize, style: style)
-        if let footer { placeFooter(axes.axisSize(footer).s, in: &frames) }
+        if let footer {
+            // An open (lazy) section's footer follows its last item: placed when that is.
+            if opened != nil { opened!.footer = axes.axisSize(footer).s } else { placeFooter(axes.axisSize(footer).s, in: &frames) }
+        }
         sections.append(frames)
         try checkExtent(.section(section))
     }
@@ -164,7 +170,7 @@ struct LayoutBuilder {
         // Never backwards: paged items start at a page boundary, which may lie a rounding error
         // before the cursor, and items of zero thickness end there; sections must stay in order.
         cursor = Swift.max(cursor, end)
-        if count > 0 { cursor += style.inset.sEnd }
+        if count > 0 && opened == nil { cursor += style.inset.sEnd }
         return SectionFrames(header: header, items: items, sStart: start, sEnd: cursor, continuation: continuation, style: style)
     }
 
@@ -199,10 +205,12 @@ struct LayoutBuilder {
            let extent = items.sameSizeExtent {
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
         }
-        try addStored(count, section)
+        if !lazily { try addStored(count, section) }
         let sizes: ItemSizes
         if let first {
             sizes = .same(first)
+        } else if lazily {
+            sizes = .each  // never the bulk sizes: they would hand over every item
         } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
             guard bulk.count == count else {
                 throw .inconsistent(callback: .itemSizes, at: .section(section), value: bulk.count,
@@ -291,9 +299,16 @@ struct LayoutBuilder {
 
     /// Feeds every item's size to a new `placer` and keeps the frames, and the placer's state
     /// (saved by `wrap`) for `reloadNew`.
-    private func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
-                                     _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
+    private mutating func fill<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState, _ section: Int, _ count: Int,
+                                              _ sizes: ItemSizes, _ same: AxisSize?) throws(GridError) -> (SectionItems, Continuation?, Double) {
         var placer = placer
+        if lazily {
+            // Room for a first batch; the store grows as the frontier moves.
+            let store = FrameStore(interleave: spans ? 1 : placer.interleave, capacity: Swift.min(count, ItemBatch.capacity),
+                                   floored: spans && placer.spannedStoreIsFloored)
+            opened = OpenSection(section: section, count: count, fed: 0, placer: wrap(placer), sameSize: same, spanned: spans)
+            return (.stored(store), nil, placer.placedEnd)
+        }
         var store = FrameStore(interleave: spans ? 1 : placer.interleave, capacity: section == lastSection ? count + count / 4 : count,
                                floored: spans && placer.spannedStoreIsFloored)
         try feed(&placer, section, 0..<count, sizes, spans: spans, into: &store)

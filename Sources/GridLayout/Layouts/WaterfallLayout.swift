@@ -89,6 +89,11 @@ struct WaterfallLayout: ItemPlacer {
 
     func finish(into store: inout FrameStore) -> Double { end }
 
+    /// No item placed after now starts before this (the shortest column's end): the lazy frontier.
+    var frontierS: Double { ends.smallestEnd }
+    /// The S end of the items placed so far (the area's start before any).
+    var placedEnd: Double { end }
+
     static func scaledS(_ size: AxisSize, _ columnWidth: Double) -> Double {
         size.c > 0 ? size.s * columnWidth / size.c : size.s
     }

@@ -26,7 +26,8 @@ extension Grid {
         try check(point)
         guard self.dataSource != nil else { throw .noDataSource }
         try settle()  // may change the data source (a value): read it after
-        guard let dataSource else { throw .noDataSource }
+        try completeLayout()  // a drag's preview re-lays out whole sections
+        guard let dataSource = dataSource.map(sizing) else { throw .noDataSource }
         let content = Point(x: contentOffset.x + point.x, y: contentOffset.y + point.y)
         guard let path = layout.indexPath(at: content),
               try ask(.canMove, .item(path), { try dataSource.canMoveItem(at: path) }) else { return nil }
@@ -90,6 +91,7 @@ extension Grid {
         if duration > 0 {
             motion.animation = Animation(phase: .slide(Transition(from: preview, changes: [], starts: starts)), duration: duration)
         }
+        if drag.target != drag.origin { forgetMeasures(Array(drag.change.sections)) }
         commit(final, renumbering: [])
         observer?.grid(self, didEndDrag: drag.origin, to: drag.target)
         if motion.animation == nil { try startQueued() }
@@ -169,7 +171,7 @@ extension Grid {
     /// Makes the preview with the item at `target` the grid's layout; the items slide from where they
     /// are drawn now.
     private func retarget(to target: GridIndexPath) throws(GridError) {
-        guard var drag = motion.drag, let dataSource else { return }
+        guard var drag = motion.drag, let dataSource = dataSource.map(sizing) else { return }
         var preview = drag.base
         let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize,
                                          itemSpan: drag.itemSpan, began: drag.base)

@@ -57,6 +57,7 @@ extension Grid {
     private func request(_ mutation: Mutation) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
         guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.operation) }
+        try completeLayout()  // mutations re-lay out whole sections
         var counts = motion.plannedCounts ?? layout.itemCounts
         try Self.apply(mutation, to: &counts)
         motion.plannedCounts = counts
@@ -193,6 +194,7 @@ extension Grid {
             let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
             motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
+        forgetMeasures(Array(change.sections))  // laid out again from the data source
         commit(after, renumbering: [change])
         if !animated {
             if target != contentOffset { moveViewport(to: target) }

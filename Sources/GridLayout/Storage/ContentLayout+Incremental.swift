@@ -132,7 +132,9 @@ extension ContentLayout {
                 sections[later] = SectionFrames(header: header, items: .paged(pages), sStart: start, sEnd: end,
                                                 continuation: sections[later].continuation, footer: footer, style: style)
                 moveBy = sections[later].sEnd - oldEnd
-            } else if sections[later].items.count == 0 {
+            } else if sections[later].items.count == 0 && lazy?.open?.section != later {
+                // (An open lazy section without items yet has a placer in its store's
+                // coordinates: it moves by the offset, below.)
                 // A header or footer alone is placed again too (its end decides the page of a paged
                 // section after it, and a shift rounds differently: a 5e-324 header at 10 ends at 10,
                 // moved by -10 it ends at 0, laid out at 0 it ends at 5e-324).
@@ -172,7 +174,7 @@ extension ContentLayout {
 
     /// The S end of the last section's elements (the start padding when there are none): where the
     /// next section, or the loader, follows.
-    private var sectionsEnd: Double {
+    var sectionsEnd: Double {
         sections.last?.sEnd ?? axes.padding(configuration.padding).sStart
     }
 

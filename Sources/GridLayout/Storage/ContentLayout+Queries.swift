@@ -1,15 +1,30 @@
 /// Queries: each costs O(log n + k) for k elements returned (see `FrameStore`, `UniformGrid`).
 extension ContentLayout {
-    public var sectionCount: Int { sections.count }
+    /// How many sections the content has (a lazy layout's too: counted at its reload).
+    public var sectionCount: Int { lazy?.counts.count ?? sections.count }
 
-    /// How many items `section` has. Throws for a section out of range.
+    /// How many items `section` has (laid out or not). Throws for a section out of range.
     public func itemCount(inSection section: Int) throws(GridError) -> Int {
+        if let lazy {
+            guard lazy.counts.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: lazy.counts.count) }
+            return lazy.counts[section]
+        }
         try checkSection(section)
         return sections[section].items.count
     }
 
-    /// The item's frame. Throws for an index path out of range.
+    /// The item's frame. Throws for an index path out of range, and in a lazy layout for an item
+    /// past the frontier (`Grid.frame(of:)` moves the frontier first).
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
+        if let lazy {
+            guard lazy.counts.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
+            guard path.item >= 0 && path.item < lazy.counts[path.section] else {
+                throw .indexPathOutOfRange(path, itemCount: lazy.counts[path.section])
+            }
+            guard reaches(.item(path)) else {
+                throw .indexPathOutOfRange(path, itemCount: sections.indices.contains(path.section) ? sections[path.section].items.count : 0)
+            }
+        }
         guard sections.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
         let items = sections[path.section].items
         guard path.item >= 0 && path.item < items.count else { throw .indexPathOutOfRange(path, itemCount: items.count) }
@@ -39,7 +54,7 @@ extension ContentLayout {
     }
 
     /// Every section's item count.
-    public var itemCounts: [Int] { sections.map(\.items.count) }
+    public var itemCounts: [Int] { lazy?.counts ?? sections.map(\.items.count) }
 
     /// The loader's frame, or nil when the data source does not show it.
     public var loaderFrame: Rect? { loader.map { user(axes.rect($0)) } }
@@ -234,7 +249,7 @@ extension ContentLayout {
     }
 
     private func checkSection(_ section: Int) throws(GridError) {
-        guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
+        guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sectionCount) }
     }
 
     /// Items with a stored frame, over all sections (same-size sections store none).

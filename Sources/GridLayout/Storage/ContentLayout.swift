@@ -23,6 +23,9 @@ public struct ContentLayout: Sendable {
     var hasElements: Bool
     /// Items with a stored frame, over all sections (checked against `GridLimits.maxStoredItems`).
     var storedItems: Int
+    /// A lazy layout's frontier and estimate (ContentLayout+Lazy.swift); nil once everything is
+    /// laid out, and for a layout made without `estimatedSize`.
+    var lazy: LazyFrontier? = nil
 
     /// An empty grid: no sections, content as large as the padding.
     public init(configuration: GridConfiguration) {

@@ -1,0 +1,173 @@
+/// Sizes learnt late (docs/layout.md, "Sizes learnt late"): the lazy layout's frontier, moved as
+/// far as each call needs, and `measure`, an item's real size learnt after it was laid out.
+///
+/// Invariant: after every call that changes the offset or the layout, a lazy layout is laid out at
+/// least to the end of the loaded area (the viewport and its overscan), so `visibleElements()` and
+/// `loaded` never need to move the frontier.
+extension Grid {
+    /// The data source as the layouts see it: the measured sizes in place of its own.
+    func sizing(_ dataSource: any GridDataSource) -> any GridDataSource {
+        measures.isEmpty ? dataSource : MeasuredDataSource(base: dataSource, measures: measures)
+    }
+
+    /// Whether the frontier has not reached the end yet (the content size is then partly an estimate).
+    public var isEstimated: Bool { layout.isLazy }
+
+    /// Moves a lazy layout's frontier until it answers `target` exactly. While the data source is
+    /// asked, the grid holds an empty layout (its callbacks may query the grid, as in a reload).
+    func advance(_ target: LazyTarget) throws(GridError) {
+        guard layout.isLazy, !layout.reaches(target) else { return }
+        guard let dataSource else { throw .noDataSource }
+        var working = layout
+        layout = ContentLayout(configuration: working.configuration)
+        defer { layout = working }
+        try working.advance(to: target, from: sizing(dataSource))
+    }
+
+    /// Moves `layout`'s frontier past the loaded area the viewport has at `offset` (clamped as
+    /// `moveViewport` clamps it; with paging a page further, for the snap). The content's estimate
+    /// changes as the frontier moves, and with it the clamp: again until the area is laid out.
+    func cover(_ layout: inout ContentLayout, at offset: Point, from dataSource: any GridDataSource) throws(GridError) {
+        while layout.isLazy {
+            let axes = layout.axes
+            let size = axes.axisSize(layout.configuration.viewport)
+            let content = axes.axisSize(layout.contentSize).s
+            var s = axes.axisPoint(offset).s
+            if s.isNaN { s = axes.axisPoint(contentOffset).s }
+            s = Swift.min(Swift.max(s, 0), Swift.max(0, content - size.s))
+            let snap = layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0
+            let end = s + size.s + layout.configuration.overscan + (layout.configuration.paging ? size.s : 0) + snap
+            if layout.reaches(.s(end)) { return }
+            try layout.advance(to: .s(end), from: dataSource)
+        }
+    }
+
+    /// `moveViewport(to:)` for any offset: the frontier moves first (see `cover`).
+    func moveViewportLazily(to offset: Point) throws(GridError) {
+        if layout.isLazy {
+            guard let dataSource else { throw .noDataSource }
+            var working = layout
+            layout = ContentLayout(configuration: working.configuration)
+            defer { layout = working }
+            try cover(&working, at: offset, from: sizing(dataSource))
+        }
+        moveViewport(to: offset)
+    }
+
+    /// Lays out everything a lazy layout has not yet (before a mutation or a drag, which work on
+    /// whole sections).
+    func completeLayout() throws(GridError) {
+        try advance(.end)
+    }
+
+    /// Gives the item at `path` the size `size` in place of the data source's, until its section
+    /// is laid out again from the data source (`reload()`, `reloadSection`, a mutation or a drag
+    /// of its section). See `measure(_:)`.
+    public func measure(_ path: GridIndexPath, _ size: Size) throws(GridError) {
+        try measure([(path, size)])
+    }
+
+    /// Gives each item its measured size (in one relayout): the sections laid out are laid out again
+    /// up to the frontier; a measure past it waits there. When a measured item starts before the
+    /// viewport, the offset moves with the first visible element, so what shows does not jump.
+    /// Throws, changing nothing, for a size that is NaN, infinite or negative, an item that does not
+    /// exist, or a data source that says all items have the same size. Running and queued mutations
+    /// are finished first, and a drag is cancelled.
+    public func measure(_ items: [(GridIndexPath, Size)]) throws(GridError) {
+        guard let dataSource else { throw .noDataSource }
+        for (path, size) in items {
+            guard size.isValid else { throw .invalidMeasure(path, size) }
+            let sectionCount = layout.sectionCount
+            guard path.section >= 0 && path.section < sectionCount else {
+                throw .measureOutOfRange(path, size, itemCount: nil, sectionCount: sectionCount)
+            }
+            let count = try layout.itemCount(inSection: path.section)
+            guard path.item >= 0 && path.item < count else {
+                throw .measureOutOfRange(path, size, itemCount: count, sectionCount: sectionCount)
+            }
+            if layout.sameSize == true { throw .measureSameSize(path, size) }
+        }
+        guard !items.isEmpty else { return }
+        try settle()
+        var new = measures
+        for (path, size) in items { new[path.section, default: [:]][path.item] = size }
+
+        // The anchor: the first element the viewport shows, and whether a measured item starts before it.
+        let axes = layout.axes
+        let start = axes.axisPoint(contentOffset).s
+        let anchor = layout.elements(in: viewport).first
+        var above = false
+        for (path, _) in items where layout.reaches(.item(path)) {
+            if let frame = try? layout.frame(of: path), axes.axisRect(frame).s < start { above = true }
+        }
+
+        let original = layout
+        var working = original
+        layout = ContentLayout(configuration: original.configuration)
+        let source = MeasuredDataSource(base: dataSource, measures: new)
+        do {
+            try working.relayOut(from: items.map(\.0.section).min()!, with: source)
+        } catch {
+            layout = original
+            throw error
+        }
+        layout = working
+        measures = new
+        var offset = contentOffset
+        if above, let anchor, let frame = layout.frame(of: anchor.id) {
+            let delta = axes.axisRect(frame).s - axes.axisRect(anchor.frame).s
+            offset = axes.direction == .vertical ? Point(x: offset.x, y: offset.y + delta) : Point(x: offset.x + delta, y: offset.y)
+        }
+        // The frontier stays where it was: a lazy layout whose estimate moved covers the area again.
+        do { try moveViewportLazily(to: offset) } catch { moveViewport(to: offset); throw error }
+    }
+
+    /// Forgets the measures of `sections` (laid out again from the data source).
+    func forgetMeasures(_ sections: [Int]) {
+        for section in sections { measures[section] = nil }
+    }
+}
+
+/// A data source with some items' sizes replaced by measured ones (`Grid.measure`).
+struct MeasuredDataSource: GridDataSource {
+    let base: any GridDataSource
+    /// Section → item → size.
+    let measures: [Int: [Int: Size]]
+
+    func numberOfSections() throws -> Int { try base.numberOfSections() }
+    func numberOfItems(inSection section: Int) throws -> Int { try base.numberOfItems(inSection: section) }
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size {
+        if let size = measures[indexPath.section]?[indexPath.item] { return size }
+        return try base.sizeForItem(at: indexPath)
+    }
+    func sizesForItems(inSection section: Int) throws -> [Size]? {
+        guard var all = try base.sizesForItems(inSection: section) else { return nil }
+        if let measured = measures[section] {
+            for (item, size) in measured where item < all.count { all[item] = size }
+        }
+        return all
+    }
+    func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
+        try base.sizesForItems(items, inSection: section, into: sizes)
+        guard let measured = measures[section] else { return }
+        if measured.count < items.count {
+            for (item, size) in measured where items.contains(item) { sizes[item - items.lowerBound] = size }
+        } else {
+            for item in items { if let size = measured[item] { sizes[item - items.lowerBound] = size } }
+        }
+    }
+    func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
+    func footerSize(inSection section: Int) throws -> Size? { try base.footerSize(inSection: section) }
+    func options(forSection section: Int) throws -> SectionOptions? { try base.options(forSection: section) }
+    var providesSpans: Bool { base.providesSpans }
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan? { try base.span(at: indexPath) }
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        try base.spansForItems(items, inSection: section, into: spans)
+    }
+    func showsLoader() throws -> Bool { try base.showsLoader() }
+    func itemsHaveSameSize() throws -> Bool { try base.itemsHaveSameSize() }
+    func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
+    func canMoveItem(at indexPath: GridIndexPath) throws -> Bool { try base.canMoveItem(at: indexPath) }
+    func canMoveItem(fromSection from: Int, toSection to: Int) throws -> Bool { try base.canMoveItem(fromSection: from, toSection: to) }
+    var budget: GridBudget? { base.budget }
+}

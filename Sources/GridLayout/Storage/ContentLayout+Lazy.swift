@@ -1,0 +1,463 @@
+/// Lazy layout (docs/layout.md, "Sizes learnt late"): with `estimatedSize` a reload asks the
+/// section count, `itemsHaveSameSize` and every section's item count, and lays out nothing; the
+/// grid then moves the *frontier* (`advance`) as far as each call needs. Sections before the
+/// frontier are laid out exactly as a full reload lays them out (the same builder, the same
+/// placers fed the same sizes: a placer gives the same frames however its items are batched);
+/// the section at the frontier is *open*: its placer is kept after `fed` items and goes on with the
+/// next batch. Past the frontier nothing is stored or asked per item: the content's S extent
+/// counts the rest at the estimated size (`updateEstimate`). The frontier only moves forward; the
+/// layout becomes an ordinary one (`lazy == nil`) once it reaches the end and places the loader.
+
+/// A section being laid out lazily: its placer after `fed` of its `count` items.
+struct OpenSection: Sendable {
+    let section: Int
+    let count: Int
+    var fed: Int
+    var placer: PlacerState
+    /// The one item size when the data source said `itemsHaveSameSize` (no asking then).
+    let sameSize: AxisSize?
+    /// Whether its store was made for spans (see `Continuation.placer`).
+    let spanned: Bool
+    /// Its footer's S size: placed after its last item, when that is.
+    var footer: Double?
+}
+
+/// What a lazy layout knows beyond its frontier.
+struct LazyFrontier: Sendable {
+    /// The estimated item size, in S/C terms.
+    let estimate: AxisSize
+    /// Every section's item count, asked at the reload (and by `reloadSection`).
+    var counts: [Int]
+    /// `rest[i]`: the estimated S extent of sections i..<counts.count (each with the spacing before
+    /// it); `rest[counts.count]` is 0.
+    var rest: [Double]
+    /// Items per line and line pitch at the estimated size under the grid's options.
+    let line: (perLine: Double, pitch: Double)
+    /// What a section with items adds besides its lines: the spacing before it and its inset, less
+    /// the spacing after its last line.
+    let sectionExtra: Double
+
+    /// The estimated S extent of a section of `count` items not laid out yet (nothing asked but its count).
+    func extent(_ count: Int) -> Double {
+        count == 0 ? 0 : sectionExtra + ContentLayout.lines(count, line) * line.pitch
+    }
+
+    /// Changes a section's count (`reloadSection`) and the estimates that depend on it.
+    mutating func setCount(_ section: Int, _ count: Int) {
+        let delta = extent(count) - extent(counts[section])
+        counts[section] = count
+        for i in 0...section { rest[i] += delta }
+    }
+    /// The section at the frontier while its items are not all placed (always the last of
+    /// `ContentLayout.sections`).
+    var open: OpenSection?
+}
+
+/// What a call needs laid out before it can answer exactly.
+enum LazyTarget: Equatable {
+    /// Every element that starts before this S position.
+    case s(Double)
+    /// The item's frame.
+    case item(GridIndexPath)
+    /// The section's header (the section begun).
+    case header(Int)
+    /// The whole section, its footer included.
+    case section(Int)
+    /// Everything, the loader included.
+    case end
+}
+
+extension ContentLayout {
+    /// A lazy layout of `dataSource` under `configuration` (its `estimatedSize` set): it asks the
+    /// section count, `itemsHaveSameSize` and each section's item count, and lays out nothing yet.
+    static func lazy(configuration: GridConfiguration, dataSource: any GridDataSource) throws(GridError) -> ContentLayout {
+        try configuration.validate()
+        var layout = ContentLayout(configuration: configuration)
+        let builder = LayoutBuilder(configuration: configuration, dataSource: dataSource)
+        let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
+        try builder.check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
+        if sectionCount > 0 { layout.sameSize = try ask(.sameSize, .grid) { try dataSource.itemsHaveSameSize() } }
+        var counts: [Int] = []
+        counts.reserveCapacity(sectionCount)
+        for section in 0..<sectionCount {
+            try builder.meter.tick(1)
+            counts.append(try builder.itemCount(section))
+        }
+        let estimate = layout.axes.axisSize(configuration.estimatedSize)
+        let style = builder.gridStyle
+        var frontier = LazyFrontier(estimate: estimate, counts: counts, rest: [Double](repeating: 0, count: sectionCount + 1),
+                                    line: layout.estimatedLine(style, estimate),
+                                    sectionExtra: configuration.lineSpacing + style.inset.sStart - style.lineSpacing + style.inset.sEnd)
+        for section in stride(from: sectionCount - 1, through: 0, by: -1) {
+            frontier.rest[section] = frontier.rest[section + 1] + frontier.extent(counts[section])
+        }
+        layout.lazy = frontier
+        layout.updateEstimate()
+        return layout
+    }
+
+    /// How many lines `count` items take, `line.perLine` a line.
+    static func lines(_ count: Int, _ line: (perLine: Double, pitch: Double)) -> Double {
+        (Double(count) / line.perLine).rounded(.up)
+    }
+
+    /// Items per line and the S distance from one line to the next, for items of the estimated
+    /// size under `style`: arithmetic, nothing asked.
+    func estimatedLine(_ style: SectionStyle, _ estimate: AxisSize) -> (perLine: Double, pitch: Double) {
+        let pad = axes.padding(configuration.padding)
+        let cStart = pad.cStart + style.inset.cStart
+        let cEnd = axes.axisSize(configuration.viewport).c - pad.cEnd - style.inset.cEnd
+        let length = Swift.max(0, cEnd - cStart)
+        switch style.layout {
+        case .lanes:
+            return (Double(style.lanes), estimate.s + style.lineSpacing)
+        case .waterfall:
+            let width = (length - Double(style.columns - 1) * style.itemSpacing) / Double(style.columns)
+            let s = width > 0 ? WaterfallLayout.scaledS(estimate, width) : estimate.s
+            return (Double(style.columns), s + style.lineSpacing)
+        case .flow:
+            let pitch = estimate.c + style.itemSpacing
+            let perLine = pitch > 0 ? Swift.max(1, ((length + style.itemSpacing) / pitch).rounded(.down)) : .infinity
+            return (perLine, estimate.s + style.lineSpacing)
+        case .justified:
+            let width = estimate.s > 0 ? style.rowHeight * estimate.c / estimate.s : 0
+            let pitch = width + style.itemSpacing
+            let perLine = pitch > 0 ? Swift.max(1, ((length + style.itemSpacing) / pitch).rounded(.down)) : .infinity
+            return (perLine, style.rowHeight + style.lineSpacing)
+        }
+    }
+
+    /// The content's S extent when its last element ends at `end` (`LayoutBuilder.contentS`).
+    static func contentS(lastEnd end: Double, _ configuration: GridConfiguration, _ axes: AxisMap) -> Double {
+        let s = end + axes.padding(configuration.padding).sEnd
+        guard let page = pageLength(configuration, axes) else { return s }
+        return Swift.max(1, (s / page * (1 - 1e-12)).rounded(.up)) * page
+    }
+
+    /// Sets the content size of a lazy layout: what is laid out, then the rest at the estimated size.
+    mutating func updateEstimate() {
+        guard let lazy else { return }
+        var end = sectionsEnd
+        var next = sections.count
+        if let open = lazy.open, case .stored(let store) = sections[open.section].items {
+            let style = sections[open.section].style
+            let line = estimatedLine(style, lazy.estimate)
+            var itemsEnd = store.sOffset + open.placer.placedEnd
+            let remaining = open.count - open.fed + open.placer.openRowCount
+            if remaining > 0 {
+                itemsEnd = Swift.max(itemsEnd, store.sOffset + open.placer.frontierS + Self.lines(remaining, line) * line.pitch)
+            }
+            end = itemsEnd + style.inset.sEnd + (open.footer.map { style.lineSpacing + $0 } ?? 0)
+            next = open.section + 1
+        }
+        end += lazy.rest[next]
+        engineContentSize = axes.size(AxisSize(s: Self.contentS(lastEnd: end, configuration, axes),
+                                               c: axes.axisSize(configuration.viewport).c))
+    }
+
+    /// Whether the layout is lazy and its frontier has not reached the end.
+    public var isLazy: Bool { lazy != nil }
+
+    /// How many items have been asked for (the frontier, counted in items): every item of the
+    /// sections before the open one, and the open one's items fed to its placer. Same-size sections
+    /// count whole (their frames are arithmetic).
+    public var itemsLaidOut: Int {
+        var total = 0
+        for (section, frames) in sections.enumerated() {
+            if let open = lazy?.open, open.section == section { total += open.fed } else { total += frames.items.count }
+        }
+        return total
+    }
+
+    /// No element placed after now starts before this S position (infinity once everything is).
+    var frontierS: Double {
+        guard let lazy else { return .infinity }
+        if let open = lazy.open, case .stored(let store) = sections[open.section].items {
+            return store.sOffset + open.placer.frontierS
+        }
+        return sectionsEnd
+    }
+
+    /// Whether the layout answers `target` exactly as it is.
+    func reaches(_ target: LazyTarget) -> Bool {
+        guard let lazy else { return true }
+        switch target {
+        case .s(let s):
+            return frontierS >= s
+        case .item(let path):
+            guard path.section < sections.count else { return false }
+            guard let open = lazy.open, open.section == path.section else { return true }
+            return path.item < sections[path.section].items.count
+        case .header(let section):
+            return section < sections.count
+        case .section(let section):
+            return section < sections.count && lazy.open?.section != section
+        case .end:
+            return false
+        }
+    }
+
+    /// Moves the frontier until the layout answers `target` exactly (at most to the end). Each step
+    /// is one batch of items or one section and changes nothing when it fails: the frontier then
+    /// stays where the steps before it took it.
+    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource) throws(GridError) {
+        while !reaches(target) {
+            guard let lazy else { return }
+            if let open = lazy.open {
+                try feedOpen(open, count: chunk(open, for: target), dataSource)
+            } else if sections.count < lazy.counts.count {
+                try openNext(dataSource)
+            } else {
+                try finishLazy(dataSource)
+                return
+            }
+            updateEstimate()
+        }
+    }
+
+    /// How many of the open section's items to place next for `target`: about as many as it needs
+    /// (by the estimate), at least one, at most a batch.
+    private func chunk(_ open: OpenSection, for target: LazyTarget) -> Int {
+        let left = open.count - open.fed
+        var n = Double(ItemBatch.capacity)
+        switch target {
+        case .s(let s):
+            let line = estimatedLine(sections[open.section].style, lazy!.estimate)
+            let lines = ((s - frontierS) / Swift.max(line.pitch, 1e-9)).rounded(.up) + 1
+            n = lines * line.perLine
+        case .item(let path) where path.section == open.section:
+            n = Double(path.item + 1 - open.fed)
+        default:
+            break
+        }
+        if !(n >= 1) { n = 1 }
+        return Int(Swift.min(n, Double(Swift.min(ItemBatch.capacity, left))))
+    }
+
+    /// Places the open section's next `n` items (one batch); closes the section after its last.
+    private mutating func feedOpen(_ open: OpenSection, count n: Int, _ dataSource: any GridDataSource) throws(GridError) {
+        var open = open
+        let s = open.section
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        let range = open.fed..<(open.fed + n)
+        try builder.addStored(range.count, s)
+        guard case .stored(var store) = sections[s].items else { preconditionFailure("an open section without a store") }
+        sections[s].items = .uniform(.none)  // hand the store's buffers over to `store`
+        let mark = store.mark()
+        var placer = open.placer
+        let sizes: LayoutBuilder.ItemSizes = open.sameSize.map { .same($0) } ?? .each
+        do {
+            try placer.feed(s, range, sizes, spans: open.spanned, builder, into: &store)
+        } catch {
+            store.truncate(to: mark)
+            sections[s].items = .stored(store)
+            throw error
+        }
+        open.fed = range.upperBound
+        open.placer = placer
+        storedItems = builder.storedItems
+        guard open.fed == open.count else {
+            sections[s].sEnd = Swift.max(sections[s].sEnd, store.sOffset + placer.placedEnd)
+            sections[s].items = .stored(store)
+            lazy!.open = open
+            return
+        }
+        // The last item: finish as `LayoutBuilder.fill` and `addItems` do, then the footer.
+        let before = store.mark()
+        let end = placer.finish(into: &store)
+        let style = sections[s].style
+        sections[s].continuation = .placer(placer, before: before, sameSize: open.sameSize, spanned: open.spanned)
+        builder.cursor = Swift.max(store.sOffset + placer.areaStart, store.sOffset + end) + style.inset.sEnd
+        sections[s].items = .stored(store)
+        sections[s].sEnd = builder.cursor
+        if let footer = open.footer { builder.placeFooter(footer, in: &sections[s]) }
+        lazy!.open = nil
+        try builder.checkExtent(.section(s))
+    }
+
+    /// Begins the next section: asks its header, footer, options and lanes as a reload does; a
+    /// same-size or empty section is laid out whole, any other is left open before its first item.
+    private mutating func openNext(_ dataSource: any GridDataSource) throws(GridError) {
+        let s = sections.count
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        builder.lazily = true
+        try builder.addSection(s, sameSize: sameSize ?? false, count: lazy!.counts[s])
+        sections.append(builder.sections[0])
+        hasElements = builder.hasElements
+        storedItems = builder.storedItems
+        lazy!.open = builder.opened
+    }
+
+    /// Places the loader after the last section: the layout is then complete, as a full reload's.
+    private mutating func finishLazy(_ dataSource: any GridDataSource) throws(GridError) {
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        try builder.placeLoader()
+        try builder.checkExtent(.grid)
+        loader = builder.loader
+        engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
+        lazy = nil
+    }
+
+    /// Lays the open section out again from its start up to the items it had placed (a `measure`
+    /// of one of them): nothing after it is laid out, so nothing moves.
+    mutating func relayOutOpenSection(count: Int? = nil, from dataSource: any GridDataSource) throws(GridError) {
+        guard let open = lazy?.open else { return }
+        let count = count ?? open.count
+        let s = open.section
+        let hadBefore = sections[..<s].contains { !$0.isEmpty }
+        let start = s == 0 ? axes.padding(configuration.padding).sStart : sections[s - 1].sEnd
+        var working = self
+        working.sections.removeLast()
+        working.lazy!.open = nil
+        working.storedItems -= sections[s].items.count
+        var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: start, hasElements: hadBefore)
+        builder.lazily = true
+        try builder.addSection(s, sameSize: sameSize ?? false, count: count)
+        working.sections.append(builder.sections[0])
+        working.hasElements = builder.hasElements
+        working.storedItems = builder.storedItems
+        working.lazy!.open = builder.opened
+        if let reopened = builder.opened, open.fed > 0 {
+            try working.feedOpen(reopened, count: Swift.min(open.fed, count), dataSource, batched: true)
+        }
+        working.updateEstimate()
+        self = working
+    }
+}
+
+extension ContentLayout {
+    /// Lays out sections `first...` again as far as they were laid out (a lazy layout up to its
+    /// frontier; any other to its end, the loader included), asking the data source as a reload
+    /// does: the frames are exactly those of a reload (later sections are laid out, not shifted,
+    /// which could round differently). `measure` uses it.
+    mutating func relayOut(from first: Int, with dataSource: any GridDataSource) throws(GridError) {
+        guard first < sections.count else { return }
+        var working = self
+        let laidOut = sections.count
+        let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
+        for section in first..<laidOut {
+            if case .stored(let store) = sections[section].items { working.storedItems -= store.count }
+        }
+        working.sections.removeSubrange(first...)
+        working.hasElements = working.sections.contains { !$0.isEmpty }
+        if lazy != nil {
+            working.lazy!.open = nil
+            for section in first..<laidOut {
+                try working.openNext(dataSource)
+                if let open = working.lazy!.open {
+                    let target = frontier?.section == section ? frontier!.fed : open.count
+                    try working.feedOpen(open, count: target, dataSource, batched: true)
+                }
+            }
+            working.updateEstimate()
+        } else {
+            var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: working.sectionsEnd,
+                                        hasElements: working.hasElements)
+            builder.lastSection = laidOut - 1
+            for section in first..<laidOut {
+                try builder.addSection(section, sameSize: sameSize ?? false)
+            }
+            let sectionsHaveElements = builder.hasElements
+            try builder.placeLoader()
+            try builder.checkExtent(.grid)
+            working.sections.append(contentsOf: builder.sections)
+            working.loader = builder.loader
+            working.hasElements = sectionsHaveElements
+            working.storedItems = builder.storedItems
+            working.engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
+        }
+        self = working
+    }
+
+    /// `reloadSection` of a lazy layout: the section's count is asked again; a section laid out
+    /// is laid out again (the open one up to its frontier), one past the frontier only recounted.
+    mutating func relayOutSectionLazily(_ section: Int, from dataSource: any GridDataSource) throws(GridError) {
+        guard let lazy else { return try relayOutSection(section, from: dataSource) }
+        let count = try LayoutBuilder(configuration: configuration, dataSource: dataSource).itemCount(section)
+        var working = self
+        working.lazy!.setCount(section, count)
+        if section < sections.count {
+            if lazy.open?.section == section {
+                try working.relayOutOpenSection(count: count, from: dataSource)
+            } else {
+                try working.relayOutSection(section, from: dataSource)
+            }
+        }
+        working.updateEstimate()
+        self = working
+    }
+
+    /// `feedOpen` for more than a batch: batch by batch.
+    fileprivate mutating func feedOpen(_ open: OpenSection, count n: Int, _ dataSource: any GridDataSource, batched: Bool) throws(GridError) {
+        var left = n
+        while left > 0, let open = lazy?.open {
+            let step = Swift.min(left, ItemBatch.capacity, open.count - open.fed)
+            try feedOpen(open, count: step, dataSource)
+            left -= step
+        }
+    }
+}
+
+extension PlacerState {
+    /// Places items `range` of `section`, continuing where the placer stopped, without `finish`.
+    mutating func feed(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, spans: Bool, _ builder: LayoutBuilder,
+                       into store: inout FrameStore) throws(GridError) {
+        func go<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState) throws(GridError) -> PlacerState {
+            var placer = placer
+            try builder.feed(&placer, section, range, sizes, spans: spans, into: &store)
+            return wrap(placer)
+        }
+        self = switch self {
+        case .lanes(let p): try go(p, PlacerState.lanes)
+        case .waterfall(let p): try go(p, PlacerState.waterfall)
+        case .flow(let p): try go(p, PlacerState.flow)
+        case .justified(let p): try go(p, PlacerState.justified)
+        }
+    }
+
+    /// `ItemPlacer.finish`.
+    func finish(into store: inout FrameStore) -> Double {
+        switch self {
+        case .lanes(let p): return p.finish(into: &store)
+        case .waterfall(let p): return p.finish(into: &store)
+        case .flow(let p): return p.finish(into: &store)
+        case .justified(let p): return p.finish(into: &store)
+        }
+    }
+
+    /// No item placed after now starts before this (in the store's coordinates).
+    var frontierS: Double {
+        switch self {
+        case .lanes(let p): return p.frontierS
+        case .waterfall(let p): return p.frontierS
+        case .flow(let p): return p.frontierS
+        case .justified(let p): return p.frontierS
+        }
+    }
+
+    /// The S end of the frames placed so far (in the store's coordinates).
+    var placedEnd: Double {
+        switch self {
+        case .lanes(let p): return p.placedEnd
+        case .waterfall(let p): return p.placedEnd
+        case .flow(let p): return p.placedEnd
+        case .justified(let p): return p.placedEnd
+        }
+    }
+
+    /// Where the section's item area starts (in the store's coordinates).
+    var areaStart: Double {
+        switch self {
+        case .lanes(let p): return p.area.sStart
+        case .waterfall(let p): return p.area.sStart
+        case .flow(let p): return p.area.sStart
+        case .justified(let p): return p.area.sStart
+        }
+    }
+
+    /// Items placed without a frame yet (justified's open row).
+    var openRowCount: Int {
+        if case .justified(let p) = self { return p.openRowCount }
+        return 0
+    }
+}
