@@ -259,6 +259,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.item_spacing = c.itemSpacing
     g.rtl = c.rtl ? 1 : 0
     g.scale = c.scale
+    g.estimated_size = gl_size(w: c.estimatedSize.width, h: c.estimatedSize.height)
     return g
 }
 
@@ -318,6 +319,7 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.maxPooledViews = Int(g.max_pooled_views)
     c.rtl = try flag(g.rtl, "rtl")
     c.scale = g.scale
+    c.estimatedSize = Size(width: g.estimated_size.w, height: g.estimated_size.h)
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -18,7 +18,9 @@ private let callbacksIn1_1 = 13
 /// In the order of `gl_operation` (= `GridOperation.allCases`).
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
                                "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
-                               "gl_grid_drag_to", "gl_grid_end_drag"]
+                               "gl_grid_drag_to", "gl_grid_end_drag", "gl_grid_measure"]
+/// How many operations `gl_error_words.operations` names (those of version 1.1).
+private let operationsIn1_1 = 10
 
 extension DataSourceCallback {
     /// Its `gl_callback` value.
@@ -54,7 +56,7 @@ public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_st
         }
         // A 1.1 caller's array has the first 13 names only: the callbacks added since keep C's words.
         let callbacks = try names(w.callbacks, callbacksIn1_1, "callbacks") + cCallbackNames[callbacksIn1_1...]
-        let operations = try names(w.operations, GridOperation.allCases.count, "operations")
+        let operations = try names(w.operations, operationsIn1_1, "operations") + cOperationNames[operationsIn1_1...]
         let snake = w.snake_case_options != 0
         let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
                                          option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })

@@ -320,7 +320,8 @@ public func gl_grid_elements_in(_ handle: OpaquePointer?, _ rect: gl_rect, _ buf
         guard !rect.x.isNaN && !rect.y.isNaN && !rect.w.isNaN && !rect.h.isNaN else {
             throw CFailure(GL_EINVAL, "rect (\(rect.x), \(rect.y), \(rect.w), \(rect.h)) is invalid (NaN)")
         }
-        try writeElements(box.grid.elements(in: Rect(x: rect.x, y: rect.y, width: rect.w, height: rect.h)), buffer, capacity, count)
+        let found = try engine { () throws(GridError) in try box.grid.elements(in: Rect(x: rect.x, y: rect.y, width: rect.w, height: rect.h)) }
+        try writeElements(found, buffer, capacity, count)
     }
 }
 
@@ -371,7 +372,7 @@ public func gl_grid_index_path_at(_ handle: OpaquePointer?, _ point: gl_point, _
         let section = try output(section, "section")
         let item = try output(item, "item")
         guard !point.x.isNaN && !point.y.isNaN else { throw CFailure(GL_EINVAL, "point (\(point.x), \(point.y)) is invalid (NaN)") }
-        if let path = box.grid.indexPath(at: Point(x: point.x, y: point.y)) {
+        if let path = try engine({ () throws(GridError) in try box.grid.indexPath(at: Point(x: point.x, y: point.y)) }) {
             found.pointee = 1
             section.pointee = Int64(path.section)
             item.pointee = Int64(path.item)

@@ -24,6 +24,9 @@ struct CFailure: Error {
         case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
              .invalidTime, .invalidPoint: return GL_EINVAL
         case .invalidSpan, .invalidSectionOption: return GL_EDATA
+        case .invalidMeasure: return GL_EINVAL
+        case .measureOutOfRange: return GL_ERANGE
+        case .measureSameSize: return GL_ESTATE
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
              .inconsistent: return GL_EDATA

@@ -10,6 +10,11 @@ enum ElementQuery {
     /// Elements a strip is sized to hold.
     static let stripTarget = 4096
 
+    /// Runs an engine call, its error worded for Lua.
+    private static func engine<T>(_ body: () throws(GridError) -> T) throws(ScriptError) -> T {
+        do throws(GridError) { return try body() } catch { throw ScriptError(error.message(in: .lua)) }
+    }
+
     static func elements(of grid: Grid, in rect: Rect) throws(ScriptError) -> [GridElement] {
         let vertical = grid.layout.configuration.direction == .vertical
         let content = grid.contentSize
@@ -19,7 +24,7 @@ enum ElementQuery {
         let lo = Swift.max(s0, -1), hi = Swift.min(s0 + sLength, contentS + 1)
         let viewportS = vertical ? grid.viewport.height : grid.viewport.width
         var length = Swift.max(viewportS, 1)
-        guard lo.isFinite, hi.isFinite, hi - lo > 2 * length else { return grid.elements(in: rect) }
+        guard lo.isFinite, hi.isFinite, hi - lo > 2 * length else { return try engine { () throws(GridError) in try grid.elements(in: rect) } }
 
         var check = InterruptCheck()
         let limit = (GridScript.memoryLeft?() ?? nil)?.bytes
@@ -29,7 +34,7 @@ enum ElementQuery {
             let end = Swift.min(start + length, hi), last = end >= hi
             let strip = vertical ? Rect(x: rect.x, y: start, width: rect.width, height: end - start)
                                  : Rect(x: start, y: rect.y, width: end - start, height: rect.height)
-            let found = grid.elements(in: strip)
+            let found = try engine { () throws(GridError) in try grid.elements(in: strip) }
             for element in found {
                 // An element overlapping several strips is kept in the one holding its start (or the
                 // first strip, for one that starts before it).

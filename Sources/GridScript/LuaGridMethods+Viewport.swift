@@ -4,7 +4,9 @@ import GridLayout
 /// The viewport's methods: scrolling to items and pages, resizing, and view reuse.
 extension LuaGridMethods {
     /// Runs an engine operation that moves the viewport, then delivers the events it caused.
-    static func moving(_ L: LuaState, _ object: ScriptGrid, _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
+    /// A lazy layout's frontier may move with it: then the data source is resolved (`withDataSource`).
+    static func moving(_ L: LuaState, _ object: ScriptGrid, _ name: String, _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
+        if object.grid.isEstimated { return try withDataSource(L, object, name, body) }
         do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
         try LuaEvents.deliver(L, gridIndex: 1, object)
     }
@@ -21,7 +23,7 @@ extension LuaGridMethods {
                 }
                 alignment = a
             }
-            try moving(L, object) { grid throws(GridError) in
+            try moving(L, object, "scrollToItem") { grid throws(GridError) in
                 try grid.scrollToItem(path, alignment: alignment)
             }
             return 0

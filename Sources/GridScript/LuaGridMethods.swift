@@ -38,6 +38,7 @@ enum LuaGridMethods {
         ("draw", draw),
         ("svg", svg),
         ("view", GridViewHost.view),
+        ("measure", measure),
     ]
 
     static var names: [String] { all.map(\.0) }
@@ -175,35 +176,29 @@ enum LuaGridMethods {
     static let frame: SwiftLuaFunction = { L in
         scriptMethod(L, "frame") { L, object throws(ScriptError) in
             let path = try indexPath(L, 2, "frame")
-            do throws(GridError) {
-                return pushRect(L, try object.grid.frame(of: path))
-            } catch {
-                throw ScriptError(error.message(in: .lua))
-            }
+            var r = Rect(x: 0, y: 0, width: 0, height: 0)
+            try lazily(L, object, "frame") { grid throws(GridError) in r = try grid.frame(of: path) }
+            return pushRect(L, r)
         }
     }
 
     static let headerFrame: SwiftLuaFunction = { L in
         scriptMethod(L, "headerFrame") { L, object throws(ScriptError) in
             let section = try checkInteger(L, 2, argument: 1, "headerFrame")
-            do throws(GridError) {
-                guard let r = try object.grid.headerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
-                return pushRect(L, r)
-            } catch {
-                throw ScriptError(error.message(in: .lua))
-            }
+            var found: Rect?
+            try lazily(L, object, "headerFrame") { grid throws(GridError) in found = try grid.headerFrame(inSection: section &- 1) }
+            guard let r = found else { lua_pushnil(L); return 1 }
+            return pushRect(L, r)
         }
     }
 
     static let footerFrame: SwiftLuaFunction = { L in
         scriptMethod(L, "footerFrame") { L, object throws(ScriptError) in
             let section = try checkInteger(L, 2, argument: 1, "footerFrame")
-            do throws(GridError) {
-                guard let r = try object.grid.footerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
-                return pushRect(L, r)
-            } catch {
-                throw ScriptError(error.message(in: .lua))
-            }
+            var found: Rect?
+            try lazily(L, object, "footerFrame") { grid throws(GridError) in found = try grid.footerFrame(inSection: section &- 1) }
+            guard let r = found else { lua_pushnil(L); return 1 }
+            return pushRect(L, r)
         }
     }
 
@@ -284,7 +279,11 @@ enum LuaGridMethods {
         scriptMethod(L, "elements") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
             let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
-            try pushElements(L, try ElementQuery.elements(of: object.grid, in: Rect(x: x, y: y, width: w, height: h)))
+            let rect = Rect(x: x, y: y, width: w, height: h)
+            if !x.isNaN && !y.isNaN && !w.isNaN && !h.isNaN {
+                try lazily(L, object, "elements") { grid throws(GridError) in try grid.layOut(through: rect) }
+            }
+            try pushElements(L, try ElementQuery.elements(of: object.grid, in: rect))
             return 1
         }
     }
@@ -292,7 +291,9 @@ enum LuaGridMethods {
     static let indexPathAt: SwiftLuaFunction = { L in
         scriptMethod(L, "indexPathAt") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "indexPathAt"), y = try checkNumber(L, 3, argument: 2, "indexPathAt")
-            guard let path = object.grid.indexPath(at: Point(x: x, y: y)) else { lua_pushnil(L); return 1 }
+            var found: GridIndexPath?
+            try lazily(L, object, "indexPathAt") { grid throws(GridError) in found = try grid.indexPath(at: Point(x: x, y: y)) }
+            guard let path = found else { lua_pushnil(L); return 1 }
             lua_pushinteger(L, lua_Integer(path.section + 1))
             lua_pushinteger(L, lua_Integer(path.item + 1))
             return 2
@@ -302,7 +303,7 @@ enum LuaGridMethods {
     static let scrollTo: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollTo") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "scrollTo"), y = try checkNumber(L, 3, argument: 2, "scrollTo")
-            try moving(L, object) { grid throws(GridError) in try grid.scroll(to: Point(x: x, y: y)) }
+            try moving(L, object, "scrollTo") { grid throws(GridError) in try grid.scroll(to: Point(x: x, y: y)) }
             return 0
         }
     }
@@ -310,7 +311,7 @@ enum LuaGridMethods {
     static let scrollBy: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollBy") { L, object throws(ScriptError) in
             let dx = try checkNumber(L, 2, argument: 1, "scrollBy"), dy = try checkNumber(L, 3, argument: 2, "scrollBy")
-            try moving(L, object) { grid throws(GridError) in try grid.scroll(by: dx, dy) }
+            try moving(L, object, "scrollBy") { grid throws(GridError) in try grid.scroll(by: dx, dy) }
             return 0
         }
     }

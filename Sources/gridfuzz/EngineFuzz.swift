@@ -186,6 +186,7 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     if mask & (1 << 20) != 0 { set("rtl", .bool(r.bool())) }
     if mask & (1 << 21) != 0 { set("scale", .number([0, 1, 2, 3, 0.5, -1, .nan][Int(r.u8()) % 7])) }
     if mask & (1 << 22) != 0 { set("inset", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))) }
+    if mask & (1 << 23) != 0 { set("estimatedSize", .size(r.size())) }
 
     let sameSize = mask & 262144 != 0
     let composed = mask & (1 << 19) != 0
@@ -203,6 +204,21 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     let all = allElements(of: layout)
     // Content so large that sums overflow is not checked further (see the report).
     guard all.allSatisfy({ isFinite($0.frame) }), layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else { return }
+
+    // Lazy layout (estimatedSize): laid out in steps to the end, it is the full layout.
+    if config.isLazy {
+        let grid = Grid(configuration: config, dataSource: ds)
+        do throws(GridError) {
+            try grid.reload()
+            try grid.scroll(to: Point(x: .infinity, y: .infinity))
+        } catch {
+            fail("the lazy reload threw where the full one did not: \(error)", config, ds)
+        }
+        if grid.isEstimated { fail("scrolling to the end left the layout estimated", config, ds) }
+        if allElements(of: grid.layout) != all || grid.contentSize != layout.contentSize {
+            fail("the lazy layout, laid out to its end, differs from the full one", config, ds)
+        }
+    }
 
     let content = layout.contentSize
     let vp = config.viewport

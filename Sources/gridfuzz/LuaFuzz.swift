@@ -43,7 +43,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
     let options = ["layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns", "order",
                    "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging", "pagingInverseOrder",
                    "overscan", "animationDuration", "sort", "dragHysteresis", "autoScrollMargin", "autoScrollSpeed",
-                   "inset", "lineSpacing", "itemSpacing", "rtl", "scale"]
+                   "inset", "lineSpacing", "itemSpacing", "rtl", "scale", "estimatedSize"]
     lua += "local ok, g = pcall(gl.new, { sort = true, animationDuration = 0.125 })\nassert(ok, g)\n"
     for _ in 0..<Int(r.u8() % 6) {
         let name = options[Int(r.u8()) % options.count]
@@ -125,6 +125,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         ("indexPathAt", 2), ("scrollTo", 2), ("scrollBy", 2), ("scrollToItem", 3), ("resize", 2), ("page", 0),
         ("pageCount", 0), ("insert", 4), ("remove", 3), ("move", 5), ("step", 1), ("animating", 0), ("beginDrag", 2),
         ("dragTo", 2), ("endDrag", 0), ("dragging", 0), ("dequeue", 0), ("stats", 0), ("draw", 1),
+        ("measure", 4),
     ]
     for _ in 0..<Int(r.u8() % 24) where !r.atEnd {
         let (name, argc) = methods[Int(r.u8()) % methods.count]

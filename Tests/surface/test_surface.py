@@ -95,7 +95,7 @@ LUA_NAMES = {
     "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "footerFrame", "loaderFrame",
     "sectionCount", "itemCount", "visible", "elements", "indexPathAt", "scrollTo", "scrollBy", "scrollToItem",
     "resize", "page", "pageCount", "insert", "remove", "move", "step", "animating", "beginDrag", "dragTo",
-    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view",
+    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view", "measure",
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
     "loadMore", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",

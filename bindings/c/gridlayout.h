@@ -122,6 +122,10 @@ typedef struct gl_config {
                                    layout (x' = content width - x - w); offsets keep their meaning */
     double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
                                    multiples of 1/scale, the content size rounds up; 0 (default) off */
+    /* since 1.2 */
+    gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: a reload
+                                   asks sizes only as far as needed (docs/layout.md, "Sizes learnt
+                                   late"); 0 x 0 (default) off */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
@@ -484,13 +488,16 @@ typedef enum gl_operation {
     GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
     GL_OPERATION_INSERT = 3, GL_OPERATION_REMOVE = 4, GL_OPERATION_MOVE = 5, GL_OPERATION_STEP = 6,
     GL_OPERATION_BEGIN_DRAG = 7, GL_OPERATION_DRAG_TO = 8, GL_OPERATION_END_DRAG = 9,
-    GL_OPERATION_COUNT = 10
+    /* since 1.2 */
+    GL_OPERATION_MEASURE = 10,
+    GL_OPERATION_COUNT = 11
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
     const char *const *callbacks;       /* 13 names, by gl_callback (the callbacks of 1.1; those
                                            added since keep C's words) */
-    const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
+    const char *const *operations;      /* 10 names, by gl_operation (the operations of 1.1;
+                                           those added since keep C's words) */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;
 gl_status gl_set_error_words(const gl_error_words *words);

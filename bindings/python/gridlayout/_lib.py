@@ -112,6 +112,8 @@ class gl_config(Structure):
         ("item_spacing", c_double),
         ("rtl", c_int),
         ("scale", c_double),
+        # since 1.2
+        ("estimated_size", gl_size),
     ]
 
 

@@ -743,7 +743,7 @@ class Grid:
                  auto_scroll_margin: Optional[float] = None,
                  auto_scroll_speed: Optional[float] = None,
                  max_pooled_views: Optional[int] = None, rtl: Optional[bool] = None,
-                 scale: Optional[float] = None) -> None:
+                 scale: Optional[float] = None, estimated_size: Optional[SizeLike] = None) -> None:
         options = {k: v for k, v in locals().items() if k != "self" and v is not None}
         self._lock = threading.RLock()
         self._handle: Optional[int] = None
