@@ -19,7 +19,7 @@ public struct SectionOptions: Hashable, Sendable {
     }
 
     /// The options a section may override, in the docs' order. `direction`, `padding`, `paging`,
-    /// `stickyHeaders`, `rtl`, `scale` and `loaderSize` stay grid-wide: they shape the whole content.
+    /// `stickyHeaders`, `rtl`, `scale`, `loaderSize` and `estimatedSize` stay grid-wide: they shape the whole content.
     public static let keys = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
                               "spacing", "lineSpacing", "itemSpacing", "inset"]
 
