@@ -178,7 +178,17 @@ import GridLayoutTestSupport
         }
         try grid.scroll(to: Point(x: .infinity, y: .infinity))
         #expect(!grid.isEstimated)
-        let full = try ContentLayout(configuration: config, dataSource: reference)
+        var full = try ContentLayout(configuration: config, dataSource: reference)
+        #expect(allElements(of: grid.layout) == allElements(of: full))
+        #expect(grid.contentSize == full.contentSize)
+        // Measures once everything is laid out (from a checkpoint, in a lazy layout's sections).
+        guard !paths.isEmpty else { return }
+        let path = paths[Int.random(in: 0..<paths.count, using: &rng)]
+        let old = reference.sections[path.section].sizes[path.item]
+        let size = vertical ? Size(width: old.width, height: old.height + 17) : Size(width: old.width + 17, height: old.height)
+        reference.sections[path.section].sizes[path.item] = size
+        try grid.measure(path, size)
+        full = try ContentLayout(configuration: config, dataSource: reference)
         #expect(allElements(of: grid.layout) == allElements(of: full))
         #expect(grid.contentSize == full.contentSize)
     }

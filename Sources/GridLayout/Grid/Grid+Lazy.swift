@@ -106,7 +106,8 @@ extension Grid {
         layout = ContentLayout(configuration: original.configuration)
         let source = MeasuredDataSource(base: dataSource, measures: new)
         do {
-            try working.relayOut(from: items.map(\.0.section).min()!, with: source)
+            let first = items.map(\.0).min { ($0.section, $0.item) < ($1.section, $1.item) }!
+            try working.relayOut(fromItem: first, with: source)
         } catch {
             layout = original
             throw error

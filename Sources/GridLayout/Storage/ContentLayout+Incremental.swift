@@ -94,6 +94,7 @@ extension ContentLayout {
 
         // Nothing can fail from here on.
         sections[section] = new
+        checkpoints[section] = nil  // its frames are new: its placer states are not theirs
         // Empty sections before the next element sit at the end of the elements before them (no
         // spacing): at the section's new end. From the next element on, everything moves by delta;
         // with paging, a paged section's items start on the first page after their new area start:

@@ -20,6 +20,20 @@ struct OpenSection: Sendable {
     let spanned: Bool
     /// Its footer's S size: placed after its last item, when that is.
     var footer: Double?
+    /// The placer and the store as they were after `fed` items, every `checkpointInterval` items
+    /// or so (the first at 0): a `measure` in this section lays it out again from the last one
+    /// before the measured item, not from its start.
+    var checkpoints: [Checkpoint] = []
+
+    struct Checkpoint: Sendable {
+        let fed: Int
+        let mark: FrameStore.Mark
+        let placer: PlacerState
+    }
+
+    /// Items between checkpoints: a measure re-lays out at most about this many items before the
+    /// measured one (and asks their sizes again); each checkpoint keeps the placer's few numbers.
+    static let checkpointInterval = 256
 }
 
 /// What a lazy layout knows beyond its frontier.
@@ -245,6 +259,9 @@ extension ContentLayout {
         sections[s].items = .uniform(.none)  // hand the store's buffers over to `store`
         let mark = store.mark()
         var placer = open.placer
+        if open.fed >= (open.checkpoints.last.map { $0.fed + OpenSection.checkpointInterval } ?? 0) {
+            open.checkpoints.append(.init(fed: open.fed, mark: mark, placer: placer))
+        }
         let sizes: LayoutBuilder.ItemSizes = open.sameSize.map { .same($0) } ?? .each
         do {
             try placer.feed(s, range, sizes, spans: open.spanned, builder, into: &store)
@@ -267,6 +284,7 @@ extension ContentLayout {
         let end = placer.finish(into: &store)
         let style = sections[s].style
         sections[s].continuation = .placer(placer, before: before, sameSize: open.sameSize, spanned: open.spanned)
+        checkpoints[s] = open.checkpoints
         builder.cursor = Swift.max(store.sOffset + placer.areaStart, store.sOffset + end) + style.inset.sEnd
         sections[s].items = .stored(store)
         sections[s].sEnd = builder.cursor
@@ -296,6 +314,88 @@ extension ContentLayout {
         loader = builder.loader
         engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         lazy = nil
+    }
+
+    /// Lays the content out again from `path` up to where it was laid out (the end, for a complete
+    /// layout), for a `measure` of `path` and later items: from the last checkpoint at or before
+    /// `path.item` when its section has one (a section a lazy layout placed), else from the
+    /// section's start (`relayOut(from:with:)`). The sections after it are laid out again, not
+    /// shifted, so every frame is what a full layout gives.
+    mutating func relayOut(fromItem path: GridIndexPath, with dataSource: any GridDataSource) throws(GridError) {
+        let s = path.section
+        guard s < sections.count else { return }
+        if let open = lazy?.open, open.section == s { return try relayOutOpenSection(fromItem: path.item, with: dataSource) }
+        guard let checkpoint = checkpoints[s]?.last(where: { $0.fed <= path.item }),
+              case .stored(var store) = sections[s].items,
+              case .placer(_, _, let same, let spanned)? = sections[s].continuation
+        else { return try relayOut(from: s, with: dataSource) }
+        var working = self
+        let laidOut = sections.count
+        let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
+        let counts = lazy?.counts ?? itemCounts
+        let count = sections[s].items.count
+        for later in (s + 1)..<laidOut {
+            if case .stored(let other) = sections[later].items { working.storedItems -= other.count }
+            working.checkpoints[later] = nil
+        }
+        working.sections.removeSubrange((s + 1)...)
+        working.loader = nil
+        working.sections[s].items = .uniform(.none)  // the store's buffers: copied once if shared
+        store.truncate(to: checkpoint.mark)
+        working.storedItems -= count - store.count
+        var open = OpenSection(section: s, count: count, fed: checkpoint.fed, placer: checkpoint.placer, sameSize: same,
+                               spanned: spanned, footer: sections[s].footer?.sSize)
+        open.checkpoints = (checkpoints[s] ?? []).filter { $0.fed < checkpoint.fed }
+        working.checkpoints[s] = nil
+        working.sections[s].footer = nil
+        working.sections[s].continuation = nil
+        working.sections[s].sEnd = store.sOffset + checkpoint.placer.placedEnd
+        working.sections[s].items = .stored(store)
+        working.hasElements = true  // section s has items (it has a checkpoint), though none placed yet
+        let complete = lazy == nil
+        if complete {
+            // Laid out to its end: lazy again for the steps below, until the loader is placed.
+            working.lazy = LazyFrontier(estimate: AxisSize(s: 1, c: 1), counts: counts, rest: Array(repeating: 0, count: counts.count + 1),
+                                        line: (1, 1), sectionExtra: 0, open: open)
+        } else {
+            working.lazy!.open = open
+        }
+        try working.feedOpen(open, count: count - checkpoint.fed, dataSource, batched: true)
+        for later in (s + 1)..<laidOut {
+            try working.openNext(dataSource)
+            if let next = working.lazy!.open {
+                let target = frontier?.section == later ? frontier!.fed : next.count
+                try working.feedOpen(next, count: target, dataSource, batched: true)
+            }
+        }
+        if complete { try working.finishLazy(dataSource) } else { working.updateEstimate() }
+        self = working
+    }
+
+    /// Lays the open section out again from its last checkpoint at or before `item` up to the items
+    /// it had placed (a `measure` of `item` and later ones): the placer and the store go back to
+    /// the checkpoint and take the same items again, so the frames are those of a layout from the
+    /// start. Nothing after it is laid out, so nothing moves. Nothing to do for an item past the
+    /// frontier.
+    mutating func relayOutOpenSection(fromItem item: Int, with dataSource: any GridDataSource) throws(GridError) {
+        guard var open = lazy?.open, item < open.fed else { return }
+        let s = open.section
+        guard let checkpoint = open.checkpoints.last(where: { $0.fed <= item }),
+              case .stored(var store) = sections[s].items else { return try relayOutOpenSection(from: dataSource) }
+        var working = self
+        working.sections[s].items = .uniform(.none)  // the store's buffers: copied once if shared
+        store.truncate(to: checkpoint.mark)
+        let target = open.fed
+        working.storedItems -= sections[s].items.count - store.count
+        open.fed = checkpoint.fed
+        open.placer = checkpoint.placer
+        open.checkpoints.removeAll { $0.fed >= checkpoint.fed }
+        working.sections[s].sEnd = store.sOffset + checkpoint.placer.placedEnd
+        working.sections[s].items = .stored(store)
+        working.lazy!.open = open
+        try working.feedOpen(open, count: target - checkpoint.fed, dataSource, batched: true)
+        working.updateEstimate()
+        self = working
     }
 
     /// Lays the open section out again from its start up to the items it had placed (a `measure`
@@ -337,6 +437,7 @@ extension ContentLayout {
         let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
         for section in first..<laidOut {
             if case .stored(let store) = sections[section].items { working.storedItems -= store.count }
+            working.checkpoints[section] = nil
         }
         working.sections.removeSubrange(first...)
         working.hasElements = working.sections.contains { !$0.isEmpty }

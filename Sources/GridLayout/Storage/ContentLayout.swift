@@ -26,6 +26,9 @@ public struct ContentLayout: Sendable {
     /// A lazy layout's frontier and estimate (ContentLayout+Lazy.swift); nil once everything is
     /// laid out, and for a layout made without `estimatedSize`.
     var lazy: LazyFrontier? = nil
+    /// The checkpoints of the sections a lazy layout placed whole (`OpenSection.checkpoints`), by
+    /// section: a `measure` there starts again from one. Dropped for a section laid out otherwise.
+    var checkpoints: [Int: [OpenSection.Checkpoint]] = [:]
 
     /// An empty grid: no sections, content as large as the padding.
     public init(configuration: GridConfiguration) {
