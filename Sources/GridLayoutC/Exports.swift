@@ -272,6 +272,24 @@ public func gl_grid_reload_section(_ handle: OpaquePointer?, _ section: Int64) -
     }
 }
 
+@_cdecl("gl_grid_measure")
+public func gl_grid_measure(_ handle: OpaquePointer?, _ items: UnsafePointer<gl_measure>?, _ count: Int) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        guard count >= 0 else { throw CFailure(GL_EINVAL, "count: \(count) is invalid (expected >= 0)") }
+        guard count == 0 || items != nil else { throw CFailure(GL_EINVAL, "items is NULL") }
+        try requireIdle(box, "gl_grid_measure")
+        var measures: [(GridIndexPath, Size)] = []
+        measures.reserveCapacity(count)
+        for k in 0..<count {
+            let m = items![k]
+            measures.append((GridIndexPath(section: Int(truncatingIfNeeded: m.section), item: Int(truncatingIfNeeded: m.item)),
+                             Size(width: m.size.w, height: m.size.h)))
+        }
+        try box.withDataSource { () throws(GridError) in try box.grid.measure(measures) }
+    }
+}
+
 // MARK: - Queries
 
 @_cdecl("gl_grid_content_size")
@@ -320,7 +338,7 @@ public func gl_grid_elements_in(_ handle: OpaquePointer?, _ rect: gl_rect, _ buf
         guard !rect.x.isNaN && !rect.y.isNaN && !rect.w.isNaN && !rect.h.isNaN else {
             throw CFailure(GL_EINVAL, "rect (\(rect.x), \(rect.y), \(rect.w), \(rect.h)) is invalid (NaN)")
         }
-        let found = try engine { () throws(GridError) in try box.grid.elements(in: Rect(x: rect.x, y: rect.y, width: rect.w, height: rect.h)) }
+        let found = try box.query { () throws(GridError) in try box.grid.elements(in: Rect(x: rect.x, y: rect.y, width: rect.w, height: rect.h)) }
         try writeElements(found, buffer, capacity, count)
     }
 }
@@ -332,7 +350,7 @@ public func gl_grid_frame(_ handle: OpaquePointer?, _ section: Int64, _ item: In
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         let frame = try output(frame, "frame")
-        let r = try engine { () throws(GridError) in try box.grid.frame(of: GridIndexPath(section: Int(section), item: Int(item))) }
+        let r = try box.query { () throws(GridError) in try box.grid.frame(of: GridIndexPath(section: Int(section), item: Int(item))) }
         frame.pointee = cRect(r)
     }
 }
@@ -344,7 +362,7 @@ public func gl_grid_header_frame(_ handle: OpaquePointer?, _ section: Int64, _ h
         let box = try lookup(handle)
         let hasHeader = try output(hasHeader, "has_header")
         let frame = try output(frame, "frame")
-        let r = try engine { () throws(GridError) in try box.grid.headerFrame(inSection: Int(section)) }
+        let r = try box.query { () throws(GridError) in try box.grid.headerFrame(inSection: Int(section)) }
         hasHeader.pointee = r == nil ? 0 : 1
         if let r { frame.pointee = cRect(r) }
     }
@@ -372,7 +390,7 @@ public func gl_grid_index_path_at(_ handle: OpaquePointer?, _ point: gl_point, _
         let section = try output(section, "section")
         let item = try output(item, "item")
         guard !point.x.isNaN && !point.y.isNaN else { throw CFailure(GL_EINVAL, "point (\(point.x), \(point.y)) is invalid (NaN)") }
-        if let path = try engine({ () throws(GridError) in try box.grid.indexPath(at: Point(x: point.x, y: point.y)) }) {
+        if let path = try box.query({ () throws(GridError) in try box.grid.indexPath(at: Point(x: point.x, y: point.y)) }) {
             found.pointee = 1
             section.pointee = Int64(path.section)
             item.pointee = Int64(path.item)

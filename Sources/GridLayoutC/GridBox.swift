@@ -53,8 +53,17 @@ final class GridBox: @unchecked Sendable {
         return result
     }
 
-    /// Runs an engine call that only moves the viewport, then delivers its events.
+    /// Runs a query: with a lazy layout (`estimatedSize`) it may move the frontier, which asks the
+    /// data source, so it runs as a call that does (`withDataSource`).
+    func query<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
+        if grid.isEstimated { return try withDataSource(body) }
+        return try engine(body)
+    }
+
+    /// Runs an engine call that only moves the viewport, then delivers its events (a lazy
+    /// layout's frontier may move with it: then as a call that asks the data source).
     func moving<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
+        if grid.isEstimated { return try withDataSource(body) }
         let result = try engine(body)
         deliver()
         return result

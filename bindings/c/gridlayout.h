@@ -285,6 +285,17 @@ gl_status gl_grid_reload_new(gl_grid *grid);
 /* Lays out one section again, moving the ones after it. */
 gl_status gl_grid_reload_section(gl_grid *grid, int64_t section);
 
+/* since 1.2: an item's real size, learnt after it was laid out (docs/layout.md, "Sizes learnt
+ * late"). */
+typedef struct gl_measure { int64_t section, item; gl_size size; } gl_measure;
+/* Gives each of the `count` items its measured size, used instead of item_size's until its
+ * section is laid out again from the data source; one relayout for all. The sections from the
+ * first measured one are laid out again up to the frontier; when a measured item starts before
+ * the viewport, the offset moves with what shows. A size NaN, infinite or negative (GL_EINVAL),
+ * an item that does not exist (GL_ERANGE), or a data source whose same_size says 1 (GL_ESTATE):
+ * nothing changes. */
+gl_status gl_grid_measure(gl_grid *grid, const gl_measure *items, size_t count);
+
 /* ---- queries ------------------------------------------------------------------------------- */
 
 typedef struct gl_element {

@@ -720,11 +720,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 27);
+    EXPECT(n == 29);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 27 is out of range (the library has options 0...26)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 29 is out of range (the library has options 0...28)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -1084,6 +1084,53 @@ static void test_scale(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* estimated_size and gl_grid_measure (docs/layout.md, "Sizes learnt late"). */
+static void test_measure(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.estimated_size.w == 0 && c.estimated_size.h == 0);
+    c.lanes = 2;
+    c.width = 210;
+    c.height = 300;
+    c.spacing = 10;
+    c.estimated_size = (gl_size){ 100, 100 };
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    static gl_size sizes[1000];
+    for (int i = 0; i < 1000; i++) sizes[i] = (gl_size){ 100, 50 };
+    gl_section s = { sizes, 1000, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    /* 12 items laid out (6 lines of 60 = 350), 988 at the estimate: 494 lines of 110. */
+    EXPECT(content.w == 210 && content.h == 350 + 10 + 494 * 110 - 10);
+    gl_measure m[2] = { { 0, 0, { 100, 200 } }, { 0, 3, { 100, 20 } } };
+    OK(gl_grid_measure(g, m, 2));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT_RECT(r, 0, 0, 100, 200);
+    OK(gl_grid_frame(g, 0, 3, &r));
+    EXPECT_RECT(r, 110, 120, 100, 20);
+    OK(gl_grid_frame(g, 0, 999, &r));           /* moves the frontier to the end */
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(content.h == r.y + r.h);
+    gl_measure bad = { 0, 5, { NAN, 5 } };
+    EXPECT_STATUS(gl_grid_measure(g, &bad, 1), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_measure: size nanx5 for item (section 0, item 5) is invalid (sizes must be finite and >= 0)") == 0);
+    gl_measure far = { 0, 1000, { 5, 5 } };
+    EXPECT_STATUS(gl_grid_measure(g, &far, 1), GL_ERANGE);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_measure: item (section 0, item 1000) (size 5x5) is out of range: section 0 has 1000 items") == 0);
+    EXPECT_STATUS(gl_grid_measure(g, NULL, 1), GL_EINVAL);
+    OK(gl_grid_measure(g, NULL, 0));
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT_RECT(r, 0, 0, 100, 200);
+    c.estimated_size = (gl_size){ 100, 0 };
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'estimated_size': 100x0 is invalid (expected a size > 0 along the scroll axis, or 0x0 (off))") == 0);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_version();
     test_config();
@@ -1101,6 +1148,7 @@ int main(void) {
     test_two_spacings();
     test_rtl();
     test_scale();
+    test_measure();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

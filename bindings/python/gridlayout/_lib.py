@@ -70,6 +70,10 @@ class gl_point(Structure):
     _fields_ = [("x", c_double), ("y", c_double)]
 
 
+class gl_measure(Structure):
+    _fields_ = [("section", c_int64), ("item", c_int64), ("size", gl_size)]
+
+
 class gl_rect(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("w", c_double), ("h", c_double)]
 
@@ -296,6 +300,7 @@ _FUNCTIONS = [
     ("gl_grid_reload", gl_status, [gl_grid_p]),
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),
     ("gl_grid_reload_section", gl_status, [gl_grid_p, c_int64]),
+    ("gl_grid_measure", gl_status, [gl_grid_p, c_void_p, c_size_t]),
     ("gl_grid_content_size", gl_status, [gl_grid_p, POINTER(gl_size)]),
     ("gl_grid_offset", gl_status, [gl_grid_p, POINTER(gl_point)]),
     ("gl_grid_visible", gl_status, [gl_grid_p, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),

@@ -22,7 +22,7 @@ import threading
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
 from itertools import chain
-from typing import (Any, Callable, Dict, List, Literal, Mapping, NamedTuple, Optional,
+from typing import (Any, Callable, Dict, Iterable, List, Literal, Mapping, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
 from . import _lib as C
@@ -1195,6 +1195,28 @@ class Grid:
         """Lays out one section again, moving the ones after it."""
         self._run(self._lib.gl_grid_reload_section, _integer(section, "reload_section: section"))
 
+    @_idle
+    def measure(self, items: Iterable[Tuple[int, int, float, float]]) -> None:
+        """Gives items their real sizes, learnt after they were laid out: each entry is
+        (section, item, w, h); used instead of the data source's size until the section is laid
+        out again from it, all in one relayout (docs/layout.md, "Sizes learnt late"). When a
+        measured item starts above the viewport the offset moves with what shows."""
+        entries = []
+        for k, entry in enumerate(items):
+            try:
+                section, item, w, h = entry
+            except (TypeError, ValueError):
+                raise GridTypeError(C.GL_EINVAL, f"measure: entry {k}: {entry!r} is not (section, item, w, h)") from None
+            entries.append(C.gl_measure(_integer(section, f"measure: entry {k}: section"),
+                                        _integer(item, f"measure: entry {k}: item"),
+                                        C.gl_size(_real(w, f"measure: entry {k}: w"), _real(h, f"measure: entry {k}: h"))))
+        array = (C.gl_measure * len(entries))(*entries)
+        try:
+            self._run(self._lib.gl_grid_measure, array, len(entries))
+        except GridError as error:
+            # The library's words for an operation newer than gl_error_words' list.
+            raise GridError(error.status, error.message.replace("gl_grid_measure", "measure", 1)) from error.__cause__
+
     # -- queries --
 
     @_locked
@@ -1226,16 +1248,17 @@ class Grid:
     def frame(self, section: int, item: int) -> Rect:
         """The item's frame; GridError (GL_ERANGE) for an index path out of range."""
         r = C.gl_rect()
-        _check(self._lib.gl_grid_frame(self._h, _integer(section, "frame: section"),
-                                       _integer(item, "frame: item"), byref(r)))
+        # _run: with estimated_size the library may ask the data source for sizes first.
+        self._run(self._lib.gl_grid_frame, _integer(section, "frame: section"),
+                  _integer(item, "frame: item"), byref(r))
         return Rect(r.x, r.y, r.w, r.h)
 
     @_locked
     def header_frame(self, section: int) -> Optional[Rect]:
         """The section's header frame, or None when it has no header."""
         has, r = c_int(), C.gl_rect()
-        _check(self._lib.gl_grid_header_frame(self._h, _integer(section, "header_frame: section"),
-                                              byref(has), byref(r)))
+        self._run(self._lib.gl_grid_header_frame, _integer(section, "header_frame: section"),
+                  byref(has), byref(r))
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
     @_locked
@@ -1245,10 +1268,13 @@ class Grid:
         _check(self._lib.gl_grid_loader_frame(self._h, byref(shown), byref(r)))
         return Rect(r.x, r.y, r.w, r.h) if shown.value else None
 
-    def _elements(self, function: Any, *args: Any) -> List[Element]:
+    def _elements(self, function: Any, *args: Any, asks: bool = False) -> List[Element]:
         count = c_size_t()
         buffer = self._buffer
-        _check(function(self._h, *args, buffer, len(buffer), byref(count)))
+        if asks:  # may ask the data source (estimated_size): the first call runs as one that does
+            self._run(function, *args, buffer, len(buffer), byref(count))
+        else:
+            _check(function(self._h, *args, buffer, len(buffer), byref(count)))
         n = count.value
         if n > len(buffer):
             capacity = len(buffer)
@@ -1277,14 +1303,14 @@ class Grid:
         x, y, w, h = rect
         return self._elements(self._lib.gl_grid_elements_in,
                               C.gl_rect(_real(x, "elements_in: x"), _real(y, "elements_in: y"),
-                                        _real(w, "elements_in: w"), _real(h, "elements_in: h")))
+                                        _real(w, "elements_in: w"), _real(h, "elements_in: h")), asks=True)
 
     @_locked
     def index_path_at(self, x: float, y: float) -> Optional[IndexPath]:
         """The item under a content point, or None."""
         found, s, i = c_int(), c_int64(), c_int64()
         point = C.gl_point(_real(x, "index_path_at: x"), _real(y, "index_path_at: y"))
-        _check(self._lib.gl_grid_index_path_at(self._h, point, byref(found), byref(s), byref(i)))
+        self._run(self._lib.gl_grid_index_path_at, point, byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
 
     # -- scrolling --
