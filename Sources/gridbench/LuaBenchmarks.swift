@@ -35,6 +35,17 @@ local grid = gl.new{ layout = "lanes", width = width, height = height, lanes = l
 grid.dataSource = { count = function(section) return n end, size = size }
 
 local B = { size = size }
+
+-- Sizes learnt late: a grid of n items with estimatedSize, whose reload asks only the first
+-- screen's sizes (LazyBenchmarks.swift); returns the content height (an estimate).
+local lazy = gl.new{ layout = "lanes", width = width, height = height, lanes = lanes, spacing = spacing,
+                     padding = padding, estimatedSize = { w = 80, h = 120 } }
+lazy.dataSource = { count = function(section) return n end, size = size }
+function B.lazy()
+  lazy:reload()
+  local _, h = lazy:contentSize()
+  return h
+end
 local frames, flat   -- the pure-Lua layouts' frames, kept until the next B.gc()
 
 -- (a) the engine with the Lua data source: one reload; returns the content height.
@@ -173,7 +184,7 @@ return B
 """
 
 /// The benchmark's lua_State: the chunk's job table at a fixed stack slot, jobs called protected.
-private struct LuaBench {
+struct LuaBench {
     let L: OpaquePointer
     let n: Int
     /// Stack slots: the traceback handler, the job table, and `B.size` (for the host loop).

@@ -403,6 +403,11 @@ func main() throws {
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
+    if arguments.contains("--lazy") {  // only the rows of sizes learnt late
+        try lazyRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
     if arguments.contains("--composed") {  // only the composed feed's rows
         try composedFeedRows(scale, makeSizes(scale.big), &rows, &sink)
         printTable(rows)
@@ -424,6 +429,7 @@ func main() throws {
     try manyVisibleQueries(scale, &rows, &sink)
     try scrollSweep(scale, &rows, &sink)
     try composedFeedRows(scale, sizes, &rows, &sink)
+    try lazyRows(scale, sizes, &rows, &sink)
 
     print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
     print("")

@@ -152,6 +152,12 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     do throws(GridError) { fresh = try ContentLayout(configuration: grid.layout.configuration, dataSource: final) } catch {
         fail("a fresh layout of the mutated data fails (\(error)) where the grid's succeeded", config, ds)
     }
+    // A lazy layout (estimatedSize) that no mutation completed: laid out to its end first.
+    if grid.isEstimated {
+        do throws(GridError) { try grid.scroll(to: Point(x: .infinity, y: .infinity)) } catch {
+            fail("scrolling a lazy layout to its end failed (\(error))", config, ds)
+        }
+    }
     let a = allElements(of: grid.layout), b = allElements(of: fresh)
     guard b.allSatisfy({ isFinite($0.frame) }) else { return }
     if a.map(\.id) != b.map(\.id) { fail("after mutations the elements differ from a fresh layout's", config, ds) }

@@ -3,6 +3,8 @@ import GridLayout
 /// Every element of a layout with its frame, found by asking for each one in turn: the slow,
 /// obviously right model that the fast queries are checked against.
 public func allElements(of layout: ContentLayout) -> [GridElement] {
+    // A lazy layout (estimatedSize) answers only up to its frontier: what it has laid out.
+    if layout.isLazy { return layout.elements(in: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)) }
     var result: [GridElement] = []
     for section in 0..<layout.sectionCount {
         if let header = try! layout.headerFrame(inSection: section) {

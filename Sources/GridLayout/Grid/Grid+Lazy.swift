@@ -34,7 +34,14 @@ extension Grid {
             let content = axes.axisSize(layout.contentSize).s
             var s = axes.axisPoint(offset).s
             if s.isNaN { s = axes.axisPoint(contentOffset).s }
-            s = Swift.min(Swift.max(s, 0), Swift.max(0, content - size.s))
+            let maxS = Swift.max(0, content - size.s)
+            s = Swift.min(Swift.max(s, 0), maxS)
+            // At the (estimated) end: the end it is. An estimate too small to reach past the
+            // frontier (items far thinner than the estimate) could otherwise stop short of it.
+            if s >= maxS {
+                try layout.advance(to: .end, from: dataSource)
+                return
+            }
             let snap = layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0
             let end = s + size.s + layout.configuration.overscan + (layout.configuration.paging ? size.s : 0) + snap
             if layout.reaches(.s(end)) { return }

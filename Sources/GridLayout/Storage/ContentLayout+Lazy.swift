@@ -197,6 +197,8 @@ extension ContentLayout {
         guard let lazy else { return true }
         switch target {
         case .s(let s):
+            // Every section laid out: only the loader is left, and placing it ends the estimate.
+            if lazy.open == nil && sections.count == lazy.counts.count { return false }
             return frontierS >= s
         case .item(let path):
             guard path.section < sections.count else { return false }
