@@ -48,6 +48,20 @@ public struct ArrayDataSource: GridDataSource, Sendable {
         return sections[indexPath.section].sizes[indexPath.item]
     }
     public func sizesForItems(inSection section: Int) throws -> [Size]? { try self.section(section).sizes }
+    /// The sizes of a batch, copied from the array (not one `sizeForItem` call each): how a lazy
+    /// layout (`estimatedSize`) asks. A batch the arrays lack fails as `sizeForItem` would.
+    public func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
+        guard sections.indices.contains(section), items.lowerBound >= 0, items.upperBound <= sections[section].sizes.count else {
+            for item in items {
+                let path = GridIndexPath(section: section, item: item)
+                sizes[item - items.lowerBound] = try ask(.itemSize, .item(path)) { try sizeForItem(at: path) }
+            }
+            return
+        }
+        sections[section].sizes.withUnsafeBufferPointer { all in
+            for item in items { sizes[item - items.lowerBound] = all[item] }
+        }
+    }
     public func headerSize(inSection section: Int) throws -> Size? { try self.section(section).header }
     public func showsLoader() -> Bool { showLoader }
     public func lanes(inSection section: Int) throws -> Int? { try self.section(section).lanes }

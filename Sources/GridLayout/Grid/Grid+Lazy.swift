@@ -49,9 +49,23 @@ extension Grid {
         }
     }
 
+    /// Whether the layout already covers the loaded area at `offset` (`cover`'s test, asking nothing):
+    /// most scroll steps need no layout, and skip taking the layout out of the grid.
+    private func covers(at offset: Point) -> Bool {
+        let axes = layout.axes, configuration = layout.configuration
+        let size = axes.axisSize(configuration.viewport)
+        let maxS = Swift.max(0, axes.axisSize(layout.contentSize).s - size.s)
+        var s = axes.axisPoint(offset).s
+        if s.isNaN { s = axes.axisPoint(contentOffset).s }
+        s = Swift.min(Swift.max(s, 0), maxS)
+        guard s < maxS else { return false }
+        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
+        return layout.reaches(.s(s + size.s + configuration.overscan + (configuration.paging ? size.s : 0) + snap))
+    }
+
     /// `moveViewport(to:)` for any offset: the frontier moves first (see `cover`).
     func moveViewportLazily(to offset: Point) throws(GridError) {
-        if layout.isLazy {
+        if layout.isLazy && !covers(at: offset) {
             guard let dataSource else { throw .noDataSource }
             var working = layout
             layout = ContentLayout(configuration: working.configuration)

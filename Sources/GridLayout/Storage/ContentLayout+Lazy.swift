@@ -217,11 +217,13 @@ extension ContentLayout {
     /// is one batch of items or one section and changes nothing when it fails: the frontier then
     /// stays where the steps before it took it.
     mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource) throws(GridError) {
+        // No binding of `lazy` or its open section lives across a step: the open section's
+        // checkpoints and placer must have one owner, or each step would copy them.
         while !reaches(target) {
-            guard let lazy else { return }
-            if let open = lazy.open {
-                try feedOpen(open, count: chunk(open, for: target), dataSource)
-            } else if sections.count < lazy.counts.count {
+            guard lazy != nil else { return }
+            if lazy!.open != nil {
+                try feedOpen(count: chunk(for: target), dataSource)
+            } else if sections.count < lazy!.counts.count {
                 try openNext(dataSource)
             } else {
                 try finishLazy(dataSource)
@@ -233,7 +235,8 @@ extension ContentLayout {
 
     /// How many of the open section's items to place next for `target`: about as many as it needs
     /// (by the estimate), at least one, at most a batch.
-    private func chunk(_ open: OpenSection, for target: LazyTarget) -> Int {
+    private func chunk(for target: LazyTarget) -> Int {
+        let open = lazy!.open!
         let left = open.count - open.fed
         var n = Double(ItemBatch.capacity)
         switch target {
@@ -251,12 +254,14 @@ extension ContentLayout {
     }
 
     /// Places the open section's next `n` items (one batch); closes the section after its last.
-    private mutating func feedOpen(_ open: OpenSection, count n: Int, _ dataSource: any GridDataSource) throws(GridError) {
-        var open = open
-        let s = open.section
+    private mutating func feedOpen(count n: Int, _ dataSource: any GridDataSource) throws(GridError) {
+        let (s, fed) = (lazy!.open!.section, lazy!.open!.fed)
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
-        let range = open.fed..<(open.fed + n)
+        let range = fed..<(fed + n)
         try builder.addStored(range.count, s)
+        // Taken out of `lazy` (put back below, or closed): appending a checkpoint copies nothing.
+        var open = lazy!.open!
+        lazy!.open = nil
         guard case .stored(var store) = sections[s].items else { preconditionFailure("an open section without a store") }
         sections[s].items = .uniform(.none)  // hand the store's buffers over to `store`
         let mark = store.mark()
@@ -270,6 +275,7 @@ extension ContentLayout {
         } catch {
             store.truncate(to: mark)
             sections[s].items = .stored(store)
+            lazy!.open = open
             throw error
         }
         open.fed = range.upperBound
@@ -362,12 +368,12 @@ extension ContentLayout {
         } else {
             working.lazy!.open = open
         }
-        try working.feedOpen(open, count: count - checkpoint.fed, dataSource, batched: true)
+        try working.feedOpen(count: count - checkpoint.fed, dataSource, batched: true)
         for later in (s + 1)..<laidOut {
             try working.openNext(dataSource)
             if let next = working.lazy!.open {
                 let target = frontier?.section == later ? frontier!.fed : next.count
-                try working.feedOpen(next, count: target, dataSource, batched: true)
+                try working.feedOpen(count: target, dataSource, batched: true)
             }
         }
         if complete { try working.finishLazy(dataSource) } else { working.updateEstimate() }
@@ -395,7 +401,7 @@ extension ContentLayout {
         working.sections[s].sEnd = store.sOffset + checkpoint.placer.placedEnd
         working.sections[s].items = .stored(store)
         working.lazy!.open = open
-        try working.feedOpen(open, count: target - checkpoint.fed, dataSource, batched: true)
+        try working.feedOpen(count: target - checkpoint.fed, dataSource, batched: true)
         working.updateEstimate()
         self = working
     }
@@ -420,7 +426,7 @@ extension ContentLayout {
         working.storedItems = builder.storedItems
         working.lazy!.open = builder.opened
         if let reopened = builder.opened, open.fed > 0 {
-            try working.feedOpen(reopened, count: Swift.min(open.fed, count), dataSource, batched: true)
+            try working.feedOpen(count: Swift.min(open.fed, count), dataSource, batched: true)
         }
         working.updateEstimate()
         self = working
@@ -449,7 +455,7 @@ extension ContentLayout {
                 try working.openNext(dataSource)
                 if let open = working.lazy!.open {
                     let target = frontier?.section == section ? frontier!.fed : open.count
-                    try working.feedOpen(open, count: target, dataSource, batched: true)
+                    try working.feedOpen(count: target, dataSource, batched: true)
                 }
             }
             working.updateEstimate()
@@ -491,11 +497,11 @@ extension ContentLayout {
     }
 
     /// `feedOpen` for more than a batch: batch by batch.
-    fileprivate mutating func feedOpen(_ open: OpenSection, count n: Int, _ dataSource: any GridDataSource, batched: Bool) throws(GridError) {
+    fileprivate mutating func feedOpen(count n: Int, _ dataSource: any GridDataSource, batched: Bool) throws(GridError) {
         var left = n
-        while left > 0, let open = lazy?.open {
-            let step = Swift.min(left, ItemBatch.capacity, open.count - open.fed)
-            try feedOpen(open, count: step, dataSource)
+        while left > 0, lazy?.open != nil {
+            let step = Swift.min(left, ItemBatch.capacity, lazy!.open!.count - lazy!.open!.fed)
+            try feedOpen(count: step, dataSource)
             left -= step
         }
     }
