@@ -18,9 +18,10 @@ extension Grid {
     func advance(_ target: LazyTarget) throws(GridError) {
         guard layout.isLazy, !layout.reaches(target) else { return }
         guard let dataSource else { throw .noDataSource }
-        var working = layout
-        layout = ContentLayout(configuration: working.configuration)
-        defer { layout = working }
+        // Swapped out, not copied: the layout keeps one owner (a copy retains all its buffers).
+        var working = ContentLayout(configuration: layout.configuration)
+        swap(&working, &layout)
+        defer { swap(&working, &layout) }
         try working.advance(to: target, from: sizing(dataSource))
     }
 
@@ -67,9 +68,9 @@ extension Grid {
     func moveViewportLazily(to offset: Point) throws(GridError) {
         if layout.isLazy && !covers(at: offset) {
             guard let dataSource else { throw .noDataSource }
-            var working = layout
-            layout = ContentLayout(configuration: working.configuration)
-            defer { layout = working }
+            var working = ContentLayout(configuration: layout.configuration)
+            swap(&working, &layout)
+            defer { swap(&working, &layout) }
             try cover(&working, at: offset, from: sizing(dataSource))
         }
         moveViewport(to: offset)

@@ -150,21 +150,23 @@ extension ContentLayout {
 
     /// Sets the content size of a lazy layout: what is laid out, then the rest at the estimated size.
     mutating func updateEstimate() {
-        guard let lazy else { return }
+        guard lazy != nil else { return }
         var end = sectionsEnd
         var next = sections.count
-        if let open = lazy.open, case .stored(let store) = sections[open.section].items {
-            let style = sections[open.section].style
-            let line = estimatedLine(style, lazy.estimate)
-            var itemsEnd = store.sOffset + open.placer.placedEnd
-            let remaining = open.count - open.fed + open.placer.openRowCount
+        if let s = lazy!.open?.section {
+            let style = sections[s].style
+            let line = estimatedLine(style, lazy!.estimate)
+            let offset = sections[s].items.storeOffset
+            let placer = lazy!.open!.placer
+            var itemsEnd = offset + placer.placedEnd
+            let remaining = lazy!.open!.count - lazy!.open!.fed + placer.openRowCount
             if remaining > 0 {
-                itemsEnd = Swift.max(itemsEnd, store.sOffset + open.placer.frontierS + Self.lines(remaining, line) * line.pitch)
+                itemsEnd = Swift.max(itemsEnd, offset + placer.frontierS + Self.lines(remaining, line) * line.pitch)
             }
-            end = itemsEnd + style.inset.sEnd + (open.footer.map { style.lineSpacing + $0 } ?? 0)
-            next = open.section + 1
+            end = itemsEnd + style.inset.sEnd + (lazy!.open!.footer.map { style.lineSpacing + $0 } ?? 0)
+            next = s + 1
         }
-        end += lazy.rest[next]
+        end += lazy!.rest[next]
         engineContentSize = axes.size(AxisSize(s: Self.contentS(lastEnd: end, configuration, axes),
                                                c: axes.axisSize(configuration.viewport).c))
     }
@@ -185,29 +187,28 @@ extension ContentLayout {
 
     /// No element placed after now starts before this S position (infinity once everything is).
     var frontierS: Double {
-        guard let lazy else { return .infinity }
-        if let open = lazy.open, case .stored(let store) = sections[open.section].items {
-            return store.sOffset + open.placer.frontierS
-        }
+        guard lazy != nil else { return .infinity }
+        if let s = lazy!.open?.section { return sections[s].items.storeOffset + lazy!.open!.placer.frontierS }
         return sectionsEnd
     }
 
     /// Whether the layout answers `target` exactly as it is.
     func reaches(_ target: LazyTarget) -> Bool {
-        guard let lazy else { return true }
+        guard lazy != nil else { return true }
+        let open = lazy!.open?.section
         switch target {
         case .s(let s):
             // Every section laid out: only the loader is left, and placing it ends the estimate.
-            if lazy.open == nil && sections.count == lazy.counts.count { return false }
+            if open == nil && sections.count == lazy!.counts.count { return false }
             return frontierS >= s
         case .item(let path):
             guard path.section < sections.count else { return false }
-            guard let open = lazy.open, open.section == path.section else { return true }
+            guard open == path.section else { return true }
             return path.item < sections[path.section].items.count
         case .header(let section):
             return section < sections.count
         case .section(let section):
-            return section < sections.count && lazy.open?.section != section
+            return section < sections.count && open != section
         case .end:
             return false
         }

@@ -34,6 +34,14 @@ enum SectionItems: Sendable {
         }
     }
 
+    /// A stored section's S offset (`FrameStore.sOffset`), else 0; read without copying the store.
+    var storeOffset: Double {
+        switch self {
+        case .stored(let store): return store.sOffset
+        default: return 0
+        }
+    }
+
     /// For the arithmetic kinds: the S where the section's items area starts, and their S end.
     var sameSizeExtent: (areaStart: Double, sEnd: Double)? {
         switch self {
