@@ -1,4 +1,4 @@
-"""Runs every code example of docs/*.md, so the docs cannot drift from the code.
+"""Runs every code example of docs/*.md and the README, so the docs cannot drift from the code.
 
 A fenced block whose info string is `lua run`, `c run` or `python run` is run: Lua through the
 debug gridrepl, C compiled against bindings/c/gridlayout.h and the debug library
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted((ROOT / "docs").glob("*.md"))
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
 LANGUAGES = ("lua", "c", "python")
 TIMEOUT = 60
 FENCE = re.compile(r"^(```+)(.*)$")
