@@ -63,3 +63,6 @@ show("t=0.00")
 run()
 print("photos:", table.concat(photos, " "))
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

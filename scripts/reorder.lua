@@ -75,3 +75,6 @@ end
 grid:scrollTo(0, 1e9)
 print("B5 cannot move:", grid:beginDrag(centreOf("B5")))
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

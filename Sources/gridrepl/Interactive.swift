@@ -9,6 +9,8 @@ import CLua
 struct Interactive {
     /// True while the loop runs: SIGINT then clears the line instead of killing the process.
     nonisolated(unsafe) static var active = false
+    /// Top-level `local`s of prompt chunks stay visible to the next ones (off with `--lua-locals`).
+    nonisolated(unsafe) static var persistLocals = true
 
     enum Input {
         case line(String)
@@ -39,6 +41,7 @@ struct Interactive {
         Runner.messagePrefix = nil  // no program name on errors in interactive mode
         Interactive.active = true
         if editing { setUpEditLine() }
+        if Runner.callHelper(L, "promptGlobals", 0, 0) != LUA_OK { lua_settop(L, -2) }
         setSignal(SIGINT, promptAction)
         while let loaded = loadLine() {
             var status = loaded
@@ -151,6 +154,7 @@ struct Interactive {
             // First as an expression whose values are printed.
             if load("return \(line);") == LUA_OK {
                 saveLine(line)
+                setEnvironment()
                 return LUA_OK
             }
             lua_settop(L, 0)
@@ -160,6 +164,16 @@ struct Interactive {
                 let status = load(chunk)
                 if !incomplete(status) {
                     saveLine(chunk)
+                    if status == LUA_OK, Interactive.persistLocals, let rewritten = LocalRewrite.rewrite(chunk) {
+                        // The chunk as the user wrote it compiles; its rewrite should too (else
+                        // the original runs, its locals ending with it).
+                        if load(rewritten) == LUA_OK {
+                            lua_remove(L, -2)
+                        } else {
+                            lua_settop(L, -2)
+                        }
+                    }
+                    setEnvironment()
                     return status
                 }
                 switch readLine(first: false) {
@@ -176,6 +190,14 @@ struct Interactive {
             }
             if !editing { writeOut("\n") }
         }
+    }
+
+    /// Gives the loaded function on top the prompt's environment (its `_ENV`, upvalue 1), which
+    /// keeps top-level locals from one chunk to the next; not with `--lua-locals`.
+    private func setEnvironment() {
+        guard Interactive.persistLocals, lua_type(L, -1) == LUA_TFUNCTION else { return }
+        Runner.pushHelper(L, "env")
+        if lua_type(L, -1) != LUA_TTABLE || lua_setupvalue(L, -2, 1) == nil { lua_settop(L, -2) }
     }
 
     private func load(_ chunk: String) -> Int32 {

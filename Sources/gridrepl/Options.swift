@@ -32,6 +32,8 @@ struct Options {
     var sandbox = false
     /// `--view`: the live terminal view of the script's grid.
     var view = false
+    /// `--lua-locals`: a top-level `local` at the prompt ends with its chunk, as in lua5.4.
+    var luaLocals = false
 
     /// The value of `--max-memory`: a count of bytes, maybe with a suffix k, M or G (powers of 1024).
     static func parseBytes(_ text: String) -> Int? {
@@ -79,11 +81,12 @@ struct Options {
             return nil
         }
         switch name {
-        case "--help", "--sandbox", "--view":
+        case "--help", "--sandbox", "--view", "--lua-locals":
             if value != nil { return fail("option '\(name)' takes no value") }
             switch name {
             case "--help": help = true
             case "--view": view = true
+            case "--lua-locals": luaLocals = true
             default: sandbox = true
             }
         case "--max-memory":
@@ -180,6 +183,8 @@ struct Options {
                               binary chunks or grid:svg; require finds preloaded modules only
           --view              run 'script', then show its grid in a live full-screen
                               view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
+          --lua-locals        at the prompt, a top-level 'local' ends with its line
+                              (as in lua5.4); by default it stays for the next lines
           --help              show this help
 
         """

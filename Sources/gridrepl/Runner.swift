@@ -41,6 +41,41 @@ local function stop()
     error(timeoutMessage, 3)
   end
 end
+-- The prompt's environment (unless --lua-locals): the names that top-level `local` statements
+-- of prompt chunks declared (LocalRewrite turns them into calls of `declare`), then the globals.
+-- A declared name stays a prompt local, nil or not, until the session ends.
+local declared, values = {}, {}
+local select = select
+local function declare(n, ...)
+  for i = 1, n do declared[(select(i, ...))] = true end
+  return select(n + 1, ...)
+end
+H.locals = values
+H.env = setmetatable({}, {
+  __index = function(_, k)
+    if k == "__gridrepl_local" then return declare end
+    if declared[k] then return values[k] end
+    return G[k]
+  end,
+  __newindex = function(_, k, v)
+    if declared[k] then values[k] = v else G[k] = v end
+  end,
+})
+-- At the prompt: `gl` and `gridlayout` are the module, unless the names are taken.
+local require = require
+function H.promptGlobals()
+  local ok, gl = pcall(require, "gridlayout")
+  if not ok then return end
+  if G.gl == nil then G.gl = gl end
+  if G.gridlayout == nil then G.gridlayout = gl end
+end
+-- After `-i script`: its results in `results` (with n), its grid in `grid`, unless the names
+-- are taken (the host passes the grid: the first result if a grid, else the one made last).
+function H.keepResults(grid, ...)
+  local n = select("#", ...)
+  if n > 0 and G.results == nil then G.results = {n = n, ...} end
+  if G.grid == nil then G.grid = grid end
+end
 function H.arm(count) armed = count or 0; sethook(stop, "", armed) end
 function H.install() sethook(stop, "", 1 << 30) end
 if timeoutMessage then  -- coroutines (from coroutine.create) get the hook too
@@ -272,6 +307,7 @@ enum Runner {
                 return 1
             }
         }
+        Interactive.persistLocals = !options.luaLocals
         Limits.memoryCap = options.maxMemory
         Limits.memoryCapText = options.maxMemoryText
         Limits.timeout = options.timeout
@@ -301,7 +337,24 @@ enum Runner {
             Interactive(L).run()
             return 0
         }
-        if options.first < argc && handleScript(L, argv, options.first) != LUA_OK { return 1 }
+        if options.first < argc {
+            if options.interactive {
+                // The script's results stay reachable at the prompt.
+                lua_settop(L, 0)
+                GridViewHost.forgetLastGrid(L)
+                if report(L, runScript(L, argv, options.first)) != LUA_OK { return 1 }
+                if lua_gettop(L) > 0 && GridViewHost.isGrid(L, 1) {
+                    lua_pushvalue(L, 1)
+                } else if !GridViewHost.pushLastGrid(L) {
+                    lua_pushnil(L)
+                }
+                lua_insert(L, 1)
+                if callHelper(L, "keepResults", lua_gettop(L), 0) != LUA_OK { report(L, LUA_ERRRUN) }
+                lua_settop(L, 0)
+            } else if handleScript(L, argv, options.first) != LUA_OK {
+                return 1
+            }
+        }
         if options.interactive {
             Interactive(L).run()
         } else if options.first == argc && !options.execute && !options.version {

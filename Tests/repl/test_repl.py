@@ -505,3 +505,71 @@ def test_completion_of_grid_methods_and_fields(repl, tmp_path):
         time.sleep(0.05)
     assert "g:reload()\n" in history
     assert "g.dataSource\n" in history
+
+
+# ---------------------------------------------------------------------------------------------
+# The prompt's own conveniences (a documented difference from lua5.4)
+
+
+def test_top_level_locals_persist_at_the_prompt(gridrepl):
+    lines = [
+        "local x = 5",
+        "x + 1",
+        "local a, b <const> = 1, 2",                 # <const> is dropped: the names persist
+        "local function f(n) if n == 0 then return 0 end return n + f(n - 1) end",
+        "f(3), a, b, rawget(_G, 'x'), rawget(_G, 'f')",
+        "local print = print",                       # the right side sees the old value
+        "print('via local')",
+        "local t = {1, 2,",
+        "3}",
+        "#t",
+        "local y",
+        "y",
+        "local s = 'a' .. 'b' local z = s:upper()",
+        "z",
+        "do local inner = 1 end",                    # not top level: ends with its block
+        "inner",
+        "local c <close> = nil",                     # to-be-closed: a real local
+        "c",
+        "gl.version == require('gridlayout').version, gridlayout == gl",
+        "x = 7",                                     # assignment to a prompt local
+        "x, rawget(_G, 'x')",
+        "error('boom')",                             # line numbers are the user's
+    ]
+    r = run(gridrepl, "-i", stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.split("PUC-Rio\n", 1)[1]
+    assert out == ("> > 6\n> > > 6\t1\t2\tnil\tnil\n> > via local\n> >> > 3\n> > nil\n> > AB\n"
+                   "> > nil\n> > nil\n> true\ttrue\n> > 7\tnil\n> > \n")
+    assert r.stderr.startswith("stdin:1: boom\nstack traceback:\n")
+
+
+def test_lua_locals_turns_persistent_locals_off(gridrepl):
+    r = run(gridrepl, "--lua-locals", "-i", stdin="local x = 5\nx\nlocal y = 1; return y\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> nil\n> 1\n> \n")
+
+
+def test_i_script_leaves_its_grid_and_results(gridrepl, tmp_path):
+    r = run(gridrepl, "-i", str(ROOT / "scripts" / "ninegrid.lua"),
+            stdin="select(2, grid:offset()), grid == results[1], results.n\n", env=clean_env(COLUMNS="80"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> 200\ttrue\t1\n> \n")
+    # A script that returns no grid: `grid` is the grid it made last; `results` holds what it returned.
+    s = script(tmp_path, "local g = gridlayout.new{lanes = 2}\nlocal h = gridlayout.new{lanes = 4}\nreturn 'done', 42\n")
+    r = run(gridrepl, "-l", "gridlayout", "-i", s, stdin="grid.lanes, results[1], results[2], results.n\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> 4\tdone\t42\t2\n> \n")
+    # Names the script set itself are left alone.
+    s = script(tmp_path, "grid = 'mine'\nreturn gridlayout.new()\n", "own.lua")
+    r = run(gridrepl, "-l", "gridlayout", "-i", s, stdin="grid\n")
+    assert r.stdout.endswith("> mine\n> \n")
+
+
+def test_every_script_returns_its_grid(gridrepl, tmp_path):
+    for path in sorted((ROOT / "scripts").glob("*.lua")):
+        r = run(gridrepl, "-e", f"io.stdout:setvbuf('full') local g = dofile({str(path)!r}) "
+                                "io.stderr:write(tostring(g):match('^gridlayout%.Grid') or 'none')",
+                env=clean_env(COLUMNS="80", LINES="24"))
+        assert r.returncode == 0, (path.name, r.stderr)
+        assert r.stderr == "gridlayout.Grid", path.name
