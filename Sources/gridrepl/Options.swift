@@ -20,8 +20,10 @@ struct Options {
     var bad = false
     /// What is wrong with the bad option, when it is not lua.c's complaint.
     var complaint: String?
-    /// `--help`: print the usage and exit.
+    /// `--help` or `-h`: print the usage and exit.
     var help = false
+    /// `--version`: print the version lines and exit.
+    var showVersion = false
     /// `--max-memory BYTES`: the cap on Lua's live bytes (0: none).
     var maxMemory = 0
     /// `--max-memory` as given.
@@ -81,10 +83,11 @@ struct Options {
             return nil
         }
         switch name {
-        case "--help", "--sandbox", "--view", "--lua-locals":
+        case "--help", "--version", "--sandbox", "--view", "--lua-locals":
             if value != nil { return fail("option '\(name)' takes no value") }
             switch name {
             case "--help": help = true
+            case "--version": showVersion = true
             case "--view": view = true
             case "--lua-locals": luaLocals = true
             default: sandbox = true
@@ -130,6 +133,9 @@ struct Options {
                 options.ignoreEnvironment = true
             case UInt8(ascii: "W"):
                 if a.count > 2 { return Options(first: i, bad: true) }
+            case UInt8(ascii: "h"):
+                if a.count > 2 { return Options(first: i, bad: true) }
+                options.help = true
             case UInt8(ascii: "i"), UInt8(ascii: "v"):
                 if a.count > 2 { return Options(first: i, bad: true) }
                 if c == UInt8(ascii: "i") { options.interactive = true }
@@ -185,7 +191,8 @@ struct Options {
                               view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
           --lua-locals        at the prompt, a top-level 'local' ends with its line
                               (as in lua5.4); by default it stays for the next lines
-          --help              show this help
+          --version           show version information and exit
+          -h, --help          show this help
 
         """
         if badOption == nil {

@@ -98,7 +98,16 @@ enum Runner {
 
     /// Prefixes messages; nil in interactive mode (lua.c's `progname`).
     nonisolated(unsafe) static var messagePrefix: String? = progname
-    static let progname = "gridrepl"
+    /// The name messages begin with: argv[0]'s last path component, as the user typed the
+    /// command (lua.c uses argv[0] whole; the directory says nothing useful in a message).
+    nonisolated(unsafe) static var progname = "gridrepl"
+
+    /// Sets `progname` from argv[0], when it names something.
+    static func setProgname(_ argv0: String?) {
+        guard let argv0, let name = argv0.split(separator: "/").last, !name.isEmpty else { return }
+        progname = String(name)
+        messagePrefix = progname
+    }
 
     /// lua.c's `l_message`.
     static func message(_ prefix: String?, _ text: String) {
@@ -282,6 +291,7 @@ enum Runner {
         var argv: [UnsafeMutablePointer<CChar>] = []
         for i in 0..<argc { if let p = CommandLine.unsafeArgv[i] { argv.append(p) } }
         let args = argv.map { String(cString: $0) }
+        setProgname(args.first)
         guard let L = luaL_newstate() else {
             message(progname, "cannot create state: not enough memory")
             return 1
@@ -296,10 +306,14 @@ enum Runner {
             Options.printUsage(badOption: nil)
             return 0
         }
+        if options.showVersion {
+            printVersion()
+            return 0
+        }
         if options.view {
             // Checked before anything runs: no script output, no escape codes, a clear error.
             guard options.first < argc else {
-                message(progname, "'--view' needs a script: gridrepl --view script.lua [args]")
+                message(progname, "'--view' needs a script: \(progname) --view script.lua [args]")
                 return 1
             }
             guard isatty(0) != 0 && isatty(1) != 0 else {

@@ -573,3 +573,32 @@ def test_every_script_returns_its_grid(gridrepl, tmp_path):
                 env=clean_env(COLUMNS="80", LINES="24"))
         assert r.returncode == 0, (path.name, r.stderr)
         assert r.stderr == "gridlayout.Grid", path.name
+
+
+def test_version_and_help_exit_0(gridrepl):
+    version = (ROOT / "VERSION").read_text().strip()
+    r = run(gridrepl, "--version")
+    assert r.returncode == 0 and r.stderr == ""
+    assert r.stdout.startswith(f"gridrepl {version}\nLua 5.4.") and r.stdout.count("\n") == 2
+    for flag in ("-h", "--help"):
+        r = run(gridrepl, flag, "-e", "print('not run')")
+        assert r.returncode == 0 and r.stderr == ""
+        assert r.stdout.startswith("usage: gridrepl [options] [script [args]]\n")
+        assert "  --version           show version information and exit\n" in r.stdout
+        assert "  -h, --help          show this help\n" in r.stdout
+        assert "not run" not in r.stdout
+    r = run(gridrepl, "--version=2")
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: option '--version' takes no value\n")
+
+
+def test_messages_begin_with_the_name_it_was_run_by(gridrepl, tmp_path):
+    link = tmp_path / "mygrid"
+    link.symlink_to(gridrepl)
+    r = run(str(link), "-e", "error('bad')")
+    assert r.returncode == 1
+    assert r.stderr.startswith("mygrid: (command line):1: bad\n")
+    r = run(str(link), "-x")
+    assert r.stderr.startswith("mygrid: unrecognized option '-x'\nusage: mygrid [options] [script [args]]\n")
+    r = run(str(link), "--view")
+    assert r.stderr == "mygrid: '--view' needs a script: mygrid --view script.lua [args]\n"
