@@ -183,7 +183,7 @@ enum Limits {
 
     /// Applies `--sandbox`; false (after reporting) on failure.
     static func applySandbox(_ L: OpaquePointer) -> Bool {
-        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=sandbox", "t")
+        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=[gridrepl sandbox]", "t")
         if status == LUA_OK { status = lua_pcall(L, 0, 0, 0) }
         if status != LUA_OK {
             Runner.report(L, status)

@@ -8,7 +8,6 @@ import LiveViewCore
 /// plain tables and numbers that Swift reads raw.
 private let viewHelperSource = """
 local H = {}
-function H.call(g, name, ...) return g[name](g, ...) end
 function H.read(g)
   local s = g:stats()
   local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
@@ -32,7 +31,7 @@ extension LiveView {
             return nil
         }
         lua_settop(L, -2)
-        var status = luaL_loadbufferx(L, viewHelperSource, viewHelperSource.utf8.count, "=gridrepl view", "t")
+        var status = luaL_loadbufferx(L, viewHelperSource, viewHelperSource.utf8.count, "=[gridrepl view]", "t")
         if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
         guard status == LUA_OK else {
             defer { lua_settop(L, -2) }
@@ -53,7 +52,11 @@ extension LiveView {
             lua_settop(L, top)
             return "the view's helpers are missing"
         }
-        lua_getfield(L, -1, helper)
+        if helper == "call" {  // g[method](g, ...) from C: messages name no helper chunk
+            lua_pushcclosure(L, gl_call_method, 0)
+        } else {
+            lua_getfield(L, -1, helper)
+        }
         lua_remove(L, -2)
         lua_rawgeti(L, gl_registryindex(), lua_Integer(gridRef))
         if let method { lua_pushstring(L, method) }

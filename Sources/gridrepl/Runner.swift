@@ -384,7 +384,7 @@ enum Runner {
 
     /// Loads the helper table into the registry and captures the interrupt hook.
     static func installHelpers(_ L: OpaquePointer) -> Bool {
-        var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=gridrepl")
+        var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=[gridrepl]")
         if status == LUA_OK {
             gl_pushswiftclosure(L, Limits.check, 0)
             if Limits.timeout != nil { lua_pushstring(L, Limits.timeoutMessage) } else { lua_pushnil(L) }

@@ -602,3 +602,29 @@ def test_messages_begin_with_the_name_it_was_run_by(gridrepl, tmp_path):
     assert r.stderr.startswith("mygrid: unrecognized option '-x'\nusage: mygrid [options] [script [args]]\n")
     r = run(str(link), "--view")
     assert r.stderr == "mygrid: '--view' needs a script: mygrid --view script.lua [args]\n"
+
+
+def test_a_callback_error_has_one_traceback(gridrepl, tmp_path):
+    s = "cb.lua"
+    script(tmp_path, "local gl = require 'gridlayout'\nlocal grid = gl.new{ lanes = 2 }\n"
+                     "grid.dataSource = { count = function() return 3 end, size = function(s, i) error('no photo') end }\n"
+                     "grid:reload()\n", s)
+    r = run(gridrepl, s, cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr == ("gridrepl: cb.lua:4: data source 'size' failed for item (section 1, item 1): cb.lua:3: no photo\n"
+                        "stack traceback:\n\t[C]: in function 'error'\n\tcb.lua:3: in function <cb.lua:3>\n"
+                        "\t[C]: in ?\n\t[C]: in method 'reload'\n\tcb.lua:4: in main chunk\n")
+
+
+def test_tracebacks_name_no_chunk_of_gridrepl_itself(gridrepl):
+    r = run(gridrepl, "--sandbox", "-e", "local g = require('gridlayout').new()\ng:svg('x.svg')")
+    assert r.stderr == ("gridrepl: (command line):2: svg: not allowed in the sandbox\n"
+                        "stack traceback:\n\t(command line):2: in main chunk\n")
+    r = run(gridrepl, "--timeout", "0.2", "-e", "while true do end")
+    assert r.returncode == 1
+    assert r.stderr == ("gridrepl: timeout: script ran longer than 0.2 seconds\n"
+                        "stack traceback:\n\t(command line):1: in main chunk\n")
+    # A plain error keeps its whole traceback.
+    r = run(gridrepl, "-e", "error('plain')")
+    assert r.stderr == ("gridrepl: (command line):1: plain\nstack traceback:\n"
+                        "\t[C]: in function 'error'\n\t(command line):1: in main chunk\n")

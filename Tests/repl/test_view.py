@@ -355,7 +355,8 @@ def test_g_goes_to_an_index_path(gridrepl, view, tmp_path):  # noqa: F811
     # A bad index path: an error naming it, and the view stays where it was.
     view.send("g9.9\r")
     view.wait_status("go to 9.9: ")
-    assert "section 9" in view.status[2]
+    # The method's own message: no position of gridrepl's helper chunk ("gridrepl view:2:").
+    assert view.status[2].startswith("go to 9.9: item (section 9, item 9) is out of range"), view.status[2]
     assert view.offset() == (0, float(expected))
     view.send("g..\r")
     view.wait_status("go to: '..' is not an index path")
@@ -560,3 +561,28 @@ def test_resizing_the_terminal_redraws(view):
     top = next(line for line in view.lines if line.strip())
     assert top == " " * 14 + "#" + "=" * 70 + "#"
     quit_cleanly(view)
+
+
+def test_a_callback_error_in_the_view_names_the_users_code_only(gridrepl, tmp_path):  # noqa: F811
+    """The message line shows the callback's error with the script's position, and no position
+    of gridrepl's own helper code (it once read `gridrepl view:2: data source …`)."""
+    (tmp_path / "failing.lua").write_text(
+        "local gl = require 'gridlayout'\n"
+        "local grid = gl.new{ lanes = 2, width = 200, height = 100 }\n"
+        "grid.dataSource = { count = function() return 40 end, size = function() return 100, 50 end,\n"
+        "  view = function(s, i) if i > 10 then error('no view ' .. i) end return i end }\n"
+        "grid:reload()\n"
+        "return grid\n")
+    v = View(gridrepl, tmp_path, "--view", "failing.lua", cwd=tmp_path)
+    try:
+        v.wait_offset(0, 0)
+        v.send(END)
+        v.wait_status("failed")
+        # (the message line is cut at the screen's width)
+        assert re.fullmatch(r"scrollTo: callback 'view' failed for item \(section 1, item \d+\): failing\.lua:4:.*",
+                            v.status[2]), v.status[2]
+        quit_cleanly(v)
+    finally:
+        if not v.closed:
+            os.kill(v.pid, signal.SIGKILL)
+            os.waitpid(v.pid, 0)
