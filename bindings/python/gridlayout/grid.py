@@ -770,6 +770,14 @@ class Grid:
             self.close()
             raise
 
+    def __getattr__(self, name: str) -> Any:
+        # Only for names normal lookup did not find: a misspelt method or option says which it
+        # meant in the message itself (str(e), logs), not only in the interpreter's traceback.
+        public = [n for n in dir(type(self)) if not n.startswith("_")]
+        close = difflib.get_close_matches(name, public, 1) if not name.startswith("_") else []
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}{hint}", name=name, obj=self)
+
     def __setattr__(self, name: str, value: Any) -> None:
         # Options and other settable properties are set; a new public attribute is a mistake
         # (g.lanse = 4 would otherwise pass silently). A subclass may add its own attributes,

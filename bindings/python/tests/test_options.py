@@ -114,6 +114,24 @@ def test_an_unknown_attribute_is_an_attribute_error():
         assert grid._mine == 1
 
 
+def test_misspelt_names_and_choices_say_what_was_meant():
+    with Grid(lanes=2) as grid:
+        with pytest.raises(AttributeError) as info:
+            grid.relaod()
+        assert str(info.value) == "'Grid' object has no attribute 'relaod'; did you mean 'reload'?"
+        with pytest.raises(AttributeError) as info:
+            grid.nothing_like_it
+        assert str(info.value) == "'Grid' object has no attribute 'nothing_like_it'"
+        assert not hasattr(grid, "_private")
+        # A misspelt choice: the library's message names the nearest (as in Lua and C).
+        with pytest.raises(GridValueError) as info:
+            grid.layout = "masonry"
+        assert str(info.value) == ("option 'layout': 'masonry' is invalid (expected one of 'lanes', "
+                                   "'waterfall', 'flow', 'justified') (did you mean 'waterfall'?) [GL_EINVAL]")
+        with pytest.raises(GridValueError, match=r"\(did you mean 'shortest'\?\)"):
+            grid.order = "shortst"
+
+
 @pytest.mark.parametrize("keyword, value, kind, message", [
     ("lanes", 0, GridValueError, "option 'lanes': 0 is invalid (expected 1...10000)"),
     ("lanes", 2.5, GridValueError, "option 'lanes': 2.5 is invalid (expected an integer)"),
