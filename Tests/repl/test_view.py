@@ -374,8 +374,11 @@ def test_plus_and_minus_zoom(view):
     view.wait_status("zoom 100%")
     view.send("-")
     view.wait_status("zoom 80%")
-    # Zoomed out, the content below the viewport shows too (`:` edges).
+    # Zoomed out, the content below the viewport shows too (`:` edges), and the viewport is
+    # outlined (`"` edges, `!` sides) around its cells.
     view.wait(lambda: any(":" in line for line in view.lines[:-3]), "context elements")
+    view.wait(lambda: sum('+""' in line for line in view.lines[:-3]) == 2, "the viewport's outline")
+    assert any(line.lstrip().startswith("!") for line in view.lines[:-3])
     view.send("-")
     view.wait_status("zoom 64%")
     quit_cleanly(view)
