@@ -204,7 +204,7 @@ enum LuaGrid {
         luaFunction(L) { L throws(ScriptError) in
             let grid = try check(L, 1, "__tostring").grid
             let c = grid.configuration
-            try pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(grid.layout.sectionCount) sections")
+            try pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(Wording.counted(grid.layout.sectionCount, "section"))")
             return 1
         }
     }

@@ -184,6 +184,11 @@ _STATUS_NAMES = {
 }
 
 
+def _counted(n: int, noun: str) -> str:
+    """"1 section", "0 sections": counts in this binding's own messages."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _status_name(status: int) -> str:
     """The status's C name; a status this binding does not know is named by its number."""
     return _STATUS_NAMES.get(status) or f"gl_status {status}"
@@ -829,7 +834,7 @@ class Grid:
             return "<gridlayout.Grid closed>"
         c = self.config
         return (f"<gridlayout.Grid {c['layout']} {c['direction']} {c['width']:g}x{c['height']:g}, "
-                f"{self.section_count()} sections>")
+                f"{_counted(self.section_count(), 'section')}>")
 
     # -- calls --
 
@@ -983,9 +988,9 @@ class Grid:
         items). Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
-            raise _value_error(f"headers: {len(headers)} given for {k} sections")
+            raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
         if lanes is not None and len(lanes) != k:
-            raise _value_error(f"lanes: {len(lanes)} given for {k} sections")
+            raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -1123,7 +1128,7 @@ class Grid:
                 with _returned():
                     data, m = _pack_sizes(value, f"sizes({s})")
                 if m != n:
-                    raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
+                    raise ValueError(f"sizes({s}) gave {_counted(m, 'size')}, count({s}) is {n}")
                 if m:
                     ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
             put("item_sizes", C.item_sizes_fn, item_sizes)

@@ -276,3 +276,14 @@ def test_scale_snaps_the_frames():
             grid.scale = -1
         assert str(e.value) == "option 'scale': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
         assert grid.scale == 2
+
+
+def test_counts_in_messages_agree_with_their_number():
+    with Grid() as grid:
+        assert repr(grid) == "<gridlayout.Grid lanes vertical 320x480, 0 sections>"
+        grid.set_sections([[(10, 10)]])
+        grid.reload()
+        assert repr(grid) == "<gridlayout.Grid lanes vertical 320x480, 1 section>"
+        with pytest.raises(GridValueError) as info:
+            grid.set_sections([[(10, 10)]], headers=[(0, 10), (0, 10)])
+        assert str(info.value).startswith("headers: 2 given for 1 section")
