@@ -628,3 +628,30 @@ def test_tracebacks_name_no_chunk_of_gridrepl_itself(gridrepl):
     r = run(gridrepl, "-e", "error('plain')")
     assert r.stderr == ("gridrepl: (command line):1: plain\nstack traceback:\n"
                         "\t[C]: in function 'error'\n\t(command line):1: in main chunk\n")
+
+
+def test_completion_of_a_grids_data_source_and_prompt_locals(repl, tmp_path):
+    r = repl()
+    r.line("local g = gl.new{}; g.dataSource = {count = function() return 3 end, "
+           "size = function() return 10, 10 end, uniqueField = 41}")
+    r.expect("> ")
+    r.send("g.dataSource.uniq\t")      # the data source's own keys, through the grid
+    time.sleep(0.2)
+    r.line(" + 1")
+    r.expect("\r\n42\r\n> ")
+    r.line("local myPromptLocal = {deep = 7}")
+    r.expect("> ")
+    r.send("myPromptL\t")              # a persistent local completes as a global does
+    time.sleep(0.2)
+    r.send(".de\t")                    # and a path may start from it
+    time.sleep(0.2)
+    r.line("")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        history = (tmp_path / "history").read_text()
+        if "myPromptLocal.deep\n" in history:
+            break
+        time.sleep(0.05)
+    assert "g.dataSource.uniqueField\\040+\\0401\n" in history  # libedit encodes spaces
+    assert "myPromptLocal.deep\n" in history
+    r.expect("\r\n7\r\n> ")
