@@ -130,10 +130,24 @@ struct Interactive {
         return code
     }
 
-    /// Keeps `line` in the history, and in the history file at once.
+    /// Keeps `line` (a whole chunk) in the history, and in the history file at once. libedit
+    /// edits one line: an entry holding line breaks is redrawn wrongly when recalled (its last
+    /// line shown twice, the cursor lost). So a chunk of several lines is kept as one line, its
+    /// line breaks turned into spaces, when that cannot change its meaning (no comment, no
+    /// string across lines); else each of its lines is an entry, as Python's REPL keeps them.
     private func saveLine(_ line: String) {
         guard editing, !line.isEmpty else { return }
-        _ = add_history(line)
+        if line.contains("\n") {
+            let lexed = LuaLexer.tokens(Array(line.utf8))
+            if lexed.comment || lexed.multiline {
+                for part in line.split(separator: "\n", omittingEmptySubsequences: true) { _ = add_history(String(part)) }
+            } else {
+                let parts = line.split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                _ = add_history(parts.joined(separator: " "))
+            }
+        } else {
+            _ = add_history(line)
+        }
         if let historyPath { _ = write_history(historyPath) }
     }
 
@@ -234,5 +248,15 @@ struct Interactive {
             Runner.message(Runner.messagePrefix, "error calling 'print' (\(Runner.string(L, -1)))")
             lua_settop(L, 0)
         }
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return s
     }
 }

@@ -396,7 +396,7 @@ def test_history_persists_across_sessions(repl, tmp_path):
     r.expect("\r\n> ")
     history = (tmp_path / "history").read_text()  # written after each line
     assert "12345+1\n" in history
-    assert "for\\040i\\040=\\0401,\\0402\\040do\\012end\n" in history  # libedit's encoding
+    assert "for\\040i\\040=\\0401,\\0402\\040do\\040end\n" in history  # one line; libedit's encoding
     r.send("\x04")
     assert r.wait() == 0
 
@@ -655,3 +655,37 @@ def test_completion_of_a_grids_data_source_and_prompt_locals(repl, tmp_path):
     assert "g.dataSource.uniqueField\\040+\\0401\n" in history  # libedit encodes spaces
     assert "myPromptLocal.deep\n" in history
     r.expect("\r\n7\r\n> ")
+
+
+def test_a_multi_line_entry_is_recalled_as_one_line(repl, tmp_path):
+    """libedit redraws an entry holding line breaks wrongly (its `end` shown twice): a chunk of
+    several lines is kept as one line when joining cannot change it, else line by line."""
+    r = repl()
+    r.line("for i = 1, 2 do")
+    r.expect(">> ")
+    r.line("  io.write(i, ';')")
+    r.expect(">> ")
+    r.line("end")
+    r.expect("1;2;> ")
+    r.line("x = 1 -- a comment")
+    r.expect("> ")
+    r.line("if x then -- says why")
+    r.expect(">> ")
+    r.line("print('yes')")
+    r.expect(">> ")
+    r.line("end")
+    r.expect("yes\r\n> ")
+    history = (tmp_path / "history").read_text().splitlines()
+    assert history[-5:] == [
+        "for\\040i\\040=\\0401,\\0402\\040do\\040io.write(i,\\040';')\\040end",
+        "x\\040=\\0401\\040--\\040a\\040comment",
+        "if\\040x\\040then\\040--\\040says\\040why",  # a comment: line by line
+        "print('yes')",
+        "end",
+    ]
+    # Up five times: the loop, whole on one line; it runs again.
+    for _ in range(5):
+        r.send("\x1b[A")
+    time.sleep(0.2)
+    r.send("\r")
+    r.expect("for i = 1, 2 do io.write(i, ';') end\r\n1;2;> ")
