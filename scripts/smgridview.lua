@@ -26,8 +26,8 @@ grid.dataSource = {
     view.photo = photos[section][i]
     return view
   end,
-  move       = function(section, from, to)
-    table.insert(photos[section], to, table.remove(photos[section], from))
+  moveItem   = function(section, i, toSection, toItem)
+    table.insert(photos[toSection], toItem, table.remove(photos[section], i))
   end,
 }
 grid:reload()

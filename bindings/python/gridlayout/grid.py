@@ -19,6 +19,7 @@ import re
 import signal
 import struct
 import threading
+import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
 from itertools import chain
@@ -1520,12 +1521,19 @@ class Grid:
         return self._views.get(v.value) if v.value else None
 
     @_locked
-    def view(self, section: int, item: int) -> Any:
-        """The view of a loaded item, or None."""
+    def view_at(self, section: int, item: int) -> Any:
+        """The view attached to a loaded item, or None. (Lua's `grid:view()` is the live
+        terminal view, something else: hence not `view`.)"""
         v = c_void_p()
-        _check(self._lib.gl_grid_view(self._h, _integer(section, "view: section"),
-                                      _integer(item, "view: item"), byref(v)))
+        _check(self._lib.gl_grid_view(self._h, _integer(section, "view_at: section"),
+                                      _integer(item, "view_at: item"), byref(v)))
         return self._views.get(v.value) if v.value else None
+
+    def view(self, section: int, item: int) -> Any:
+        """Deprecated: `view_at(section, item)`, the view attached to a loaded item."""
+        warnings.warn("Grid.view(section, item) is deprecated: use Grid.view_at(section, item)",
+                      DeprecationWarning, stacklevel=2)
+        return self.view_at(section, item)
 
     @_locked
     def stats(self) -> Stats:
