@@ -689,3 +689,31 @@ def test_a_multi_line_entry_is_recalled_as_one_line(repl, tmp_path):
     time.sleep(0.2)
     r.send("\r")
     r.expect("for i = 1, 2 do io.write(i, ';') end\r\n1;2;> ")
+
+
+def tutorial_chapter(number):
+    """The `lua run` blocks of docs/tutorial.md's chapter `number`, each with its output block."""
+    text = (ROOT / "docs" / "tutorial.md").read_text()
+    chapter = re.split(r"^## ", text, flags=re.M)
+    body = next(c for c in chapter if c.startswith(f"{number}. "))
+    return re.findall(r"^```lua run\n(.*?)^```\n```output\n(.*?)^```\n", body, flags=re.M | re.S)
+
+
+def test_the_tutorials_first_chapter_typed_at_the_prompt(repl):
+    """A newcomer types chapter 1 line by line (top-level locals persist, so `local grid` on one
+    line is there on the next) and sees what the tutorial shows."""
+    blocks = tutorial_chapter(1)
+    assert len(blocks) == 2
+    for code, expected in blocks:
+        r = repl()
+        start = r.text.rindex("> ")    # the first prompt
+        for line in code.splitlines():
+            r.line(line)
+            r.expect("> ")             # the prompt (or ">> ", inside a table or a loop)
+        r.line("'done'")
+        r.expect("\r\ndone\r\n> ")
+        printed = [l for l in r.text[start:].split("\r\n")
+                   if not l.startswith(("> ", ">> ")) and l not in (">", ">>")]
+        assert printed[:-1] == expected.splitlines(), "\n".join(printed)
+        r.send("\x04")
+        assert r.wait() == 0
