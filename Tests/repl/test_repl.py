@@ -717,3 +717,32 @@ def test_the_tutorials_first_chapter_typed_at_the_prompt(repl):
         assert printed[:-1] == expected.splitlines(), "\n".join(printed)
         r.send("\x04")
         assert r.wait() == 0
+
+
+def test_the_local_rewrite_follows_lua_syntax(gridrepl):
+    """Strings, comments, nested functions, calls and operators around top-level locals: each
+    `local` the rewrite finds is a statement at the top level, and its expression list ends where
+    Lua's does."""
+    lines = [
+        'local s = "local y = 1" -- local z = 2',
+        "s, y, z",
+        'local n = ("ab"):rep(2) .. [[local]] local m = #n',
+        "n, m",
+        "local f = function() local inner = 5 return inner end local g = f() + 1",
+        "g, inner",
+        "local k = 0x10 local h = -k ^ 2 // 3",
+        "h",
+        'local q = {a = {1, 2}, [3] = "x"} q.b = 1',
+        "q.a[2], q[3], q.b",
+        "local w = 1; local v = w + 1;",
+        "v",
+        "for i = 1, 2 do local inloop = i end",
+        "inloop",
+        'local r = (function(...) return select("#", ...) end)(1, 2, 3)',
+        "r",
+    ]
+    r = run(gridrepl, "-i", stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("PUC-Rio\n", 1)[1] == (
+        "> > local y = 1\tnil\tnil\n> > abablocal\t9\n> > 6\tnil\n> > -86.0\n> > 2\tx\t1\n"
+        "> > 2\n> > nil\n> > 3\n> \n")
