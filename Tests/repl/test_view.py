@@ -589,3 +589,19 @@ def test_a_callback_error_in_the_view_names_the_users_code_only(gridrepl, tmp_pa
         if not v.closed:
             os.kill(v.pid, signal.SIGKILL)
             os.waitpid(v.pid, 0)
+
+
+def test_view_then_i_leaves_the_viewed_grid_as_grid(gridrepl, tmp_path):  # noqa: F811
+    """`gridrepl --view -i script`: after q, the prompt has the grid it viewed, as `-i` alone does."""
+    v = View(gridrepl, tmp_path, "--view", "-i", small_script(tmp_path), env={"HOME": str(tmp_path)})
+    v.wait_offset(0, 0)
+    v.send(PAGE_DOWN)
+    v.wait_offset(0, 240)
+    v.send("q")
+    v.wait(lambda: LEAVE_ALT_SCREEN in v.raw and v.raw.rstrip(b" ").endswith(b">"), "the prompt after the view")
+    v.send("print('viewed', grid:offset())\r")
+    v.wait(lambda: b"viewed\t0\t240\r\n> " in v.raw, "the REPL")
+    v.send("os.exit(0)\r")
+    status, before, after = v.finish()
+    assert status == 0
+    assert before == after
