@@ -140,6 +140,9 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         let box = try lookup(handle)
         let name = try optionName(name)
         let value = try output(value, "value")
+        guard GridConfiguration.option(named: name) != nil else {
+            throw CFailure(GL_EINVAL, "unknown option '\(name)'" + Suggestion.didYouMean(name, among: GridConfiguration.optionNames))
+        }
         switch try engine({ () throws(GridError) in try box.grid.configuration.value(of: name) }) {
         case .number(let n): value.pointee = n
         case .bool(let b): value.pointee = b ? 1 : 0

@@ -171,6 +171,8 @@ static void test_config(void) {
     OK(gl_grid_get_option_number(g, "layout", &v));
     EXPECT(v == GL_LAYOUT_WATERFALL);                    /* an enumerated option reads as its C value */
     EXPECT_STATUS(gl_grid_get_option_number(g, "loaderSize", &v), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_get_option_number(g, "colums", &v), GL_EINVAL);
+    EXPECT_LAST_ERROR("unknown option 'colums' (did you mean 'columns'?)");
     EXPECT_STATUS(gl_grid_get_option_number(g, "lanes", NULL), GL_EINVAL);
     OK(gl_grid_get_option_number(g, "lanes", &v));
     EXPECT(v == 4);                                      /* failed sets changed nothing */
