@@ -318,6 +318,13 @@ static int gl_lua_message_handler(lua_State *L) {
     return 1;
 }
 
+/* t[k] for t at 1 and k at 2 (metamethods included), to be called under lua_pcall. */
+static int gl_get_field(lua_State *L) {
+    lua_settop(L, 2);
+    lua_gettable(L, 1);
+    return 1;
+}
+
 /* g[name](g, ...) for the value g at 1 and the string name at 2, from C: a method's messages
  * then carry no position of a host chunk (luaL_where finds no line in a C caller). */
 static int gl_call_method(lua_State *L) {
