@@ -26,8 +26,8 @@ grid.dataSource = {
     view.photo = photos[section][i]
     return view
   end,
-  move       = function(section, from, to)
-    table.insert(photos[section], to, table.remove(photos[section], from))
+  moveItem   = function(section, i, toSection, toItem)
+    table.insert(photos[toSection], toItem, table.remove(photos[section], i))
   end,
 }
 grid:reload()
@@ -53,3 +53,6 @@ grid:draw()
 -- `gridrepl scripts/smgridview.lua out.svg` also draws the viewport (the whole content is
 -- 32,000 points wide) as an SVG picture (`make docs-images` writes docs/images/smgridview.svg so).
 if arg and arg[1] then grid:svg(arg[1], { viewport = true }) end
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -1,3 +1,4 @@
+import GridHost
 import GridLayout
 import GridLayoutCSupport
 
@@ -83,6 +84,24 @@ private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> Strin
     return String(cString: name)
 }
 
+/// Sets option `name`, the failure's message naming the nearest option (an unknown name) or
+/// choice (a misspelt string value), as every face's messages do.
+private func setOption(_ box: GridBox, _ name: String, _ option: OptionValue) throws(CFailure) {
+    do {
+        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: option) }
+    } catch {
+        var failure = error
+        if let kind = GridConfiguration.option(named: name)?.kind {
+            if case .choice(let cases) = kind, case .string(let given) = option {
+                failure.message += Suggestion.didYouMean(given, among: cases)
+            }
+        } else {
+            failure.message += Suggestion.didYouMean(name, among: GridConfiguration.optionNames)
+        }
+        throw failure
+    }
+}
+
 @_cdecl("gl_grid_set_option_number")
 public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: Double) -> gl_status {
     cCall { () throws(CFailure) in
@@ -100,7 +119,7 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
             }
             option = .bool(value == 1)
         }
-        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: option) }
+        try setOption(box, name, option)
     }
 }
 
@@ -111,7 +130,7 @@ public func gl_grid_set_option_string(_ handle: OpaquePointer?, _ name: UnsafePo
         try requireIdle(box, "gl_grid_set_option_string")
         let name = try optionName(name)
         guard let value else { throw CFailure(GL_EINVAL, "option '\(name)': value is NULL") }
-        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: .string(String(cString: value))) }
+        try setOption(box, name, .string(String(cString: value)))
     }
 }
 
@@ -121,6 +140,9 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         let box = try lookup(handle)
         let name = try optionName(name)
         let value = try output(value, "value")
+        guard GridConfiguration.option(named: name) != nil else {
+            throw CFailure(GL_EINVAL, "unknown option '\(name)'" + Suggestion.didYouMean(name, among: GridConfiguration.optionNames))
+        }
         switch try engine({ () throws(GridError) in try box.grid.configuration.value(of: name) }) {
         case .number(let n): value.pointee = n
         case .bool(let b): value.pointee = b ? 1 : 0

@@ -13,7 +13,7 @@ struct LuaDataSource: GridDataSource {
     /// The callbacks, in the order of their stack slots.
     enum Callback: Int32, CaseIterable {
         case sections, count, size, sizes, header, showLoader, sameSize, lanes
-        case insert, remove, move, canMove, canMoveToSection
+        case insert, remove, move, moveItem, canMove, canMoveToSection
         case footer, span, section
         var name: String { String(describing: self) }
     }
@@ -332,9 +332,15 @@ struct LuaDataSource: GridDataSource {
     func insertItem(at path: GridIndexPath) throws { try perform(.insert, path.section, path.item) }
     func removeItem(at path: GridIndexPath) throws { try perform(.remove, path.section, path.item) }
 
-    /// `move(section, from, to, toSection)`: `toSection` is `section` unless a drag crossed sections.
+    /// `moveItem(section, item, toSection, toItem)`: the order of `grid:move`, `didMove`,
+    /// `dragEnded` and the other faces. Without it, the deprecated `move(section, from, to,
+    /// toSection)` (`toSection` last: it is `section` unless a drag crossed sections).
     func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
-        try perform(.move, from.section, from.item, to.item, to.section)
+        if present[Int(Callback.moveItem.rawValue)] {
+            try perform(.moveItem, from.section, from.item, to.section, to.item)
+        } else {
+            try perform(.move, from.section, from.item, to.item, to.section)
+        }
     }
 
     /// `canMove(section, item)`: without the callback every item can move.

@@ -34,8 +34,11 @@ enum TextPicture {
             sy = Double(available.rows) / viewport.height
             sx = 2 * sy
         }
-        // A denormal viewport makes the scale infinite (1e-320 × inf): such a side fills its room.
-        func cells(_ v: Double, _ room: Int) -> Int { v.isFinite ? max(1, min(room, Int(min(v, Double(room)).rounded()))) : room }
+        // The canvas reaches the cell of the viewport's far edge, as an element's last cell does
+        // (both round up, less a hair for the scale's rounding error): an item that ends at the
+        // viewport's edge keeps its border there. A denormal viewport makes the scale infinite
+        // (1e-320 × inf): such a side fills its room.
+        func cells(_ v: Double, _ room: Int) -> Int { v.isFinite ? max(1, min(room, Int(min(v - 1e-9, Double(room)).rounded(.up)))) : room }
         let width = cells(viewport.width * sx, available.columns)
         let height = cells(viewport.height * sy, available.rows)
         var check = InterruptCheck()
@@ -60,9 +63,9 @@ enum TextPicture {
             // drawn in the time of one on screen (and a frame of 1e300 converts to Int safely).
             func cell(_ v: Double, _ limit: Int) -> Int { v.isNaN ? -2 : Int(Swift.min(Swift.max(v, -2), Double(limit + 1))) }
             let x0 = cell(((f.x - viewport.x) * sx).rounded(.down), width)
-            let x1 = cell(((f.maxX - viewport.x) * sx).rounded(.up), width) - 1
+            let x1 = cell(((f.maxX - viewport.x) * sx - 1e-9).rounded(.up), width) - 1
             let y0 = cell(((f.y - viewport.y) * sy).rounded(.down), height)
-            let y1 = cell(((f.maxY - viewport.y) * sy).rounded(.up), height) - 1
+            let y1 = cell(((f.maxY - viewport.y) * sy - 1e-9).rounded(.up), height) - 1
             let (corner, edge, label): (UInt8, UInt8, String) = switch element.id {
             case .item(let p):
                 (element.dragged ? UInt8(ascii: "%") : element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "+"),

@@ -99,7 +99,7 @@ enum Limits {
                 nanosleep(&pause, nil)
                 let deadline = Limits.deadline
                 if Limits.running.load(ordering: .relaxed) > 0, deadline != 0, Limits.now() > deadline &+ UInt64(Limits.graceSeconds * 1e9) {
-                    let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more seconds (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
+                    let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more second\(Int(Limits.graceSeconds) == 1 ? "" : "s") (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
                     var bytes = Array(text.utf8)
                     _ = write(2, &bytes, bytes.count)
                     _exit(Limits.watchdogStatus)
@@ -138,7 +138,7 @@ enum Limits {
     static var timeoutMessage: String {
         guard let timeout else { return "timeout" }
         let n = timeout == timeout.rounded() && timeout < 1e15 ? String(Int(timeout)) : String(timeout)
-        return "timeout: script ran longer than \(n) seconds"
+        return "timeout: script ran longer than \(n) second" + (n == "1" ? "" : "s")
     }
 
     /// The hook's question, called from Lua: 1 after Ctrl-C, 2 past the deadline, else 0.
@@ -183,7 +183,7 @@ enum Limits {
 
     /// Applies `--sandbox`; false (after reporting) on failure.
     static func applySandbox(_ L: OpaquePointer) -> Bool {
-        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=sandbox", "t")
+        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=[gridrepl sandbox]", "t")
         if status == LUA_OK { status = lua_pcall(L, 0, 0, 0) }
         if status != LUA_OK {
             Runner.report(L, status)

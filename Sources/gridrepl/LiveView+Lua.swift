@@ -8,7 +8,6 @@ import LiveViewCore
 /// plain tables and numbers that Swift reads raw.
 private let viewHelperSource = """
 local H = {}
-function H.call(g, name, ...) return g[name](g, ...) end
 function H.read(g)
   local s = g:stats()
   local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
@@ -27,7 +26,7 @@ private let viewHelpersKey = "gridrepl.view"
 extension LiveView {
     /// Loads the helpers into the registry (once per state); an error message, or nil.
     func loadHelpers() -> String? {
-        loadHelperTable(L, source: viewHelperSource, key: viewHelpersKey, chunkName: "=gridrepl view")
+        loadHelperTable(L, source: viewHelperSource, key: viewHelpersKey, chunkName: "=[gridrepl view]")
     }
 
     /// Calls helper `helper` with the grid and `arguments` (after `method`, for `call`), under
@@ -140,7 +139,11 @@ func callGridHelper(_ L: OpaquePointer, helpers: String, _ helper: String, grid:
         lua_settop(L, top)
         return "the view's helpers are missing"
     }
-    lua_getfield(L, -1, helper)
+    if helper == "call" {  // g[method](g, ...) from C: messages name no helper chunk
+        lua_pushcclosure(L, gl_call_method, 0)
+    } else {
+        lua_getfield(L, -1, helper)
+    }
     lua_remove(L, -2)
     lua_rawgeti(L, gl_registryindex(), lua_Integer(grid))
     if let method { lua_pushstring(L, method) }

@@ -79,7 +79,7 @@ final class ServeView {
 
     /// Listens, prints the URL on stderr, and serves until a signal.
     func run() throws(StartError) -> Outcome {
-        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=gridrepl serve") {
+        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=[gridrepl serve]") {
             throw StartError(message: error)
         }
         if let error = call("reload") { lastError = "reload failed: \(error)" }

@@ -50,6 +50,28 @@ import Testing
         return lua
     }
 
+    /// `moveItem(s, i, toS, toI)` has the order of `grid:move` and `didMove`; with it, the
+    /// deprecated `move(s, from, to, toS)` is not called.
+    @Test func moveItemTakesTheMethodsOrder() {
+        let lua = lua()
+        lua.run("""
+            grid.dataSource.moveItem = function(s, i, toS, toI)
+              log[#log + 1] = table.concat({ "moveItem", s, i, toS, toI }, " ")
+              table.insert(data, toI, table.remove(data, i))
+            end
+            """)
+        #expect(lua.eval("grid:move(1, 1, 1, 4, false); return heard(), table.concat(data, ' ')") == [
+            "moveItem 1 1 1 4; didMove 1 1 1 4",
+            "b c d a e f",
+        ])
+        // A drag's drop calls it in the same order.
+        lua.run("grid.animationDuration = 0")
+        #expect(lua.eval("grid:beginDrag(50, 25); grid:dragTo(160, 145); grid:endDrag(); return heard(), table.concat(data, ' ')") == [
+            "dragStarted 1 1; moveItem 1 1 1 6; dragEnded 1 1 1 6",
+            "c d a e f b",
+        ])
+    }
+
     @Test func insertFadesInWhileTheOthersSlide() {
         let lua = lua()
         #expect(lua.eval("grid:insert(1, 1); return frames(), heard()") == [

@@ -355,7 +355,8 @@ def test_g_goes_to_an_index_path(gridrepl, view, tmp_path):  # noqa: F811
     # A bad index path: an error naming it, and the view stays where it was.
     view.send("g9.9\r")
     view.wait_status("go to 9.9: ")
-    assert "section 9" in view.status[2]
+    # The method's own message: no position of gridrepl's helper chunk ("gridrepl view:2:").
+    assert view.status[2].startswith("go to 9.9: item (section 9, item 9) is out of range"), view.status[2]
     assert view.offset() == (0, float(expected))
     view.send("g..\r")
     view.wait_status("go to: '..' is not an index path")
@@ -373,8 +374,11 @@ def test_plus_and_minus_zoom(view):
     view.wait_status("zoom 100%")
     view.send("-")
     view.wait_status("zoom 80%")
-    # Zoomed out, the content below the viewport shows too (`:` edges).
+    # Zoomed out, the content below the viewport shows too (`:` edges), and the viewport is
+    # outlined (`"` edges, `!` sides) around its cells.
     view.wait(lambda: any(":" in line for line in view.lines[:-3]), "context elements")
+    view.wait(lambda: sum('+""' in line for line in view.lines[:-3]) == 2, "the viewport's outline")
+    assert any(line.lstrip().startswith("!") for line in view.lines[:-3])
     view.send("-")
     view.wait_status("zoom 64%")
     quit_cleanly(view)
@@ -560,3 +564,44 @@ def test_resizing_the_terminal_redraws(view):
     top = next(line for line in view.lines if line.strip())
     assert top == " " * 14 + "#" + "=" * 70 + "#"
     quit_cleanly(view)
+
+
+def test_a_callback_error_in_the_view_names_the_users_code_only(gridrepl, tmp_path):  # noqa: F811
+    """The message line shows the callback's error with the script's position, and no position
+    of gridrepl's own helper code (it once read `gridrepl view:2: data source …`)."""
+    (tmp_path / "failing.lua").write_text(
+        "local gl = require 'gridlayout'\n"
+        "local grid = gl.new{ lanes = 2, width = 200, height = 100 }\n"
+        "grid.dataSource = { count = function() return 40 end, size = function() return 100, 50 end,\n"
+        "  view = function(s, i) if i > 10 then error('no view ' .. i) end return i end }\n"
+        "grid:reload()\n"
+        "return grid\n")
+    v = View(gridrepl, tmp_path, "--view", "failing.lua", cwd=tmp_path)
+    try:
+        v.wait_offset(0, 0)
+        v.send(END)
+        v.wait_status("failed")
+        # (the message line is cut at the screen's width)
+        assert re.fullmatch(r"scrollTo: callback 'view' failed for item \(section 1, item \d+\): failing\.lua:4:.*",
+                            v.status[2]), v.status[2]
+        quit_cleanly(v)
+    finally:
+        if not v.closed:
+            os.kill(v.pid, signal.SIGKILL)
+            os.waitpid(v.pid, 0)
+
+
+def test_view_then_i_leaves_the_viewed_grid_as_grid(gridrepl, tmp_path):  # noqa: F811
+    """`gridrepl --view -i script`: after q, the prompt has the grid it viewed, as `-i` alone does."""
+    v = View(gridrepl, tmp_path, "--view", "-i", small_script(tmp_path), env={"HOME": str(tmp_path)})
+    v.wait_offset(0, 0)
+    v.send(PAGE_DOWN)
+    v.wait_offset(0, 240)
+    v.send("q")
+    v.wait(lambda: LEAVE_ALT_SCREEN in v.raw and v.raw.rstrip(b" ").endswith(b">"), "the prompt after the view")
+    v.send("print('viewed', grid:offset())\r")
+    v.wait(lambda: b"viewed\t0\t240\r\n> " in v.raw, "the REPL")
+    v.send("os.exit(0)\r")
+    status, before, after = v.finish()
+    assert status == 0
+    assert before == after

@@ -98,7 +98,7 @@ LUA_NAMES = {
     "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view",
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
-    "loadMore", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
+    "loadMore", "moveItem", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
     "didRemove", "didMove", "dragStarted", "dragEnded",
 }
 

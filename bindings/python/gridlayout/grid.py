@@ -19,6 +19,7 @@ import re
 import signal
 import struct
 import threading
+import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
 from itertools import chain
@@ -182,6 +183,11 @@ _STATUS_NAMES = {
     C.GL_EDATA: "GL_EDATA", C.GL_ENOSOURCE: "GL_ENOSOURCE", C.GL_EVERSION: "GL_EVERSION",
     C.GL_EBUSY: "GL_EBUSY", C.GL_ESTATE: "GL_ESTATE",
 }
+
+
+def _counted(n: int, noun: str) -> str:
+    """"1 section", "0 sections": counts in this binding's own messages."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _status_name(status: int) -> str:
@@ -770,6 +776,14 @@ class Grid:
             self.close()
             raise
 
+    def __getattr__(self, name: str) -> Any:
+        # Only for names normal lookup did not find: a misspelt method or option says which it
+        # meant in the message itself (str(e), logs), not only in the interpreter's traceback.
+        public = [n for n in dir(type(self)) if not n.startswith("_")]
+        close = difflib.get_close_matches(name, public, 1) if not name.startswith("_") else []
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}{hint}", name=name, obj=self)
+
     def __setattr__(self, name: str, value: Any) -> None:
         # Options and other settable properties are set; a new public attribute is a mistake
         # (g.lanse = 4 would otherwise pass silently). A subclass may add its own attributes,
@@ -821,7 +835,7 @@ class Grid:
             return "<gridlayout.Grid closed>"
         c = self.config
         return (f"<gridlayout.Grid {c['layout']} {c['direction']} {c['width']:g}x{c['height']:g}, "
-                f"{self.section_count()} sections>")
+                f"{_counted(self.section_count(), 'section')}>")
 
     # -- calls --
 
@@ -975,9 +989,9 @@ class Grid:
         items). Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
-            raise _value_error(f"headers: {len(headers)} given for {k} sections")
+            raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
         if lanes is not None and len(lanes) != k:
-            raise _value_error(f"lanes: {len(lanes)} given for {k} sections")
+            raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -1115,7 +1129,7 @@ class Grid:
                 with _returned():
                     data, m = _pack_sizes(value, f"sizes({s})")
                 if m != n:
-                    raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
+                    raise ValueError(f"sizes({s}) gave {_counted(m, 'size')}, count({s}) is {n}")
                 if m:
                     ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
             put("item_sizes", C.item_sizes_fn, item_sizes)
@@ -1507,12 +1521,19 @@ class Grid:
         return self._views.get(v.value) if v.value else None
 
     @_locked
-    def view(self, section: int, item: int) -> Any:
-        """The view of a loaded item, or None."""
+    def view_at(self, section: int, item: int) -> Any:
+        """The view attached to a loaded item, or None. (Lua's `grid:view()` is the live
+        terminal view, something else: hence not `view`.)"""
         v = c_void_p()
-        _check(self._lib.gl_grid_view(self._h, _integer(section, "view: section"),
-                                      _integer(item, "view: item"), byref(v)))
+        _check(self._lib.gl_grid_view(self._h, _integer(section, "view_at: section"),
+                                      _integer(item, "view_at: item"), byref(v)))
         return self._views.get(v.value) if v.value else None
+
+    def view(self, section: int, item: int) -> Any:
+        """Deprecated: `view_at(section, item)`, the view attached to a loaded item."""
+        warnings.warn("Grid.view(section, item) is deprecated: use Grid.view_at(section, item)",
+                      DeprecationWarning, stacklevel=2)
+        return self.view_at(section, item)
 
     @_locked
     def stats(self) -> Stats:
