@@ -262,7 +262,7 @@ def test_the_docs_examples_give_their_responses(cli):
 
 def test_the_readme_and_man_page_examples(cli):
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("### From the shell: `gridlayout layout`", 1)[1]
+    section = readme.split("## JSON\n", 1)[1]
     request = re.search(r"^echo '(.*)' \\$", section, re.M).group(1)
     expected = "".join(line[2:] + "\n" for line in re.findall(r"^# .*$", section.split("```", 2)[1], re.M))
     assert run(cli, "layout", stdin=request).stdout == expected
