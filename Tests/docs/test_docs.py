@@ -132,7 +132,8 @@ def check(block, result):
 
 
 ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN = b"\x1b[?1049h", b"\x1b[?1049l"
-ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>()][0-9A-Za-z]?|\x07|\x0f")
+# ESC ( B designates a charset (one more byte); ESC = and ESC > (keypad modes) stand alone.
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x07|\x0f")
 
 
 def run_on_pty(command, cwd, environment):
