@@ -153,7 +153,7 @@ import Testing
     @Test func errorsNameTheCallAndTheIndexPath() {
         let lua = lua()
         #expect(lua.error("grid:insert(1, 8)") == "test:1: insert: item (section 1, item 8) is out of range: section 1 has 6 items (insert takes items 1...7)")
-        #expect(lua.error("grid:remove(2, 1)") == "test:1: remove: item (section 2, item 1) is out of range: the grid has 1 sections")
+        #expect(lua.error("grid:remove(2, 1)") == "test:1: remove: item (section 2, item 1) is out of range: the grid has 1 section")
         #expect(lua.error("grid:insert('a', 1)") == "test:1: bad argument #1 to 'insert' (number expected, got string)")
         #expect(lua.error("grid:insert(1, 1, 'yes')") == "test:1: bad argument #3 to 'insert' (boolean expected, got string)")
         #expect(lua.error("grid:move(1, 1, 1)") == "test:1: bad argument #4 to 'move' (number expected, got no value)")

@@ -140,10 +140,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "data source \(callback(c)) failed for \(at.describe(base: base)): \(message)"
         case let .indexPathOutOfRange(path, count):
             let where_ = ElementLocation.item(path).describe(base: base)
-            if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(count) items" }
+            if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(counted(count, "item"))" }
             return "\(where_) is out of range: there is no section \(path.section &+ base)"
         case let .sectionOutOfRange(section, count):
-            return "section \(section &+ base) is out of range: the grid has \(count) sections"
+            return "section \(section &+ base) is out of range: the grid has \(counted(count, "section"))"
         case let .invalidOffset(p):
             return "offset \(p) is invalid (NaN)"
         case .noDataSource:
@@ -153,11 +153,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(.reloadNew)): data source \(callback(c)) returned \(value)\(whereTo) where the layout has \(previous); \(operation(.reloadNew)) only lays out items appended at the end: call \(call(.reload))"
         case let .mutationOutOfRange(o, path, count, sections, destination):
             let item = (destination ? "destination " : "") + ElementLocation.item(path).describe(base: base)
-            guard let count else { return "\(operation(o)): \(item) is out of range: the grid has \(sections) sections" }
+            guard let count else { return "\(operation(o)): \(item) is out of range: the grid has \(counted(sections, "section"))" }
             let allowed = o == .insert || destination ? count + 1 : count
             let range = allowed == 0 ? "none" : "\(base)...\(allowed - 1 + base)"
             let taker = destination ? "the destination" : operation(o)
-            return "\(operation(o)): \(item) is out of range: section \(path.section &+ base) has \(count) items (\(taker) takes items \(range))"
+            return "\(operation(o)): \(item) is out of range: section \(path.section &+ base) has \(counted(count, "item")) (\(taker) takes items \(range))"
         case let .updateMismatch(o, path, section, count, expected):
             let hint: String
             switch o {
@@ -246,3 +246,6 @@ public enum EarlierAnswer: Hashable, Sendable {
     /// The count when the drag began (a drag's preview is the data's counts, with the item moved).
     case whenDragBegan(Int)
 }
+
+/// "1 item", "2 items": a count with its noun.
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

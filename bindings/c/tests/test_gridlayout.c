@@ -807,7 +807,7 @@ static void test_error_words(void) {
     EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
     EXPECT_STR(gl_last_error(), "drag_to: no drag is in progress (call begin_drag first)");
     EXPECT_STATUS(gl_grid_remove(g, 0, 3, 0), GL_ERANGE);
-    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 items (remove takes items 1...1)");
+    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 item (remove takes items 1...1)");
     EXPECT_STATUS(gl_grid_set_option_number(g, "rowHeight", 0), GL_EINVAL);
     EXPECT_STR(gl_last_error(), "option 'row_height': 0 is invalid (expected a finite number > 0)");
     words.base = 2;
