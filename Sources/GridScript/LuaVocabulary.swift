@@ -21,6 +21,7 @@ extension ErrorVocabulary {
         case .moveItem: return "move"
         case .canMove: return "canMove"
         case .canMoveToSection: return "canMoveToSection"
+        case .style: return "style"
         }
     }
 }

@@ -4,6 +4,8 @@
 public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
     case sections, itemCount, itemSize, itemSizes, header, showLoader, sameSize, lanes
     case insertItem, removeItem, moveItem, canMove, canMoveToSection
+    /// Not the engine's: the hosts ask it for an item's label and fill in the pictures they draw.
+    case style
 
     /// The `GridDataSource` requirement that answers it.
     public var swiftName: String {
@@ -21,6 +23,7 @@ public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
         case .moveItem: return "moveItem(from:to:)"
         case .canMove: return "canMoveItem(at:)"
         case .canMoveToSection: return "canMoveItem(fromSection:toSection:)"
+        case .style: return "style(at:)"
         }
     }
 }

@@ -92,6 +92,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case overBudget(at: ElementLocation, items: Int, bytes: Int, available: Int, limit: String)
     /// The host's `GridBudget.shouldStop` gave this reason; the operation changed nothing.
     case interrupted(String)
+    /// A data source callback that styles the pictures (`style`) gave `field` a value the
+    /// pictures cannot use (`field` empty: the answer itself is of the wrong kind): `value` as
+    /// the face shows it, `expected` what would do.
+    case invalidStyle(callback: DataSourceCallback, at: ElementLocation, field: String, value: String, expected: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -198,6 +202,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(at.describe(base: base)): \(items) items need about \(bytes) bytes of frames, more than the \(available) bytes left under \(limit)"
         case let .interrupted(reason):
             return reason
+        case let .invalidStyle(c, at, field, value, expected):
+            let what = field.isEmpty ? value : "\(field) \(value)"
+            return "data source \(callback(c)) returned \(what) for \(at.describe(base: base)) (expected \(expected))"
         }
     }
 
