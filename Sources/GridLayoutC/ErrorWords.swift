@@ -12,7 +12,7 @@ extension ErrorVocabulary {
 /// In the order of `gl_callback` (= `DataSourceCallback.allCases`).
 private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
                               "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
-                              "can_move_to_section"]
+                              "can_move_to_section", "style"]
 /// In the order of `gl_operation` (= `GridOperation.allCases`).
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
                                "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
@@ -34,7 +34,10 @@ let errorWords = Mutex<ErrorVocabulary>(.c)
 @_cdecl("gl_set_error_words")
 public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
     cCall { () throws(CFailure) in
-        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
+        // gl_error_words.callbacks names the callbacks before GL_CALLBACK_COUNT (its size in 1.0);
+        // the later ones (GL_CALLBACK_STYLE) are named alike in every face.
+        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue) + 1
+                     && DataSourceCallback.style.index == Int(GL_CALLBACK_STYLE.rawValue)
                      && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
         guard let w = words?.pointee else {
             errorWords.withLock { $0 = .c }
@@ -50,7 +53,7 @@ public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_st
             }
             return result
         }
-        let callbacks = try names(w.callbacks, DataSourceCallback.allCases.count, "callbacks")
+        let callbacks = try names(w.callbacks, Int(GL_CALLBACK_COUNT.rawValue), "callbacks") + ["style"]
         let operations = try names(w.operations, GridOperation.allCases.count, "operations")
         let snake = w.snake_case_options != 0
         let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },

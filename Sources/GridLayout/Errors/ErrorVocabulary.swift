@@ -1,10 +1,10 @@
 /// The data source's questions and changes, as the engine names them. A face words them in its
 /// own names (`ErrorVocabulary`): the Swift protocol's methods, Lua's and Python's callback keys,
-/// the C struct's fields.
+/// the C struct's fields. `style` is not the engine's: the hosts (GridHost's pictures) ask it
+/// for an item's label and fill colour.
 public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
     case sections, itemCount, itemSize, itemSizes, header, showLoader, sameSize, lanes
     case insertItem, removeItem, moveItem, canMove, canMoveToSection
-    /// Not the engine's: the hosts ask it for an item's label and fill in the pictures they draw.
     case style
 
     /// The `GridDataSource` requirement that answers it.
