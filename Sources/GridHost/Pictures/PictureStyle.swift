@@ -19,9 +19,12 @@ public struct ItemStyle: Equatable, Sendable {
 public typealias StyleSource = (GridIndexPath) throws -> ItemStyle?
 
 extension ItemStyle {
-    /// The answer of `style` for the item at `path` (the data's index path), its fill checked.
-    static func asking(_ style: StyleSource?, _ path: GridIndexPath) throws -> ItemStyle? {
-        guard let style, let answer = try style(path) else { return nil }
+    /// The answer of `style` for the item at `path` (the data's index path, worked out only when
+    /// there is a style to ask), its fill checked.
+    static func asking(_ style: StyleSource?, _ path: @autoclosure () -> GridIndexPath) throws -> ItemStyle? {
+        guard let style else { return nil }
+        let path = path()
+        guard let answer = try style(path) else { return nil }
         if let fill = answer.fill, !CSSColour.isValid(fill) {
             throw GridError.invalidStyle(callback: .style, at: .item(path), field: "fill", value: PictureText.quoted(fill),
                                          expected: CSSColour.expected)
