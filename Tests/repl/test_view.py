@@ -307,16 +307,20 @@ def test_arrows_across_a_horizontal_grid(gridrepl, tmp_path):  # noqa: F811
     v.send(" ")
     v.wait_offset(2048, 0)
     # SMGridView's example sorts: drag the first item of the viewport's first lane two lanes down.
+    # Its items are labelled with their photos' names (its data source's style).
     v.send(HOME)
     v.wait_offset(0, 0)
-    column, row = v.find("1.1")
-    target = v.find("1.3")
+    column, row = v.find("img1-1")
+    target = v.find("img1-3")
     v.mouse(0, column, row)
     v.wait_status("dragging item 1.1")
     v.mouse(32, column, (row + target[1]) // 2)
     v.mouse(32, *target)
     v.mouse(0, *target, release=True)
     v.wait_status("moved item 1.1 to 1.3")
+    # The photos moved in the data, and the labels with them once the drop has slid into place.
+    v.wait(lambda: [line[column:column + 8] for line in v.lines[:-3] if "img1-" in line[column:column + 8]]
+           == ["img1-2  ", "img1-3  ", "img1-1  ", "img1-4  "], "the first lane's photos reordered")
     assert re.search(r"views \d+ created", v.status[1])
     quit_cleanly(v)
 
