@@ -31,7 +31,7 @@ let package = Package(
         // is in /usr/include.
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
         // What every host face shares (the C face and the Lua module): the event queue and its
-        // delivery, view reuse and renumbering, the re-entrancy guard.
+        // delivery, view reuse and renumbering, the re-entrancy guard, the pictures (draw, svg).
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
