@@ -346,6 +346,19 @@ import Glibc
             """) == ["1.5"])
     }
 
+    /// More than 20,000 elements make no whole-content SVG; the viewport alone still draws.
+    @Test func svgOfTooManyElements() {
+        let lua = LuaHarness()
+        #expect(lua.error("""
+            g = gl.new{ lanes = 10, width = 100, height = 50 }
+            g.dataSource = { count = function() return 30000 end, size = function() return 10, 10 end,
+                             sameSize = function() return true end }
+            g:reload()
+            g:svg()
+            """) == "test:5: svg: more than 20000 elements; draw the viewport only with {viewport = true}")
+        #expect(lua.eval("return select(2, g:svg{ viewport = true }:gsub('<rect ', ''))") == ["52"])
+    }
+
     @Test func svgUnwritablePath() {
         let lua = LuaAPI.referenceHarness()
         #expect(lua.error("grid:svg('/nonexistent-gridlayout-dir/out.svg')")

@@ -8,8 +8,7 @@ import pytest
 
 from gridlayout import Grid, GridCallbackError, GridError, GridMemoryError, GridStateError, _lib
 
-from conftest import REPO
-
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 PICTURES = os.path.join(REPO, "Tests", "fixtures", "pictures")
 
 
