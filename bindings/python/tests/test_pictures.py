@@ -50,6 +50,7 @@ def test_the_pictures_are_luas_and_cs_byte_for_byte():
     # Asked with the data's index paths: the dragged item (drawn last) is the data's item 0.
     assert asked == [(0, 1), (0, 2), (0, 3), (0, 4), (0, 0)]
     grid.end_drag()
+    grid.close()
 
 
 def test_lua_draws_the_same_bytes(tmp_path):
@@ -79,6 +80,7 @@ def test_default_labels_count_from_zero():
     svg = grid.svg()
     assert '<rect class="item" x="20" y="10" width="20" height="10"/><text x="30" y="15">0.3</text>\n' in svg
     assert grid._repr_svg_() == svg
+    grid.close()
 
 
 def test_repr_svg_falls_back_to_the_viewport():
@@ -111,6 +113,7 @@ def test_a_bad_fill_names_the_item_and_the_value(answer, error):
             picture()
         assert e.value.status == _lib.GL_EDATA
         assert e.value.message == error
+    grid.close()
 
 
 @pytest.mark.parametrize("answer, error", [
@@ -127,6 +130,7 @@ def test_a_bad_answer_is_the_callbacks_error(answer, error):
         grid.svg()
     assert e.value.message == "data source 'style' failed for item (section 0, item 0): " + error
     assert type(e.value.__cause__).__name__ == error.split(":")[0]
+    grid.close()
 
 
 def test_style_may_not_change_the_grid():
@@ -140,6 +144,7 @@ def test_style_may_not_change_the_grid():
         grid.draw(cols=10, rows=5)
     assert isinstance(e.value.__cause__, GridStateError)
     assert e.value.__cause__.message == "reload called from inside a data source callback of the same grid"
+    grid.close()  # and so the cycle grid -> style -> grid ends here, not in a later test's GC
 
 
 def test_arguments():
@@ -150,3 +155,4 @@ def test_arguments():
         grid.draw(rows="x")
     with pytest.raises(TypeError, match=r"^set_data_source: style must be callable or None, not int 3 \[GL_EINVAL\]$"):
         grid.set_data_source(1, lambda s, i: (1, 1), style=3)
+    grid.close()
