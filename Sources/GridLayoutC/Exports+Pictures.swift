@@ -87,6 +87,9 @@ private func picture(_ handle: OpaquePointer?, _ function: String, _ options: Un
                      _ render: (Grid, gl_picture_options, StyleSource?) throws -> String) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
+        // A picture asks the style callback: not from inside a callback of the same grid (one
+        // that drew the grid again would ask itself again, without end).
+        try requireIdle(box, function)
         let needed = try output(needed, "needed")
         guard size >= 0 else { throw CFailure(GL_EINVAL, "size \(UInt(bitPattern: size)) is invalid") }
         guard size == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with size \(size)") }

@@ -35,9 +35,14 @@ enum LuaPictures {
 
     /// Runs `body` (a picture of the grid at stack index 1) with `grid.dataSource.style` as its
     /// style source, or none when the data source has no `style`. The grid counts as busy
-    /// meanwhile: a `style` callback cannot reload or mutate it.
+    /// meanwhile: a `style` callback cannot reload, mutate or draw it.
     static func withStyle(_ L: LuaState, _ object: ScriptGrid, _ function: String,
                           _ body: (StyleSource?) throws -> String) throws(ScriptError) -> String {
+        // Not from inside a callback of the same grid: a style that drew the grid would ask
+        // itself again, without end.
+        guard object.host.busy == nil else {
+            throw ScriptError("\(function): called from inside a data source callback of the same grid")
+        }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 8) != 0 else { throw .noMemory }

@@ -334,6 +334,8 @@ import Glibc
             == "test:5: data source 'style' failed for item (section 1, item 2): test:4: no photo")
         #expect(message("function(s, i) g:reload() end")
             == "test:5: data source 'style' failed for item (section 1, item 1): test:4: reload: called from inside a data source callback of the same grid")
+        #expect(message("function(s, i) g:draw{ text = true } end")
+            == "test:5: data source 'style' failed for item (section 1, item 1): test:4: draw: called from inside a data source callback of the same grid")
         #expect(message("42") == "test:5: svg: dataSource.style must be a function, got number")
         #expect(message("42", "g:draw{ text = true }") == "test:5: draw: dataSource.style must be a function, got number")
         // A number label is shown as Lua writes it.

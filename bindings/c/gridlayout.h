@@ -489,8 +489,9 @@ static inline void gl_picture_options_init(gl_picture_options *options) {
  * again). svg: the whole content (or the viewport) as SVG, the viewport outlined, the dragged
  * item at the drag point with the class "dragged"; more than 20000 elements gives GL_ENOMEM
  * (draw the viewport only). draw: the viewport as text boxes, the status line first; the
- * dragged item has '%' corners. A style callback that fails gives GL_ECALLBACK; calls that
- * change the grid from inside it give GL_EBUSY. */
+ * dragged item has '%' corners. A style callback that fails gives GL_ECALLBACK. Both give
+ * GL_EBUSY from inside a data source callback of the same grid (style included: a style that
+ * drew the grid would ask itself again), as do calls that change the grid from inside style. */
 gl_status gl_grid_svg(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
                       size_t *needed);
 gl_status gl_grid_draw(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,

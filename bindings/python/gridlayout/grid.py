@@ -1340,17 +1340,18 @@ class Grid:
                 "(gl_picture_options.viewport = 1)", "with viewport=True")) from None
         return buffer.raw[:size.value - 1].decode("utf-8")
 
-    @_locked
+    @_idle
     def svg(self, viewport: bool = False) -> str:
         """The whole content (with viewport=True only the viewport) as an SVG picture: the
         viewport outlined, each element labelled with its index path (from 0) or its style
         label, items filled with their style fill, the dragged item at the drag point with the
         class "dragged". The same bytes as Lua's grid:svg() and C's gl_grid_svg. At most 20000
-        elements (GridMemoryError beyond: draw the viewport only)."""
+        elements (GridMemoryError beyond: draw the viewport only). Not from inside the grid's
+        own data source callbacks (GridStateError)."""
         options = C.gl_picture_options(ctypes.sizeof(C.gl_picture_options), 1 if viewport else 0, 0, 0)
         return self._picture(self._lib.gl_grid_svg, "svg", options)
 
-    @_locked
+    @_idle
     def draw(self, cols: Optional[int] = None, rows: Optional[int] = None) -> str:
         """The viewport as text boxes fitted to cols x rows characters (default: the terminal's
         size, else 80 x 24), a status line first: items +-|, headers #=| (@ pinned), the loader

@@ -133,17 +133,19 @@ def test_a_bad_answer_is_the_callbacks_error(answer, error):
     grid.close()
 
 
-def test_style_may_not_change_the_grid():
+@pytest.mark.parametrize("call, name", [(lambda g: g.reload(), "reload"), (lambda g: g.svg(), "svg"),
+                                        (lambda g: g.draw(cols=5, rows=5), "draw")])
+def test_style_may_not_change_or_draw_the_grid(call, name):
     grid = Grid(width=20, height=20)
 
     def style(s, i):
-        grid.reload()
+        call(grid)
     grid.set_data_source(1, lambda s, i: (10, 10), style=style)
     grid.reload()
     with pytest.raises(GridCallbackError) as e:
         grid.draw(cols=10, rows=5)
     assert isinstance(e.value.__cause__, GridStateError)
-    assert e.value.__cause__.message == "reload called from inside a data source callback of the same grid"
+    assert e.value.__cause__.message == f"{name} called from inside a data source callback of the same grid"
     grid.close()  # and so the cycle grid -> style -> grid ends here, not in a later test's GC
 
 
