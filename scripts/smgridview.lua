@@ -9,7 +9,7 @@ local spacing, item = 10, 150
 local photos = {}                -- photos[section][i]: the photo shown at that place
 for s = 1, 4 do
   photos[s] = {}
-  for i = 1, 200 do photos[s][i] = ("photo %d-%d"):format(s, i) end
+  for i = 1, 200 do photos[s][i] = ("img%d-%d"):format(s, i) end
 end
 local grid = gl.new{ layout = "lanes", direction = "horizontal", width = 1024, height = 700,
                      spacing = spacing, loaderSize = { w = 44, h = 44 }, sort = true }
@@ -29,6 +29,8 @@ grid.dataSource = {
   moveItem   = function(section, i, toSection, toItem)
     table.insert(photos[toSection], toItem, table.remove(photos[section], i))
   end,
+  -- The pictures (draw, svg, the live view) label each item with its photo's name.
+  style      = function(section, i) return { label = photos[section][i] } end,
 }
 grid:reload()
 

@@ -12,8 +12,8 @@ extension ErrorVocabulary {
 /// In the order of `gl_callback` (= `DataSourceCallback.allCases`).
 private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
                               "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
-                              "can_move_to_section", "footer_size", "span", "section_options"]
-/// How many callbacks `gl_error_words.callbacks` names (those of version 1.1).
+                              "can_move_to_section", "style", "footer_size", "span", "section_options"]
+/// How many callbacks `gl_error_words.callbacks` names (those of version 1.1, `GL_CALLBACK_COUNT`).
 private let callbacksIn1_1 = 13
 /// In the order of `gl_operation` (= `GridOperation.allCases`).
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
@@ -36,7 +36,12 @@ let errorWords = Mutex<ErrorVocabulary>(.c)
 @_cdecl("gl_set_error_words")
 public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
     cCall { () throws(CFailure) in
-        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
+        // gl_error_words.callbacks names the callbacks before GL_CALLBACK_COUNT (its size in 1.0);
+        // the later ones (GL_CALLBACK_STYLE...) keep C's words.
+        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_SECTION_OPTIONS.rawValue) + 1
+                     && DataSourceCallback.style.index == Int(GL_CALLBACK_STYLE.rawValue)
+                     && DataSourceCallback.sectionOptions.index == Int(GL_CALLBACK_SECTION_OPTIONS.rawValue)
+                     && callbacksIn1_1 == Int(GL_CALLBACK_COUNT.rawValue)
                      && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
         guard let w = words?.pointee else {
             errorWords.withLock { $0 = .c }

@@ -26,7 +26,7 @@ struct CFailure: Error {
         case .invalidSpan, .invalidSectionOption: return GL_EDATA
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
-             .inconsistent: return GL_EDATA
+             .inconsistent, .invalidStyle: return GL_EDATA
         case .callbackFailed: return GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE
         case .noDataSource: return GL_ENOSOURCE

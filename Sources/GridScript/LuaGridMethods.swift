@@ -1,4 +1,5 @@
 import CLua
+import GridHost
 import GridLayout
 
 /// The grid's methods (docs/lua.md). Lua counts sections and items from 1.
@@ -284,7 +285,7 @@ enum LuaGridMethods {
         scriptMethod(L, "elements") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
             let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
-            try pushElements(L, try ElementQuery.elements(of: object.grid, in: Rect(x: x, y: y, width: w, height: h)))
+            try pushElements(L, try LuaPictures.elements(of: object.grid, in: Rect(x: x, y: y, width: w, height: h)))
             return 1
         }
     }
@@ -318,8 +319,11 @@ enum LuaGridMethods {
     static let draw: SwiftLuaFunction = { L in
         scriptMethod(L, "draw") { L, object throws(ScriptError) in
             let options = try PictureOptions(L, 2, argument: 1, "draw")
-            let picture = try TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
-                                             rows: options.rows ?? TextPicture.terminalSize().rows)
+            let size = TextPicture.terminalSize()
+            let picture = try LuaPictures.withStyle(L, object, "draw") { style in
+                try TextPicture.render(object.grid, columns: options.columns ?? size.columns, rows: options.rows ?? size.rows,
+                                       base: 1, style: style, budget: LuaPictures.budget)
+            }
             if options.returnText {
                 try pushString(L, picture)
                 return 1
@@ -329,13 +333,27 @@ enum LuaGridMethods {
         }
     }
 
+    /// grid:svg([opts]) returns the picture; grid:svg(path[, opts]) writes it to the file.
     static let svg: SwiftLuaFunction = { L in
         scriptMethod(L, "svg") { L, object throws(ScriptError) in
-            guard let path = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else {
-                throw ScriptError("bad argument #1 to 'svg' (string expected, got \(typeName(L, 2)))")
+            var path: String?
+            switch lua_type(L, 2) {
+            case LUA_TSTRING:
+                guard GridScript.writesFiles else {
+                    throw ScriptError("svg: writing a file is not allowed in the sandbox (grid:svg() returns the picture)")
+                }
+                path = String(lua: L, 2)
+            case LUA_TNONE, LUA_TNIL, LUA_TTABLE: break
+            default: throw ScriptError("bad argument #1 to 'svg' (string or table expected, got \(typeName(L, 2)))")
             }
-            let options = try PictureOptions(L, 3, argument: 2, "svg")
-            let text = try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly)
+            let options = path == nil ? try PictureOptions(L, 2, argument: 1, "svg") : try PictureOptions(L, 3, argument: 2, "svg")
+            let text = try LuaPictures.withStyle(L, object, "svg") { style in
+                try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly, base: 1, style: style, budget: LuaPictures.budget)
+            }
+            guard let path else {
+                try pushString(L, text)
+                return 1
+            }
             try writeFile(path, text)
             return 0
         }

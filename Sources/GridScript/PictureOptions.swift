@@ -4,6 +4,18 @@ import GridHost
 import Glibc
 #endif
 
+extension TextPicture {
+    /// The terminal's size, from the terminal itself, else $COLUMNS/$LINES, else 80×24.
+    static func terminalSize() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        func env(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } }
+        return (env("COLUMNS") ?? 80, env("LINES") ?? 24)
+    }
+}
+
 /// The options table of `draw` (`{cols=, rows=, text=}`) and `svg` (`{viewport=}`).
 struct PictureOptions {
     /// Terminal columns and rows to fit the drawing into (default: the terminal's size).

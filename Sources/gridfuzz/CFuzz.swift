@@ -10,7 +10,8 @@ import GridLayoutCSupport
 /// call back into the grid or lie (answers that change from call to call: `CFuzzSource.liar`); an event handler that attaches views and scrolls. Every call must
 /// return a status in GL_OK...GL_ESTATE, with a message in `gl_last_error()` exactly when it
 /// fails; nothing may crash or leak (the plain build runs under valgrind in `make sanitize`).
-/// Then, with plain sections, a reload must work and `gl_grid_visible` must equal
+/// Then the pictures (`gl_grid_draw`, `gl_grid_svg`, with a style callback that misbehaves as
+/// the others do) of whatever state the calls left; then, with plain sections, a reload must work and `gl_grid_visible` must equal
 /// `gl_grid_elements_in` over the viewport.
 func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     guard let data, size > 0 else { return }
@@ -103,6 +104,19 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             check(gl_grid_set_config(g, &config), "gl_grid_set_config")
         }
     }
+    // The pictures of whatever state the calls left (the style callback as the input's mode
+    // says), into a short buffer and a sized one; they read no input, so the corpus keeps its meaning.
+    for grid in grids {
+        var needed = 0
+        var options = gl_picture_options()
+        options.struct_size = MemoryLayout<gl_picture_options>.size
+        options.viewport = 1
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
+        defer { buffer.deallocate() }
+        check(gl_grid_draw(grid, nil, buffer, 64, &needed), "gl_grid_draw")
+        check(gl_grid_svg(grid, &options, nil, 0, &needed), "gl_grid_svg")
+        check(gl_grid_svg(grid, &options, buffer, 64, &needed), "gl_grid_svg")
+    }
     // Still usable: plain sections lay out, and the visible elements are those in the viewport.
     for grid in grids {
         check(gl_grid_end_drag(grid), "gl_grid_end_drag")
@@ -136,6 +150,15 @@ private func check(_ status: gl_status, _ call: String) {
     if (status == GL_OK) != message.isEmpty {
         fatalError("gridfuzz: \(currentInput): \(call) returned \(String(cString: gl_status_name(status))) with gl_last_error() '\(message)'")
     }
+}
+
+/// The style callback's strings (static: the library copies them after the callback returns).
+private let goodLabel: StaticString = "photo <&> \u{e9}"
+private let badLabel: StaticString = "a\u{1}\u{7f}b"
+private let goodFill: StaticString = "rgba(1, 2, 3, 0.5)"
+private let badFill: StaticString = "#12345"
+private func cText(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// The event handler: attaches a view to loaded items and sometimes scrolls from inside.
@@ -255,6 +278,25 @@ private final class CFuzzSource {
         }
         source.can_move_to_section = { ctx, _, _, can in
             can?.pointee = CFuzzSource.from(ctx).mode == 0 ? 1 : 0
+            return GL_OK
+        }
+        // The pictures' style: labels and fills; a failure, a bad colour and invalid UTF-8; a
+        // picture of the grid from inside (GL_EBUSY).
+        source.style = { ctx, section, item, style in
+            let me = CFuzzSource.from(ctx)
+            switch me.mode {
+            case 1: return item == 2 ? GL_EINVAL : GL_OK
+            case 2:
+                style?.pointee.label = cText(badLabel)
+                style?.pointee.fill = cText(item % 2 == 0 ? badFill : goodFill)
+            case 3:
+                var needed = 0
+                _ = gl_grid_draw(me.grid, nil, nil, 0, &needed)
+                style?.pointee.label = cText(goodLabel)
+            default:
+                style?.pointee.label = cText(section % 2 == 0 ? goodLabel : badLabel)
+                style?.pointee.fill = cText(goodFill)
+            }
             return GL_OK
         }
         return withUnsafePointer(to: &source) { $0 }

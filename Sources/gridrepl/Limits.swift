@@ -159,13 +159,7 @@ enum Limits {
     /// Lua code run after the libraries are open and the helpers installed, when `--sandbox`.
     /// It cannot raise past `lua_pcall`; failures are reported and end the program.
     static let sandboxSource = """
-    local G, loaded, rawload, select, error = _G, package.loaded, load, select, error
-    -- svg writes files: replace it in the grid's method table (the upvalue of __index).
-    local gl = require "gridlayout"
-    local mt = getmetatable(gl.new())
-    local _, methods = debug.getupvalue(mt.__index, 2)
-    if type(methods) ~= "table" or methods.svg == nil then error("cannot find the grid's methods", 0) end
-    methods.svg = function() error("svg: not allowed in the sandbox", 2) end
+    local G, loaded, rawload, select = _G, package.loaded, load, select
     -- require finds preloaded (and already loaded) modules only.
     package.searchers = {package.searchers[1]}
     for _, name in ipairs{"io", "os", "package", "debug"} do
@@ -181,8 +175,10 @@ enum Limits {
     end
     """
 
-    /// Applies `--sandbox`; false (after reporting) on failure.
+    /// Applies `--sandbox`; false (after reporting) on failure. `grid:svg(path)` writes files:
+    /// the module refuses it (`GridScript.writesFiles`); `grid:svg()` still returns the picture.
     static func applySandbox(_ L: OpaquePointer) -> Bool {
+        GridScript.writesFiles = false
         var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=[gridrepl sandbox]", "t")
         if status == LUA_OK { status = lua_pcall(L, 0, 0, 0) }
         if status != LUA_OK {

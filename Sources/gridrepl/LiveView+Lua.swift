@@ -8,6 +8,31 @@ import LiveViewCore
 /// plain tables and numbers that Swift reads raw.
 private let viewHelperSource = """
 local H = {}
+function H.call(g, name, ...) return g[name](g, ...) end
+-- Each visible item's label from dataSource.style (as draw and svg label it), asked with the
+-- data's index path: during a drag the preview shows the dragged item (data fs.fi) in slot ts.ti
+-- and the others shifted around it. A style that fails or gives no label keeps the default.
+local function label(g, visible)
+  local ok, style = pcall(function() return g.dataSource.style end)
+  if not ok or type(style) ~= "function" then return end
+  local fs, fi, ts, ti = g:dragging()
+  for _, e in ipairs(visible) do
+    if e.kind == "item" then
+      local s, i = e.section, e.item
+      if fs and s == ts and i == ti then
+        s, i = fs, fi
+      elseif fs then
+        if s == ts and i > ti then i = i - 1 end
+        if s == fs and i >= fi then i = i + 1 end
+      end
+      local answered, answer = pcall(style, s, i)
+      if answered and type(answer) == "table" then
+        local text = rawget(answer, "label")
+        if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
+      end
+    end
+  end
+end
 function H.read(g)
   local s = g:stats()
   local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
@@ -16,6 +41,7 @@ function H.read(g)
               dragging = g:dragging() ~= nil }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
+  label(g, t.visible)
   return t
 end
 return H
@@ -113,9 +139,12 @@ extension LiveView {
             lua_settop(L, -2)
             if let kind {
                 let alpha = number("alpha")
-                result.append(ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
+                var element = ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
                                           frame: ViewRect(x: number("x"), y: number("y"), width: number("w"), height: number("h")),
-                                          alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context))
+                                          alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context)
+                if lua_getfield(L, e, "label") == LUA_TSTRING { element.title = Runner.string(L, -1) }
+                lua_settop(L, -2)
+                result.append(element)
             }
             lua_settop(L, e - 1)
             n += 1

@@ -212,7 +212,8 @@ struct Options {
                               that cannot be stopped ends the process \(Int(Limits.graceSeconds)) s
                               later with exit status \(Limits.watchdogStatus)
           --sandbox           no io, os, package, debug, dofile, loadfile, string.dump,
-                              binary chunks or grid:svg; require finds preloaded modules only
+                              binary chunks or grid:svg(path) (grid:svg() still returns
+                              the picture); require finds preloaded modules only
           --view              run 'script', then show its grid in a live full-screen
                               view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
           --serve [PORT]      run 'script', then serve its grid to a browser at

@@ -307,16 +307,20 @@ def test_arrows_across_a_horizontal_grid(gridrepl, tmp_path):  # noqa: F811
     v.send(" ")
     v.wait_offset(2048, 0)
     # SMGridView's example sorts: drag the first item of the viewport's first lane two lanes down.
+    # Its items are labelled with their photos' names (its data source's style).
     v.send(HOME)
     v.wait_offset(0, 0)
-    column, row = v.find("1.1")
-    target = v.find("1.3")
+    column, row = v.find("img1-1")
+    target = v.find("img1-3")
     v.mouse(0, column, row)
     v.wait_status("dragging item 1.1")
     v.mouse(32, column, (row + target[1]) // 2)
     v.mouse(32, *target)
     v.mouse(0, *target, release=True)
     v.wait_status("moved item 1.1 to 1.3")
+    # The photos moved in the data, and the labels with them once the drop has slid into place.
+    v.wait(lambda: [line[column:column + 8] for line in v.lines[:-3] if "img1-" in line[column:column + 8]]
+           == ["img1-2  ", "img1-3  ", "img1-1  ", "img1-4  "], "the first lane's photos reordered")
     assert re.search(r"views \d+ created", v.status[1])
     quit_cleanly(v)
 
@@ -427,6 +431,40 @@ def test_drag_reorders_items(view):
     # Once the item has slid into place, the drawn labels are in order again.
     view.wait(lambda: "%" not in "".join(view.lines[:-3]), "the drop animation to end")
     quit_cleanly(view)
+
+
+def test_style_labels_follow_their_items_through_a_drag(gridrepl, tmp_path):  # noqa: F811
+    """dataSource.style labels the items (by the data's index path, so a label moves with its
+    item in a drag's preview); a label that is not printable ASCII shows '?' for those characters."""
+    script = tmp_path / "styled.lua"
+    script.write_text(SMALL.replace("COUNT", "12").replace(
+        "  showLoader = function() return true end,\n",
+        "  showLoader = function() return true end,\n"
+        "  style = function(s, i) return { label = (i == 3 and 'caf\u00e9 ' or 'p') .. data[s][i] } end,\n"))
+    v = View(gridrepl, tmp_path, "--view", "styled.lua", cwd=tmp_path)
+    try:
+        v.wait_offset(0, 0)
+        assert "|p101           | |p102          | |caf? 103       |" in v.lines[5]
+        column, row = v.find("p101")
+        target = v.find("p102")
+        v.mouse(0, column, row)
+        v.wait_status("dragging item 1.1")
+        for k in range(1, 5):
+            v.mouse(32, column + (target[0] - column) * k // 4, row + (target[1] - row) * k // 4)
+        # The preview: the dragged p101 in slot 1.2, p102 slid to slot 1.1 (its label with it).
+        def swapped():
+            line = next((line for line in v.lines[:-3] if "p101" in line and "p102" in line), "")
+            return bool(line) and line.index("p102") < line.index("p101")
+        v.wait(swapped, "p102 before p101")
+        v.mouse(0, *target, release=True)
+        v.wait_status("moved item 1.1 to 1.2")
+        v.wait(lambda: "%" not in "".join(v.lines[:-3]), "the drop animation to end")
+        assert v.find("p102")[0] < v.find("p101")[0] < v.find("caf? 103")[0]
+        quit_cleanly(v)
+    finally:
+        if not v.closed:
+            os.kill(v.pid, signal.SIGKILL)
+            os.waitpid(v.pid, 0)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -73,10 +73,32 @@ def test_the_callback_and_operation_enums_follow_the_engine():
     def snake(name):
         return re.sub(r"([A-Z])", r"_\1", name).upper()
 
+    # GL_*_COUNT sizes gl_error_words' arrays, an ABI constant: callbacks added since (style)
+    # come after it, with the same name in every face.
+    words = {"DataSourceCallback": 13, "GridOperation": 10}
     for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
         engine = [prefix + snake(c) for c in cases(enum)]
         header = re.findall(rf"({prefix}[A-Z_]+) = (\d+)", HEADER)
-        assert [(name, str(k)) for k, name in enumerate(engine)] + [(prefix + "COUNT", str(len(engine)))] == header
+        count = [entry for entry in header if entry[0] == prefix + "COUNT"]
+        assert count == [(prefix + "COUNT", str(words[enum]))]
+        assert [(name, str(k)) for k, name in enumerate(engine)] == [entry for entry in header if entry not in count]
+        assert header.index(count[0]) == words[enum]
+
+
+def test_the_style_callback_is_in_every_face():
+    """`style` (the pictures' labels and fills) is a data source callback of every face by that
+    name: Lua's dataSource.style, the C struct's field, Python's keyword; each face's docs say so."""
+    data_source = re.search(r"typedef struct gl_data_source \{(.*?)\} gl_data_source;", HEADER, re.S).group(1)
+    assert re.search(r"gl_status \(\*style\)\(void \*context, int64_t section, int64_t item, gl_style \*style\);", data_source)
+    assert data_source.rstrip().endswith("gl_style *style);"), "style is the struct's last field (it grew at its end)"
+    grid_py = (ROOT / "bindings" / "python" / "gridlayout" / "grid.py").read_text()
+    assert re.search(r"def set_data_source\(.*?\bstyle: Optional\[Callable", grid_py, re.S)
+    assert ("style", _lib.style_fn) in [(f, t) for f, t in _lib.gl_data_source._fields_]
+    lua = (ROOT / "Sources" / "GridScript" / "LuaPictures.swift").read_text()
+    assert 'pushField(L, lua_gettop(L), "style"' in lua
+    for doc, spelling in (("lua.md", "style = function(section, item)"), ("c.md", "gl_style"),
+                          ("python.md", "style=")):
+        assert spelling in (ROOT / "docs" / doc).read_text(), f"docs/{doc} lacks {spelling!r}"
 
 
 def test_every_option_is_in_the_docs_option_tables(options):
@@ -99,7 +121,7 @@ LUA_NAMES = {
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
     "loadMore", "moveItem", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
-    "didRemove", "didMove", "dragStarted", "dragEnded",
+    "didRemove", "didMove", "dragStarted", "dragEnded", "style",
 }
 
 

@@ -222,6 +222,15 @@ gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t
 gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
                                        int flags, const int *uniform);
 
+/* What the style callback gives an item in the pictures (gl_grid_svg, gl_grid_draw): a label
+ * shown instead of its index path and a fill colour for svg, CSS syntax: #rgb, #rgba, #rrggbb,
+ * #rrggbbaa, rgb()/rgba()/hsl()/hsla() (comma or space form) or a colour name. NULL keeps the
+ * default. UTF-8; the library copies both before it calls the callback again (since 1.1). */
+typedef struct gl_style {
+    const char *label;
+    const char *fill;
+} gl_style;
+
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
  * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in
@@ -259,6 +268,10 @@ typedef struct gl_data_source {
        section with itself, which is always allowed [0] */
     gl_status (*can_move_to_section)(void *context, int64_t from_section, int64_t to_section,
                                      int *can);
+    /* since 1.1: the pictures ask it for each item they draw, by the item's index path in the
+       data (during a drag not the place it is shown at); *style comes zeroed: leave a field
+       NULL for the default. A fill that is not a CSS colour gives GL_EDATA [NULL: defaults] */
+    gl_status (*style)(void *context, int64_t section, int64_t item, gl_style *style);
 } gl_data_source;
 
 static inline void gl_data_source_init(gl_data_source *source) {
@@ -451,6 +464,40 @@ typedef struct gl_stats {
 } gl_stats;
 gl_status gl_grid_stats(gl_grid *grid, gl_stats *stats);
 
+/* ---- pictures (since 1.1) ------------------------------------------------------------------- */
+
+/* The pictures of Lua's grid:svg() and grid:draw{text = true}, byte for byte (one
+ * implementation serves every face), with sections and items counted from 0 and the labels the
+ * data source's style callback gives. options may be NULL (every field's default). */
+typedef struct gl_picture_options {
+    size_t struct_size;     /* sizeof(gl_picture_options) */
+    int viewport;           /* gl_grid_svg: 1 draws only the viewport, 0 the whole content [0] */
+    int cols, rows;         /* gl_grid_draw: the picture's size in characters, 1...10000; 0 for
+                               the default [80 columns, 24 rows] */
+} gl_picture_options;
+
+static inline void gl_picture_options_init(gl_picture_options *options) {
+    unsigned char *p = (unsigned char *)options;
+    size_t i;
+    for (i = 0; i < sizeof *options; i++) p[i] = 0;
+    options->struct_size = sizeof *options;
+}
+
+/* Each writes its picture as a NUL-terminated UTF-8 string: *needed is set to the size it needs,
+ * its NUL included; min(size, *needed) bytes are written to buffer (buffer may be NULL when
+ * size is 0), cut at a whole character and always NUL-terminated when size > 0: call with size
+ * 0 to size the buffer (the picture is made again by the second call, style callbacks asked
+ * again). svg: the whole content (or the viewport) as SVG, the viewport outlined, the dragged
+ * item at the drag point with the class "dragged"; more than 20000 elements gives GL_ENOMEM
+ * (draw the viewport only). draw: the viewport as text boxes, the status line first; the
+ * dragged item has '%' corners. A style callback that fails gives GL_ECALLBACK. Both give
+ * GL_EBUSY from inside a data source callback of the same grid (style included: a style that
+ * drew the grid would ask itself again), as do calls that change the grid from inside style. */
+gl_status gl_grid_svg(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
+                      size_t *needed);
+gl_status gl_grid_draw(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
+                       size_t *needed);
+
 /* ---- library -------------------------------------------------------------------------------- */
 
 /* GL_VERSION_NUM of the library. */
@@ -475,10 +522,11 @@ typedef enum gl_callback {
     GL_CALLBACK_ITEM_SIZES = 3, GL_CALLBACK_HEADER = 4, GL_CALLBACK_SHOW_LOADER = 5,
     GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
     GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
-    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12,
-    /* since 1.2 */
-    GL_CALLBACK_FOOTER = 13, GL_CALLBACK_SPAN = 14, GL_CALLBACK_SECTION_OPTIONS = 15,
-    GL_CALLBACK_COUNT = 16
+    GL_CALLBACK_CAN_MOVE_TO_SECTION = 12, GL_CALLBACK_COUNT = 13,
+    /* since 1.2, after GL_CALLBACK_COUNT: gl_error_words.callbacks keeps its 13 names, and these
+       keep C's words ("style", "footer_size", "span", "section_options") */
+    GL_CALLBACK_STYLE = 13, GL_CALLBACK_FOOTER = 14, GL_CALLBACK_SPAN = 15,
+    GL_CALLBACK_SECTION_OPTIONS = 16
 } gl_callback;
 typedef enum gl_operation {
     GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
@@ -488,8 +536,8 @@ typedef enum gl_operation {
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
-    const char *const *callbacks;       /* 13 names, by gl_callback (the callbacks of 1.1; those
-                                           added since keep C's words) */
+    const char *const *callbacks;       /* GL_CALLBACK_COUNT names, by gl_callback (those after
+                                           GL_CALLBACK_COUNT keep C's words) */
     const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;

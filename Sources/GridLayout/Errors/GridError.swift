@@ -98,6 +98,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidSpan(GridIndexPath, value: Int)
     /// `section(s)` gave an unknown key or a bad value for one of the section's options.
     case invalidSectionOption(section: Int, key: String, value: String, expected: String)
+    /// A data source callback that styles the pictures (`style`) gave `field` a value the
+    /// pictures cannot use (`field` empty: the answer itself is of the wrong kind): `value` as
+    /// the face shows it, `expected` what would do.
+    case invalidStyle(callback: DataSourceCallback, at: ElementLocation, field: String, value: String, expected: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -211,6 +215,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(SectionOptions.keys.map { words.option($0) }.joined(separator: ", ")))"
             }
             return "data source \(callback(.sectionOptions)) returned \(words.option(key)) = \(value) for section \(section &+ base) (expected \(expected))"
+        case let .invalidStyle(c, at, field, value, expected):
+            let what = field.isEmpty ? value : "\(field) \(value)"
+            return "data source \(callback(c)) returned \(what) for \(at.describe(base: base)) (expected \(expected))"
         }
     }
 

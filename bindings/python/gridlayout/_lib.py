@@ -167,6 +167,13 @@ can_move_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
 can_move_to_section_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
 
 
+class gl_style(Structure):
+    _fields_ = [("label", c_char_p), ("fill", c_char_p)]
+
+
+style_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(gl_style))
+
+
 class gl_data_source(Structure):
     _fields_ = [
         ("struct_size", c_size_t),
@@ -185,6 +192,8 @@ class gl_data_source(Structure):
         ("move_item", move_item_fn),
         ("can_move", can_move_fn),
         ("can_move_to_section", can_move_to_section_fn),
+        # since 1.1
+        ("style", style_fn),
     ]
 
 
@@ -230,6 +239,13 @@ class gl_event(Structure):
     ]
 
 
+# ---- pictures ---------------------------------------------------------------------------------
+
+
+class gl_picture_options(Structure):
+    _fields_ = [("struct_size", c_size_t), ("viewport", c_int), ("cols", c_int), ("rows", c_int)]
+
+
 class gl_stats(Structure):
     _fields_ = [("created", c_int64), ("reused", c_int64), ("live", c_int64), ("queued", c_int64)]
 
@@ -240,6 +256,7 @@ class gl_stats(Structure):
  GL_CALLBACK_HEADER, GL_CALLBACK_SHOW_LOADER, GL_CALLBACK_SAME_SIZE, GL_CALLBACK_LANES,
  GL_CALLBACK_INSERT_ITEM, GL_CALLBACK_REMOVE_ITEM, GL_CALLBACK_MOVE_ITEM, GL_CALLBACK_CAN_MOVE,
  GL_CALLBACK_CAN_MOVE_TO_SECTION, GL_CALLBACK_COUNT) = range(14)
+GL_CALLBACK_STYLE = 13  # since 1.1, after GL_CALLBACK_COUNT: named "style" in every face
 (GL_OPERATION_RELOAD, GL_OPERATION_RELOAD_NEW, GL_OPERATION_RELOAD_SECTION, GL_OPERATION_INSERT,
  GL_OPERATION_REMOVE, GL_OPERATION_MOVE, GL_OPERATION_STEP, GL_OPERATION_BEGIN_DRAG,
  GL_OPERATION_DRAG_TO, GL_OPERATION_END_DRAG, GL_OPERATION_COUNT) = range(11)
@@ -332,6 +349,10 @@ _FUNCTIONS = [
     ("gl_grid_attach_view", gl_status, [gl_grid_p, c_int64, c_int64, c_void_p]),
     ("gl_grid_view", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(c_void_p)]),
     ("gl_grid_stats", gl_status, [gl_grid_p, POINTER(gl_stats)]),
+    ("gl_grid_svg", gl_status,
+     [gl_grid_p, POINTER(gl_picture_options), POINTER(ctypes.c_char), c_size_t, POINTER(c_size_t)]),
+    ("gl_grid_draw", gl_status,
+     [gl_grid_p, POINTER(gl_picture_options), POINTER(ctypes.c_char), c_size_t, POINTER(c_size_t)]),
     ("gl_version", c_int, []),
     ("gl_version_string", c_char_p, []),
     ("gl_check_version", gl_status, [c_int]),

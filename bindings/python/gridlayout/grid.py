@@ -16,6 +16,7 @@ import functools
 import numbers
 import operator
 import re
+import shutil
 import signal
 import struct
 import threading
@@ -1046,6 +1047,7 @@ class Grid:
                         move: Optional[Callable[[int, int, int, int], Any]] = None,
                         can_move: Optional[Callable[[int, int], bool]] = None,
                         can_move_to_section: Union[bool, Callable[[int, int], bool]] = False,
+                        style: Optional[Callable[[int, int], Optional[Mapping[str, str]]]] = None,
                         ) -> None:
         """A data source of callables, asked at each reload:
         count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
@@ -1060,7 +1062,10 @@ class Grid:
         to_section, to_item) when a move starts or a drag drops elsewhere than it began;
         can_move(section, item) -> bool (default True) and can_move_to_section(from_section,
         to_section) -> bool (or a bool; default False) for drags. Afterwards count must give
-        the count the change implies."""
+        the count the change implies.
+        style(section, item) -> {"label": str, "fill": str} or None gives an item a label and a
+        fill colour (CSS syntax) in the pictures (svg, draw), asked by the item's index path in
+        the data; a missing key keeps the default."""
         failure_holder = self
         interrupts = _interrupts
         in_source = self._in_source
@@ -1183,6 +1188,38 @@ class Grid:
         elif can_move_to_section:
             put("can_move_to_section", C.can_move_to_section_fn,
                 lambda ctx, s, t, out: out.__setitem__(0, 1))
+        if style is not None:
+            if not callable(style):
+                raise _type_error(f"set_data_source: style must be callable or None, "
+                                  f"not {type(style).__name__} {style!r}")
+            kept: List[Optional[bytes]] = []  # the answer's bytes, until the library copied them
+
+            def style_of(ctx: Any, s: int, i: int, out: Any) -> None:
+                answer = style(s, i)
+                kept.clear()
+                if answer is None:
+                    return
+                if not isinstance(answer, Mapping):
+                    raise TypeError(f"style({s}, {i}) returned {type(answer).__name__} {answer!r}, "
+                                    f"expected a dict with 'label' and 'fill', or None")
+                unknown = [key for key in answer if key not in ("label", "fill")]
+                if unknown:
+                    raise TypeError(f"style({s}, {i}) returned the key {unknown[0]!r}, "
+                                    f"expected only 'label' and 'fill'")
+                for key in ("label", "fill"):
+                    value = answer.get(key)
+                    if value is None:
+                        continue
+                    if not isinstance(value, str):
+                        raise TypeError(f"style({s}, {i}) returned {key} {type(value).__name__} "
+                                        f"{value!r}, expected a str")
+                    if "\0" in value:
+                        raise ValueError(f"style({s}, {i}) returned {key} {value!r}, which holds "
+                                         f"a NUL character")
+                    data = value.encode("utf-8", "replace")
+                    kept.append(data)
+                    setattr(out[0], key, data)
+            put("style", C.style_fn, style_of)
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
@@ -1300,6 +1337,56 @@ class Grid:
         point = C.gl_point(_real(x, "index_path_at: x"), _real(y, "index_path_at: y"))
         _check(self._lib.gl_grid_index_path_at(self._h, point, byref(found), byref(s), byref(i)))
         return IndexPath(s.value, i.value) if found.value else None
+
+    # -- pictures --
+
+    def _picture(self, function: Any, name: str, options: Any) -> str:
+        size = c_size_t()
+        buffer = ctypes.create_string_buffer(1 << 16)
+        try:
+            self._run(function, byref(options), buffer, len(buffer), byref(size))
+            if size.value > len(buffer):  # made again, larger: the style callback is asked again
+                buffer = ctypes.create_string_buffer(size.value)
+                self._run(function, byref(options), buffer, len(buffer), byref(size))
+        except GridMemoryError as e:
+            # The library's advice in Python's words.
+            raise GridMemoryError(e.status, e.message.replace(f"gl_grid_{name}", name).replace(
+                "(gl_picture_options.viewport = 1)", "with viewport=True")) from None
+        return buffer.raw[:size.value - 1].decode("utf-8")
+
+    @_idle
+    def svg(self, viewport: bool = False) -> str:
+        """The whole content (with viewport=True only the viewport) as an SVG picture: the
+        viewport outlined, each element labelled with its index path (from 0) or its style
+        label, items filled with their style fill, the dragged item at the drag point with the
+        class "dragged". The same bytes as Lua's grid:svg() and C's gl_grid_svg. At most 20000
+        elements (GridMemoryError beyond: draw the viewport only). Not from inside the grid's
+        own data source callbacks (GridStateError)."""
+        options = C.gl_picture_options(ctypes.sizeof(C.gl_picture_options), 1 if viewport else 0, 0, 0)
+        return self._picture(self._lib.gl_grid_svg, "svg", options)
+
+    @_idle
+    def draw(self, cols: Optional[int] = None, rows: Optional[int] = None) -> str:
+        """The viewport as text boxes fitted to cols x rows characters (default: the terminal's
+        size, else 80 x 24), a status line first: items +-|, headers #=| (@ pinned), the loader
+        *~|, an item fading in or out '.', the dragged item '%' corners. The same bytes as Lua's
+        grid:draw{text = true} and C's gl_grid_draw."""
+        terminal = shutil.get_terminal_size((80, 24))
+        columns = terminal.columns if cols is None else _integer(cols, "draw: cols", 1, 10000)
+        lines = terminal.lines if rows is None else _integer(rows, "draw: rows", 1, 10000)
+        options = C.gl_picture_options(ctypes.sizeof(C.gl_picture_options), 0,
+                                       min(max(columns, 1), 10000), min(max(lines, 1), 10000))
+        return self._picture(self._lib.gl_grid_draw, "draw", options)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter and IPython show a grid as its picture: the whole content, or the viewport
+        only when the content has more elements than an SVG may; None for a closed grid."""
+        if self.closed:
+            return None
+        try:
+            return self.svg()
+        except GridMemoryError:
+            return self.svg(viewport=True)
 
     # -- scrolling --
 
