@@ -39,7 +39,7 @@ import Testing
             ("grid:scrollTo(0)", "bad argument #2 to 'scrollTo' (number expected, got no value)"),
             ("grid:scrollBy(0, true)", "bad argument #2 to 'scrollBy' (number expected, got boolean)"),
             ("grid:svg(5)", "bad argument #1 to 'svg' (string or table expected, got number)"),
-            ("grid:svg{ size = 1 }", "svg: unknown option 'size' (expected cols, rows, text, viewport)"),
+            ("grid:svg{ size = 1 }", "svg: unknown option 'size' (expected viewport)"),
             ("grid:draw{ cols = 0 }", "draw: option 'cols' must be an integer in 1...10000, got 0"),
             ("grid:draw{ rows = 2.5 }", "draw: option 'rows' must be an integer in 1...10000, got 2.5"),
             ("grid:draw{ cols = 10001 }", "draw: option 'cols' must be an integer in 1...10000, got 10001"),

@@ -212,7 +212,7 @@ import Glibc
             """)
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10" font-family="monospace" font-size="11">
-            <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}\
+            <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}.footer{fill:#ececd9;stroke:#777}\
             .loader{fill:#ffe0b3;stroke:#c77700}.dragged{stroke:#d00;stroke-width:3}\
             .viewport{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:6 4}\
             text{fill:#222;text-anchor:middle;dominant-baseline:middle}</style>
