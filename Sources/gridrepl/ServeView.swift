@@ -382,15 +382,37 @@ struct ServeFailure: Error { var message: String }
 private let serveHelpersKey = "gridrepl.serve"
 
 /// The Lua side of the browser view. `label` is the one place an element's label and fill come
-/// from: a data source `style` callback plugs in there.
+/// from: the data source's `style` callback, as `draw()` and `svg()` use it.
 private let serveHelperSource = """
 local H = {}
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
--- An element's label and fill (nil: the page's default colours): an item's index path, a
--- section's supplementary element (a header) by its kind and section, the loader by its kind.
+-- An element's label and fill (nil: the page's default colours): an item's from the data
+-- source's `style(section, item)`, asked with the item's index path in the data (during a drag
+-- the preview shows the dragged item in slot ts.ti and the others shifted around it), else its
+-- index path; a header or footer by its kind and section, the loader by its kind. A style that
+-- fails or answers something else keeps the default (draw() and svg() name such errors).
 local function label(g, e)
-  if e.kind == "item" then return e.section .. "." .. e.item, nil end
+  if e.kind == "item" then
+    local ok, style = pcall(function() return g.dataSource.style end)
+    if ok and type(style) == "function" then
+      local s, i = e.section, e.item
+      local fs, fi, ts, ti = g:dragging()
+      if fs and s == ts and i == ti then
+        s, i = fs, fi
+      elseif fs then
+        if s == ts and i > ti then i = i - 1 end
+        if s == fs and i >= fi then i = i + 1 end
+      end
+      local answered, answer = pcall(style, s, i)
+      if answered and type(answer) == "table" then
+        local text, fill = rawget(answer, "label"), rawget(answer, "fill")
+        if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
+        return tostring(text), type(fill) == "string" and fill or nil
+      end
+    end
+    return e.section .. "." .. e.item, nil
+  end
   if e.section then return e.kind .. " " .. e.section, nil end
   return e.kind, nil
 end
