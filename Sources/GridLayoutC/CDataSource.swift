@@ -123,6 +123,101 @@ struct CallbackDataSource: GridDataSource {
         return lanes == 0 ? nil : Int(lanes)
     }
 
+    func footerSize(inSection section: Int) throws -> Size? {
+        guard let f = source.footer_size else { return nil }
+        var has: Int32 = 0
+        var size = gl_size()
+        try check(f(source.context, Int64(section), &has, &size), "footer_size")
+        return has != 0 ? Size(width: size.w, height: size.h) : nil
+    }
+
+    var providesSpans: Bool { source.span != nil || source.spans != nil }
+
+    /// C's span as the engine's: GL_SPAN_ALL is `all`, any other value k is `lanes(k)`, which the
+    /// engine checks (k >= 1) and reports with the value as given.
+    private func itemSpan(_ value: Int64) -> ItemSpan? {
+        if value == Int64(GL_SPAN_ALL) { return .all }
+        if value == 1 { return nil }
+        return .lanes(Int(truncatingIfNeeded: value))
+    }
+
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
+        guard let f = source.span else { return nil }
+        var span: Int64 = 1
+        try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &span), "span")
+        return itemSpan(span)
+    }
+
+    /// The bulk `spans` when given; else `span` item by item, a failure naming its item.
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        if let f = source.spans {
+            let buffer = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(items.count, 1))
+            defer { buffer.deallocate() }
+            buffer.initialize(repeating: 1)
+            try check(f(source.context, Int64(section), Int64(items.lowerBound), Int64(items.count), buffer.baseAddress!), "spans")
+            for k in 0..<items.count { spans[k] = itemSpan(buffer[k]) }
+            return
+        }
+        for item in items {
+            let path = GridIndexPath(section: section, item: item)
+            do {
+                spans[item - items.lowerBound] = try span(at: path)
+            } catch let error as CallbackStatus {
+                throw GridError.callbackFailed(callback: .span, at: .item(path), message: error.description)
+            }
+        }
+    }
+
+    /// The `set` bits in `SectionOptions.keys` order.
+    static let sectionOptionBits: [(key: String, bit: UInt32)] = [
+        ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
+        ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
+        ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
+        ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
+        ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
+        ("inset", UInt32(GL_SECTION_INSET)),
+    ]
+
+    func options(forSection section: Int) throws -> SectionOptions? {
+        guard let f = source.section_options else { return nil }
+        var o = gl_section_options()
+        o.struct_size = MemoryLayout<gl_section_options>.size
+        try check(f(source.context, Int64(section), &o), "section_options")
+        guard o.set != 0 else { return nil }
+        let known = Self.sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
+        if o.set & ~known != 0 {
+            let bit = (o.set & ~known).trailingZeroBitCount
+            throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
+        }
+        func choice(_ name: String, _ value: Int32) -> OptionValue {
+            // A gl_layout, gl_order or gl_widow value as its case's name; any other number is
+            // left for the engine's check to refuse, with the value.
+            if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
+                return .string(cases[Int(value)])
+            }
+            return .number(Double(value))
+        }
+        var entries: [SectionOptions.Entry] = []
+        for (key, bit) in Self.sectionOptionBits where o.set & bit != 0 {
+            let value: OptionValue
+            switch key {
+            case "layout": value = choice(key, o.layout)
+            case "lanes": value = .number(Double(o.lanes))
+            case "columns": value = .number(Double(o.columns))
+            case "order": value = choice(key, o.order)
+            case "rowHeight": value = .number(o.row_height)
+            case "tolerance": value = .number(o.tolerance)
+            case "widow": value = choice(key, o.widow)
+            case "spacing": value = .number(o.spacing)
+            case "lineSpacing": value = .number(o.line_spacing)
+            case "itemSpacing": value = .number(o.item_spacing)
+            default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
+            }
+            entries.append(SectionOptions.Entry(key, value))
+        }
+        return SectionOptions(entries)
+    }
+
     // The data changes here: the counts answered before no longer hold.
     func insertItem(at indexPath: GridIndexPath) throws {
         answers.reset()
@@ -259,6 +354,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.item_spacing = c.itemSpacing
     g.rtl = c.rtl ? 1 : 0
     g.scale = c.scale
+    g.inset = gl_insets(top: c.inset.top, left: c.inset.left, bottom: c.inset.bottom, right: c.inset.right)
     return g
 }
 
@@ -318,6 +414,7 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.maxPooledViews = Int(g.max_pooled_views)
     c.rtl = try flag(g.rtl, "rtl")
     c.scale = g.scale
+    c.inset = Insets(top: g.inset.top, left: g.inset.left, bottom: g.inset.bottom, right: g.inset.right)
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -349,6 +349,19 @@ public func gl_grid_header_frame(_ handle: OpaquePointer?, _ section: Int64, _ h
     }
 }
 
+@_cdecl("gl_grid_footer_frame")
+public func gl_grid_footer_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasFooter: UnsafeMutablePointer<Int32>?,
+                                 _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let hasFooter = try output(hasFooter, "has_footer")
+        let frame = try output(frame, "frame")
+        let r = try engine { () throws(GridError) in try box.grid.footerFrame(inSection: Int(section)) }
+        hasFooter.pointee = r == nil ? 0 : 1
+        if let r { frame.pointee = cRect(r) }
+    }
+}
+
 @_cdecl("gl_grid_loader_frame")
 public func gl_grid_loader_frame(_ handle: OpaquePointer?, _ shown: UnsafeMutablePointer<Int32>?,
                                  _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {

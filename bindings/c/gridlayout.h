@@ -122,6 +122,10 @@ typedef struct gl_config {
                                    layout (x' = content width - x - w); offsets keep their meaning */
     double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
                                    multiples of 1/scale, the content size rounds up; 0 (default) off */
+    /* since 1.2 */
+    gl_insets inset;            /* [inset] space around each section's items, inside its header and
+                                   footer, when it has items (a section's section_options may
+                                   override it); default 0 */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
@@ -222,6 +226,40 @@ gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t
 gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
                                        int flags, const int *uniform);
 
+/* ---- composition (since 1.2) ----------------------------------------------------------------- */
+
+/* An item's span (gl_data_source.span): every lane or column of its section. */
+#define GL_SPAN_ALL (-1)
+
+/* One section's overrides of the grid's options (gl_data_source.section_options): each field
+ * whose GL_SECTION_* bit is in `set` replaces the grid's option of that name for the section,
+ * checked as gl_grid_set_config checks it (a bad value is GL_EDATA naming the callback, the
+ * section, the field and the value); the others keep the grid's. `spacing` sets both spacings,
+ * then line_spacing and item_spacing set their own. Direction, padding, paging, sticky headers,
+ * rtl, scale and the loader stay grid-wide. The library fills struct_size with its own size:
+ * write only the fields it covers. */
+enum {
+    GL_SECTION_LAYOUT = 1 << 0, GL_SECTION_LANES = 1 << 1, GL_SECTION_COLUMNS = 1 << 2,
+    GL_SECTION_ORDER = 1 << 3, GL_SECTION_ROW_HEIGHT = 1 << 4, GL_SECTION_TOLERANCE = 1 << 5,
+    GL_SECTION_WIDOW = 1 << 6, GL_SECTION_SPACING = 1 << 7, GL_SECTION_LINE_SPACING = 1 << 8,
+    GL_SECTION_ITEM_SPACING = 1 << 9, GL_SECTION_INSET = 1 << 10
+};
+typedef struct gl_section_options {
+    size_t struct_size;         /* sizeof(gl_section_options) of the library */
+    unsigned set;               /* GL_SECTION_* bits: the fields given */
+    int layout;                 /* gl_layout [layout] */
+    int lanes;                  /* [lanes] 1...10000 (then lanes() is not asked for the section) */
+    int columns;                /* [columns] 1...10000 */
+    int order;                  /* gl_order [order] */
+    double row_height;          /* [rowHeight] > 0 */
+    double tolerance;           /* [tolerance] 0...1 */
+    int widow;                  /* gl_widow [widow] */
+    double spacing;             /* [spacing] >= 0: both spacings */
+    double line_spacing;        /* [lineSpacing] >= 0 */
+    double item_spacing;        /* [itemSpacing] >= 0 */
+    gl_insets inset;            /* [inset] finite sides >= 0 */
+} gl_section_options;
+
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
  * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in
@@ -259,6 +297,23 @@ typedef struct gl_data_source {
        section with itself, which is always allowed [0] */
     gl_status (*can_move_to_section)(void *context, int64_t from_section, int64_t to_section,
                                      int *can);
+    /* since 1.2: footers, spans and per-section options (read only when struct_size covers
+     * them; docs/layout.md, "Composition"). */
+    /* *has_footer = 0 for none [none]; a footer follows the section's items and spans the
+       viewport's cross size (only the scroll-axis size is used) */
+    gl_status (*footer_size)(void *context, int64_t section, int *has_footer, gl_size *size);
+    /* how many lanes or columns the item takes: *span = k >= 1, or GL_SPAN_ALL for all of them
+       (in flow and justified only GL_SPAN_ALL means something: a line of its own); *span is 1
+       when called; 0 or below -1 is GL_EDATA [every item 1]. Set span or spans and every item
+       is asked. */
+    gl_status (*span)(void *context, int64_t section, int64_t item, int64_t *span);
+    /* bulk: the spans of items first ... first + count - 1 of the section, written to
+       spans[0 ... count - 1] (each 1 when called); preferred over span when set */
+    gl_status (*spans)(void *context, int64_t section, int64_t first, int64_t count,
+                       int64_t *spans);
+    /* the section's overrides of the grid's options: set the fields and their GL_SECTION_*
+       bits in options->set (options arrives zeroed with set = 0: none) [none] */
+    gl_status (*section_options)(void *context, int64_t section, gl_section_options *options);
 } gl_data_source;
 
 static inline void gl_data_source_init(gl_data_source *source) {
@@ -287,7 +342,7 @@ typedef struct gl_element {
     int kind;               /* gl_kind */
     int pinned;             /* 1 for a sticky header drawn pinned at the viewport's edge */
     int64_t section;        /* -1 for the loader */
-    int64_t item;           /* -1 for a header or the loader */
+    int64_t item;           /* -1 for a header, a footer or the loader */
     double x, y, w, h;      /* content coordinates; during an animation or a drag, where the
                                element is drawn at this moment */
     double alpha;           /* opacity 0...1: an inserted item fades in, a removed one out
@@ -299,8 +354,8 @@ typedef struct gl_element {
 
 gl_status gl_grid_content_size(gl_grid *grid, gl_size *size);
 gl_status gl_grid_offset(gl_grid *grid, gl_point *offset);
-/* The visible elements (positive-area overlap with the viewport), headers before their items,
- * items ascending, the loader last. Writes min(cap, total) of them to buf (buf may be NULL when
+/* The visible elements (positive-area overlap with the viewport), per section its header, its
+ * items ascending, then its footer; the loader last. Writes min(cap, total) of them to buf (buf may be NULL when
  * cap is 0) and the total to *count: call with cap 0 to size the buffer. */
 gl_status gl_grid_visible(gl_grid *grid, gl_element *buf, size_t cap, size_t *count);
 /* The same for any rectangle of the content (sticky headers at their laid-out place). */
@@ -309,6 +364,8 @@ gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size
 gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *frame);
 /* *has_header = 0 (and *frame untouched) when the section has no header. */
 gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
+/* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.2). */
+gl_status gl_grid_footer_frame(gl_grid *grid, int64_t section, int *has_footer, gl_rect *frame);
 /* *shown = 0 when there is no loader. */
 gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
 /* *found = 0 when no item is under the point. */
@@ -385,7 +442,8 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 /* ---- events and view reuse ------------------------------------------------------------------ */
 
 typedef enum gl_event_kind {
-    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan) */
+    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan): an
+                                   item, a header or (since 1.2) a footer */
     GL_EVENT_UNLOADED = 1,      /* element left it; for an item, `view` is its view, now queued */
     GL_EVENT_LOADER_SHOWN = 2,  /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
@@ -488,11 +546,17 @@ typedef enum gl_operation {
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
-    const char *const *callbacks;       /* GL_CALLBACK_COUNT names, by gl_callback */
+    const char *const *callbacks;       /* callback names, by gl_callback (how many: below) */
     const char *const *operations;      /* GL_OPERATION_COUNT names, by gl_operation */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;
+/* Reads the first 13 callback names only (GL_CALLBACK_COUNT of 1.1, which gl_error_words was
+ * made for): the callbacks added since keep C's names. */
 gl_status gl_set_error_words(const gl_error_words *words);
+/* The same with `callback_count` names in words->callbacks (since 1.2): 13 ... GL_CALLBACK_COUNT
+ * (pass GL_CALLBACK_COUNT); callbacks past callback_count keep C's names, a larger count is
+ * GL_EINVAL. A binding that names the new callbacks uses this one. */
+gl_status gl_set_error_words_ex(const gl_error_words *words, size_t callback_count);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 

@@ -36,7 +36,7 @@ __all__ = [
 
 # ---- records ----------------------------------------------------------------------------------
 
-Kind = Literal["item", "header", "loader"]
+Kind = Literal["item", "header", "footer", "loader"]
 EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                     "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                     "view_released"]
@@ -79,8 +79,9 @@ class IndexPath(NamedTuple):
 
 
 class Element(NamedTuple):
-    """An item, a section header or the loader, with its frame in content coordinates.
-    `section` is None for the loader, `item` None for a header or the loader. `pinned` is True
+    """An item, a section's header or footer, or the loader, with its frame in content
+    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
+    loader. `pinned` is True
     for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
     frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
     about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
@@ -505,7 +506,7 @@ def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
 
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
-_KINDS = ("item", "header", "loader")
+_KINDS = ("item", "header", "loader", "footer")   # by gl_kind value
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                 "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                 "view_released")
@@ -543,6 +544,52 @@ def _size(value: Any, what: str) -> Tuple[float, float]:
     except (TypeError, ValueError):
         raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
     return _real(w, f"{what}: w"), _real(h, f"{what}: h")
+
+
+# ---- section options ----------------------------------------------------------------------------
+
+_SECTION_BITS = dict(C.SECTION_OPTION_BITS)
+
+
+def _section_options(value: Any, what: str, out: Any) -> None:
+    """Writes the overrides `what` returned (a mapping, or None for none) into the
+    gl_section_options `out`: keys by keyword or engine name, values as configure takes them.
+    A wrong key or type is the callback's own error; a bad value of the right type reaches the
+    library, whose message names the section, the option and the value."""
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise TypeError(f"{what} returned {type(value).__name__} {value!r}, expected a dict of "
+                        f"options or None")
+    described = _options()
+    by_name = {o.name: o for o in described.values()}
+    for key, v in value.items():
+        o = described.get(key) if isinstance(key, str) else None
+        o = o or (by_name.get(key) if isinstance(key, str) else None)
+        if o is None or o.keyword not in _SECTION_BITS:
+            raise ValueError(f"{what} returned an unknown key {key!r} (expected one of "
+                             f"{', '.join(_SECTION_BITS)})")
+        field = f"{what}[{key!r}]"
+        with _returned():
+            if o.kind == "choice":
+                if not isinstance(v, str):
+                    raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
+                if v not in o.choices:
+                    raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()})")
+                raw: Any = o.choices.index(v)
+            elif o.kind == "integer":
+                if isinstance(v, bool):
+                    raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+                raw = _integer(v, field, _INT32_MIN, _INT32_MAX)
+            elif o.kind == "insets":
+                raw = C.gl_insets(*([_real(v, field)] * 4)) if isinstance(v, numbers.Real) and \
+                    not isinstance(v, bool) else _insets(v, field)
+            else:
+                if isinstance(v, bool):
+                    raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+                raw = _real(v, field)
+        setattr(out, o.keyword, raw)
+        out.set |= _SECTION_BITS[o.keyword]
 
 
 # ---- sizes ------------------------------------------------------------------------------------
@@ -731,7 +778,8 @@ class Grid:
     # library's options (names, order, the choices' Literals).
     def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
                  width: Optional[float] = None, height: Optional[float] = None,
-                 padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 padding: Optional[PaddingLike] = None, inset: Optional[PaddingLike] = None,
+                 spacing: Optional[float] = None,
                  line_spacing: Optional[float] = None, item_spacing: Optional[float] = None,
                  lanes: Optional[int] = None, columns: Optional[int] = None,
                  order: Optional[Order] = None, row_height: Optional[float] = None,
@@ -1032,6 +1080,9 @@ class Grid:
                         move: Optional[Callable[[int, int, int, int], Any]] = None,
                         can_move: Optional[Callable[[int, int], bool]] = None,
                         can_move_to_section: Union[bool, Callable[[int, int], bool]] = False,
+                        footer: Optional[Callable[[int], Optional[SizeLike]]] = None,
+                        span: Optional[Callable[[int, int], Union[None, int, bool]]] = None,
+                        section: Optional[Callable[[int], Optional[Mapping[str, Any]]]] = None,
                         ) -> None:
         """A data source of callables, asked at each reload:
         count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
@@ -1046,7 +1097,14 @@ class Grid:
         to_section, to_item) when a move starts or a drag drops elsewhere than it began;
         can_move(section, item) -> bool (default True) and can_move_to_section(from_section,
         to_section) -> bool (or a bool; default False) for drags. Afterwards count must give
-        the count the change implies."""
+        the count the change implies.
+        Composition (docs/layout.md, "Composition"): footer(section) -> (w, h) or None, a footer
+        after the section's items; span(section, item) -> how many lanes or columns the item
+        takes: an int >= 1, True for all of them, or None for 1 (every item is asked);
+        section(section) -> a dict of the section's overrides of the grid's options, or None:
+        keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
+        item_spacing and inset (the keywords, or the engine's names), values as `configure`
+        takes them."""
         failure_holder = self
         interrupts = _interrupts
         in_source = self._in_source
@@ -1169,6 +1227,33 @@ class Grid:
         elif can_move_to_section:
             put("can_move_to_section", C.can_move_to_section_fn,
                 lambda ctx, s, t, out: out.__setitem__(0, 1))
+        if footer is not None:
+            def footer_size(ctx: Any, s: int, has: Any, out: Any) -> None:
+                value = footer(s)
+                if value is None:
+                    has[0] = 0
+                else:
+                    with _returned():
+                        w, h = _size(value, f"footer({s})")
+                    out[0] = C.gl_size(w, h)
+                    has[0] = 1
+            put("footer_size", C.footer_size_fn, footer_size)
+        if span is not None:
+            def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
+                value = span(s, i)
+                if value is True:
+                    out[0] = C.GL_SPAN_ALL
+                elif value is not None:
+                    if value is False:
+                        raise TypeError(f"span({s}, {i}) returned False, expected an integer "
+                                        f">= 1, True or None")
+                    # 0 and below reach the library, which names the item and the value
+                    out[0] = max(index(value, f"span({s}, {i})"), C.GL_SPAN_ALL - 1)
+            put("span", C.span_fn, span_of)
+        if section is not None:
+            def section_options(ctx: Any, s: int, out: Any) -> None:
+                _section_options(section(s), f"section({s})", out[0])
+            put("section_options", C.section_options_fn, section_options)
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
@@ -1235,6 +1320,14 @@ class Grid:
         """The section's header frame, or None when it has no header."""
         has, r = c_int(), C.gl_rect()
         _check(self._lib.gl_grid_header_frame(self._h, _integer(section, "header_frame: section"),
+                                              byref(has), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if has.value else None
+
+    @_locked
+    def footer_frame(self, section: int) -> Optional[Rect]:
+        """The section's footer frame, or None when it has no footer."""
+        has, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_footer_frame(self._h, _integer(section, "footer_frame: section"),
                                               byref(has), byref(r)))
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
