@@ -239,10 +239,10 @@ gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections
  * rtl, scale and the loader stay grid-wide. The library fills struct_size with its own size:
  * write only the fields it covers. */
 enum {
-    GL_SECTION_LAYOUT = 1 << 0, GL_SECTION_LANES = 1 << 1, GL_SECTION_COLUMNS = 1 << 2,
-    GL_SECTION_ORDER = 1 << 3, GL_SECTION_ROW_HEIGHT = 1 << 4, GL_SECTION_TOLERANCE = 1 << 5,
-    GL_SECTION_WIDOW = 1 << 6, GL_SECTION_SPACING = 1 << 7, GL_SECTION_LINE_SPACING = 1 << 8,
-    GL_SECTION_ITEM_SPACING = 1 << 9, GL_SECTION_INSET = 1 << 10
+    GL_SECTION_LAYOUT = 1, GL_SECTION_LANES = 2, GL_SECTION_COLUMNS = 4, GL_SECTION_ORDER = 8,
+    GL_SECTION_ROW_HEIGHT = 16, GL_SECTION_TOLERANCE = 32, GL_SECTION_WIDOW = 64,
+    GL_SECTION_SPACING = 128, GL_SECTION_LINE_SPACING = 256, GL_SECTION_ITEM_SPACING = 512,
+    GL_SECTION_INSET = 1024
 };
 typedef struct gl_section_options {
     size_t struct_size;         /* sizeof(gl_section_options) of the library */
