@@ -1248,7 +1248,7 @@ class Grid:
                         raise TypeError(f"span({s}, {i}) returned False, expected an integer "
                                         f">= 1, True or None")
                     # 0 and below reach the library, which names the item and the value
-                    out[0] = max(index(value, f"span({s}, {i})"), C.GL_SPAN_ALL - 1)
+                    out[0] = index(value, f"span({s}, {i})")
             put("span", C.span_fn, span_of)
         if section is not None:
             def section_options(ctx: Any, s: int, out: Any) -> None:
