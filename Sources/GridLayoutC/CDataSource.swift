@@ -141,10 +141,15 @@ struct CallbackDataSource: GridDataSource {
         return .lanes(Int(truncatingIfNeeded: value))
     }
 
+    /// One item's span: from `span`, or from `spans` for a batch of one when only it is given (a
+    /// drag asks item by item).
     func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
-        guard let f = source.span else { return nil }
         var span: Int64 = 1
-        try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &span), "span")
+        if let f = source.span {
+            try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &span), "span")
+        } else if let f = source.spans {
+            try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), 1, &span), "spans")
+        }
         return itemSpan(span)
     }
 
@@ -168,15 +173,20 @@ struct CallbackDataSource: GridDataSource {
         }
     }
 
-    /// The `set` bits in `SectionOptions.keys` order.
-    static let sectionOptionBits: [(key: String, bit: UInt32)] = [
-        ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
-        ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
-        ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
-        ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
-        ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
-        ("inset", UInt32(GL_SECTION_INSET)),
-    ]
+    /// The `set` bits, in `SectionOptions.keys` order: the overrides are applied in that order
+    /// (`spacing` before `lineSpacing` and `itemSpacing`), as every face applies them.
+    static let sectionOptionBits: [(key: String, bit: UInt32)] = {
+        let bits: [(key: String, bit: UInt32)] = [
+            ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
+            ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
+            ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
+            ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
+            ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
+            ("inset", UInt32(GL_SECTION_INSET)),
+        ]
+        precondition(bits.map(\.key) == SectionOptions.keys, "gridlayout.h's GL_SECTION_* bits disagree with SectionOptions.keys")
+        return bits
+    }()
 
     func options(forSection section: Int) throws -> SectionOptions? {
         guard let f = source.section_options else { return nil }

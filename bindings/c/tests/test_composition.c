@@ -230,6 +230,36 @@ static void test_spans(void) {
     EXPECT(m.span_calls == 0 && m.bulk_calls == 1);
     EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
     EXPECT_RECT(frame(g, 0, 3), 0, 215, 155, 155);
+
+    /* only spans: a drag asks the item it picks up one at a time, through spans too */
+    ds.span = NULL;
+    OK(gl_grid_set_data_source(g, &ds));
+    OK(gl_grid_set_option_number(g, "sort", 1));
+    OK(gl_grid_set_option_number(g, "animationDuration", 0));
+    OK(gl_grid_reload(g));
+    EXPECT(m.span_calls == 0);
+    int found = 0;
+    int64_t s = -1, i = -1;
+    OK(gl_grid_begin_drag(g, 10, 180, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 2);
+    OK(gl_grid_drag_to(g, 10, 190));
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    OK(gl_grid_end_drag(g));
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    /* item 0 dragged past the banner: the preview asks the others' spans one at a time */
+    OK(gl_grid_begin_drag(g, 10, 10, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 0);
+    OK(gl_grid_drag_to(g, 250, 250));
+    int dragging = 0;
+    int64_t fs, fi, ts, ti;
+    OK(gl_grid_drag_state(g, &dragging, &fs, &fi, &ts, &ti));
+    EXPECT(dragging == 1 && fs == 0 && fi == 0 && ts == 0 && ti == 2);
+    EXPECT_RECT(frame(g, 0, 0), 0, 0, 155, 77.5);      /* item 1 */
+    EXPECT_RECT(frame(g, 0, 1), 0, 87.5, 320, 40);     /* the banner, still across both columns */
+    EXPECT_RECT(frame(g, 0, 2), 0, 137.5, 155, 155);   /* the dragged item's slot */
+    EXPECT_RECT(frame(g, 0, 3), 165, 137.5, 155, 155);
+    OK(gl_grid_end_drag(g));
+    EXPECT(m.span_calls == 0);
     OK(gl_grid_destroy(g));
 }
 
