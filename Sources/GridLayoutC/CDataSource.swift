@@ -133,14 +133,6 @@ struct CallbackDataSource: GridDataSource {
 
     var providesSpans: Bool { source.span != nil || source.spans != nil }
 
-    /// C's span as the engine's: GL_SPAN_ALL is `all`, any other value k is `lanes(k)`, which the
-    /// engine checks (k >= 1) and reports with the value as given.
-    private func itemSpan(_ value: Int64) -> ItemSpan? {
-        if value == Int64(GL_SPAN_ALL) { return .all }
-        if value == 1 { return nil }
-        return .lanes(Int(truncatingIfNeeded: value))
-    }
-
     /// One item's span: from `span`, or from `spans` for a batch of one when only it is given (a
     /// drag asks item by item).
     func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
@@ -173,59 +165,12 @@ struct CallbackDataSource: GridDataSource {
         }
     }
 
-    /// The `set` bits, in `SectionOptions.keys` order: the overrides are applied in that order
-    /// (`spacing` before `lineSpacing` and `itemSpacing`), as every face applies them.
-    static let sectionOptionBits: [(key: String, bit: UInt32)] = {
-        let bits: [(key: String, bit: UInt32)] = [
-            ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
-            ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
-            ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
-            ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
-            ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
-            ("inset", UInt32(GL_SECTION_INSET)),
-        ]
-        precondition(bits.map(\.key) == SectionOptions.keys, "gridlayout.h's GL_SECTION_* bits disagree with SectionOptions.keys")
-        return bits
-    }()
-
     func options(forSection section: Int) throws -> SectionOptions? {
         guard let f = source.section_options else { return nil }
         var o = gl_section_options()
         o.struct_size = MemoryLayout<gl_section_options>.size
         try check(f(source.context, Int64(section), &o), "section_options")
-        guard o.set != 0 else { return nil }
-        let known = Self.sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
-        if o.set & ~known != 0 {
-            let bit = (o.set & ~known).trailingZeroBitCount
-            throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
-        }
-        func choice(_ name: String, _ value: Int32) -> OptionValue {
-            // A gl_layout, gl_order or gl_widow value as its case's name; any other number is
-            // left for the engine's check to refuse, with the value.
-            if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
-                return .string(cases[Int(value)])
-            }
-            return .number(Double(value))
-        }
-        var entries: [SectionOptions.Entry] = []
-        for (key, bit) in Self.sectionOptionBits where o.set & bit != 0 {
-            let value: OptionValue
-            switch key {
-            case "layout": value = choice(key, o.layout)
-            case "lanes": value = .number(Double(o.lanes))
-            case "columns": value = .number(Double(o.columns))
-            case "order": value = choice(key, o.order)
-            case "rowHeight": value = .number(o.row_height)
-            case "tolerance": value = .number(o.tolerance)
-            case "widow": value = choice(key, o.widow)
-            case "spacing": value = .number(o.spacing)
-            case "lineSpacing": value = .number(o.line_spacing)
-            case "itemSpacing": value = .number(o.item_spacing)
-            default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
-            }
-            entries.append(SectionOptions.Entry(key, value))
-        }
-        return SectionOptions(entries)
+        return try sectionOptions(o, section: section)
     }
 
     // The data changes here: the counts answered before no longer hold.
@@ -262,6 +207,68 @@ struct CallbackDataSource: GridDataSource {
     }
 }
 
+/// The `set` bits, in `SectionOptions.keys` order: the overrides are applied in that order
+/// (`spacing` before `lineSpacing` and `itemSpacing`), as every face applies them.
+let sectionOptionBits: [(key: String, bit: UInt32)] = {
+    let bits: [(key: String, bit: UInt32)] = [
+        ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
+        ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
+        ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
+        ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
+        ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
+        ("inset", UInt32(GL_SECTION_INSET)),
+    ]
+    precondition(bits.map(\.key) == SectionOptions.keys, "gridlayout.h's GL_SECTION_* bits disagree with SectionOptions.keys")
+    return bits
+}()
+
+/// A `gl_section_options` as the engine's overrides, unchecked but for its bits (the engine checks
+/// the values, naming the section): nil when it sets none; an unknown bit is
+/// `GridError.invalidSectionOption` naming it.
+func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> SectionOptions? {
+    guard o.set != 0 else { return nil }
+    let known = sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
+    if o.set & ~known != 0 {
+        let bit = (o.set & ~known).trailingZeroBitCount
+        throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
+    }
+    func choice(_ name: String, _ value: Int32) -> OptionValue {
+        // A gl_layout, gl_order or gl_widow value as its case's name; any other number is left
+        // for the engine's check to refuse, with the value.
+        if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
+            return .string(cases[Int(value)])
+        }
+        return .number(Double(value))
+    }
+    var entries: [SectionOptions.Entry] = []
+    for (key, bit) in sectionOptionBits where o.set & bit != 0 {
+        let value: OptionValue
+        switch key {
+        case "layout": value = choice(key, o.layout)
+        case "lanes": value = .number(Double(o.lanes))
+        case "columns": value = .number(Double(o.columns))
+        case "order": value = choice(key, o.order)
+        case "rowHeight": value = .number(o.row_height)
+        case "tolerance": value = .number(o.tolerance)
+        case "widow": value = choice(key, o.widow)
+        case "spacing": value = .number(o.spacing)
+        case "lineSpacing": value = .number(o.line_spacing)
+        case "itemSpacing": value = .number(o.item_spacing)
+        default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
+        }
+        entries.append(SectionOptions.Entry(key, value))
+    }
+    return SectionOptions(entries)
+}
+
+/// C's span as the engine's: GL_SPAN_ALL is `all`, 1 is nil, any other value k is `lanes(k)`,
+/// which the engine checks (k >= 1) and reports with the value as given.
+func itemSpan(_ value: Int64) -> ItemSpan? {
+    if value == Int64(GL_SPAN_ALL) { return .all }
+    if value == 1 { return nil }
+    return .lanes(Int(truncatingIfNeeded: value))
+}
+
 /// The bulk data source with GL_SAME_SIZE: per section a count and one size (item 0's).
 /// A removal or a move changes the counts (an insert needs new sections with the item).
 struct SameSizeDataSource: GridDataSource {
@@ -292,6 +299,8 @@ struct SameSizeDataSource: GridDataSource {
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }
     func lanes(inSection section: Int) throws -> Int? { try arrays.lanes(inSection: section) }
+    func footerSize(inSection section: Int) throws -> Size? { try arrays.footerSize(inSection: section) }
+    func options(forSection section: Int) throws -> SectionOptions? { try arrays.options(forSection: section) }
 
     mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)

@@ -260,6 +260,24 @@ typedef struct gl_section_options {
     gl_insets inset;            /* [inset] finite sides >= 0 */
 } gl_section_options;
 
+/* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
+typedef struct gl_section_composition {
+    size_t struct_size;                 /* sizeof(gl_section_composition): the same in every entry */
+    int has_footer;                     /* 0/1: the section ends with a footer of size `footer` */
+    gl_size footer;                     /* only the scroll-axis size is used */
+    const int64_t *spans;               /* the section's `count` spans (k >= 1 or GL_SPAN_ALL; see
+                                           gl_data_source.span), or NULL for 1 each */
+    const gl_section_options *options;  /* the section's overrides (its struct_size set), or NULL */
+} gl_section_composition;
+
+/* gl_grid_set_sections_uniform (uniform may be NULL) where composition[s] gives section s's footer,
+ * spans and options (copied; composition may be NULL: none). Checked here: a NaN or negative
+ * footer, a span of 0 or below -1, an unknown GL_SECTION_* bit or a bad option value gives
+ * GL_EDATA naming the section (and item) and keeps the previous data source. */
+gl_status gl_grid_set_sections_composed(gl_grid *grid, const gl_section *sections, size_t count,
+                                        int flags, const int *uniform,
+                                        const gl_section_composition *composition);
+
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
  * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in

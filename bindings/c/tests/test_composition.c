@@ -421,7 +421,88 @@ static void test_error_words_ex(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* The bulk data's composition (gl_grid_set_sections_composed): the layout of the first test,
+ * then a banner from spans; bad entries are refused when set, naming the section and item. */
+static void test_bulk_composition(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 2;
+    c.line_spacing = 10;
+    c.item_spacing = 4;
+    c.inset = (gl_insets){ 5, 6, 7, 8 };
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size small[3] = { { 100, 50 }, { 100, 50 }, { 100, 50 } };
+    gl_size square[3] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+    gl_section sections[2] = { { small, 3, 1, { 0, 20 }, 0 }, { square, 3, 0, { 0, 0 }, 0 } };
+    gl_section_options waterfall;
+    memset(&waterfall, 0, sizeof waterfall);
+    waterfall.struct_size = sizeof waterfall;
+    waterfall.set = GL_SECTION_LAYOUT | GL_SECTION_COLUMNS | GL_SECTION_INSET;
+    waterfall.layout = GL_LAYOUT_WATERFALL;
+    waterfall.columns = 2;
+    gl_section_composition comp[2];
+    memset(comp, 0, sizeof comp);
+    comp[0].struct_size = comp[1].struct_size = sizeof comp[0];
+    comp[0].has_footer = 1;
+    comp[0].footer = (gl_size){ 0, 30 };
+    comp[1].options = &waterfall;
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 0), 6, 35, 100, 50);
+    EXPECT_RECT(frame(g, 0, 2), 6, 95, 100, 50);
+    int has = -1;
+    gl_rect r;
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 1);
+    EXPECT_RECT(r, 0, 162, 320, 30);
+    EXPECT_RECT(frame(g, 1, 0), 0, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 2), 0, 370, 158, 158);
+
+    /* spans: section 1's item 1 across both columns, copied */
+    int64_t spans[3] = { 1, GL_SPAN_ALL, 1 };
+    comp[1].spans = spans;
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    spans[1] = 0;
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 1, 0), 0, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    EXPECT_RECT(frame(g, 1, 2), 0, 700, 158, 158);
+
+    /* refused when set, and the previous data stays */
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("item (section 1, item 1): span 0 is invalid (expected an integer >= 1, or GL_SPAN_ALL)");
+    spans[1] = 1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, GL_SAME_SIZE, NULL, comp), GL_EINVAL);
+    EXPECT_LAST_ERROR("section 1: spans with GL_SAME_SIZE (its items are not stored one by one)");
+    comp[1].spans = NULL;
+    comp[0].footer.h = NAN;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("footer of section 0: size 0xnan is invalid (sizes must be finite and >= 0)");
+    comp[0].footer.h = 30;
+    waterfall.set = GL_SECTION_ROW_HEIGHT;
+    waterfall.row_height = -1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("options of section 1: row_height = -1 is invalid (expected a finite number > 0)");
+    waterfall.set = 1u << 12;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("options of section 1: bit 12 of set is not a GL_SECTION_* bit");
+    waterfall.set = 0;
+    comp[0].struct_size = comp[1].struct_size = 8;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    EXPECT_LAST_ERROR("gl_section_composition.struct_size is 8, expected at least 48");
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    /* NULL composition: gl_grid_set_sections_uniform */
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, NULL));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 0);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
+    test_bulk_composition();
     test_footers_inset_and_section_options();
     test_spans();
     test_errors();

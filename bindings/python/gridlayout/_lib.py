@@ -181,6 +181,16 @@ class gl_section_options(Structure):
     ]
 
 
+class gl_section_composition(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("has_footer", c_int),
+        ("footer", gl_size),
+        ("spans", POINTER(c_int64)),
+        ("options", POINTER(gl_section_options)),
+    ]
+
+
 # The gl_section_options fields and their GL_SECTION_* bits, in the header's order (the engine's
 # SectionOptions.keys).
 SECTION_OPTION_BITS = (("layout", GL_SECTION_LAYOUT), ("lanes", GL_SECTION_LANES),
@@ -340,6 +350,9 @@ _FUNCTIONS = [
     ("gl_grid_set_sections", gl_status, [gl_grid_p, POINTER(gl_section), c_size_t, c_int]),
     ("gl_grid_set_sections_uniform", gl_status,
      [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int)]),
+    ("gl_grid_set_sections_composed", gl_status,
+     [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int),
+      POINTER(gl_section_composition)]),
     ("gl_grid_set_data_source", gl_status, [gl_grid_p, POINTER(gl_data_source)]),
     ("gl_grid_reload", gl_status, [gl_grid_p]),
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),

@@ -153,3 +153,46 @@ def test_inset_is_an_option():
             grid.inset = -1
         assert info.value.message == ("option 'inset': {top=-1, left=-1, bottom=-1, right=-1} is "
                                       "invalid (expected finite sides >= 0)")
+
+
+def test_bulk_sections_compose_the_same_layout():
+    with Grid(lanes=2, line_spacing=10, item_spacing=4, inset=(5, 6, 7, 8)) as grid:
+        grid.set_sections([[(100, 50)] * 3, [(100, 100)] * 3], headers=[(0, 20), None],
+                          footers=[(0, 30), None], spans=[None, [None, True, 1]],
+                          section_options=[None, {"layout": "waterfall", "columns": 2, "inset": 0}])
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == [
+            Rect(6, 35, 100, 50), Rect(110, 35, 100, 50), Rect(6, 95, 100, 50)]
+        assert grid.footer_frame(0) == Rect(0, 162, 320, 30)
+        assert [grid.frame(1, i) for i in range(3)] == [
+            Rect(0, 202, 158, 158), Rect(0, 370, 320, 320), Rect(0, 700, 158, 158)]
+        grid.set_sizes([(100, 50)] * 2, footer=(0, 10), section_options={"lanes": 1})
+        grid.reload()
+        assert grid.frame(0, 1) == Rect(6, 65, 100, 50) and grid.footer_frame(0) == Rect(0, 132, 320, 10)
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    ({"spans": [[1, 0]]}, "GridValueError", "item (section 0, item 1): span 0 is invalid (expected an "
+                                           "integer >= 1, or GL_SPAN_ALL) [GL_EDATA]"),
+    ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item) [GL_EINVAL]"),
+    ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
+    ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (sizes must "
+                                                     "be finite and >= 0) [GL_EDATA]"),
+    ({"footers": []}, "GridValueError", "footers: 0 given for 1 sections [GL_EINVAL]"),
+    ({"section_options": [{"lanes": 0}]}, "GridValueError", "options of section 0: lanes = 0 is invalid "
+                                                           "(expected 1...10000) [GL_EDATA]"),
+    ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
+     "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
+     "item_spacing, inset) [GL_EINVAL]"),
+    ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
+                                                          "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
+])
+def test_bulk_composition_is_checked_when_set(kwargs, error, message):
+    with Grid() as grid:
+        grid.set_sizes([(1, 1)] * 2)
+        grid.reload()
+        with pytest.raises(GridError) as info:
+            grid.set_sections([[(1, 1)] * 2], **kwargs)
+        assert (type(info.value).__name__, str(info.value)) == (error, message)
+        grid.reload()   # the previous data stays
+        assert grid.item_count(0) == 2
