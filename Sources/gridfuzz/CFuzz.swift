@@ -61,7 +61,7 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         let g = handle()
         let nullOut = r.u8() % 8 == 0  // pass NULL for one out-parameter
         func out<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T>? { nullOut ? nil : p }
-        switch r.u8() % 35 {
+        switch r.u8() % 36 {
         case 0: check(gl_grid_reload(g), "gl_grid_reload")
         case 1: check(gl_grid_reload_new(g), "gl_grid_reload_new")
         case 2: check(gl_grid_reload_section(g, index()), "gl_grid_reload_section")
@@ -96,6 +96,41 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         case 31: check(gl_grid_offset(g, point), "gl_grid_offset")
         case 32: check(gl_grid_is_animating(g, flag), "gl_grid_is_animating")
         case 33: check(gl_grid_footer_frame(g, index(), out(found), rect), "gl_grid_footer_frame")
+        case 34:
+            // Bulk composition: footers (NaN now and then), spans (0 and -3 too, or a NULL
+            // array), options of any bits, and a struct_size too small now and then.
+            let n = source.sectionCount
+            let counts = (0..<n).map { max(source.sectionsStorage[$0].count, 1) }
+            let spans = (0..<counts.reduce(0, +)).map { _ in [1, 2, -1, 0, 3, -3][Int(r.u8() % 6)] as Int64 }
+            let options = (0..<n).map { _ in
+                var o = gl_section_options()
+                o.struct_size = MemoryLayout<gl_section_options>.size
+                o.set = UInt32(r.u8()) | UInt32(r.u8() % 16) << 8
+                o.layout = Int32(r.u8() % 5); o.lanes = Int32(r.u8() % 4); o.columns = Int32(r.u8() % 4)
+                o.row_height = r.number(); o.line_spacing = r.number(); o.inset = gl_insets(top: r.number(), left: 0, bottom: 0, right: 0)
+                return o
+            }
+            let flags = Int32(r.u8() % 4), small = r.u8() % 16 == 0
+            let status = spans.withUnsafeBufferPointer { spanBuffer in
+                options.withUnsafeBufferPointer { optionBuffer -> gl_status in
+                    guard n > 0 else { return gl_grid_set_sections_composed(g, source.sections, 0, flags, nil, nil) }
+                    var offset = 0
+                    let composition = (0..<n).map { k -> gl_section_composition in
+                        var c = gl_section_composition()
+                        c.struct_size = small ? 8 : MemoryLayout<gl_section_composition>.size
+                        c.has_footer = Int32(r.u8() % 2)
+                        c.footer = gl_size(w: 0, h: r.number())
+                        c.spans = r.bool() ? spanBuffer.baseAddress! + offset : nil
+                        c.options = r.bool() ? optionBuffer.baseAddress! + k : nil
+                        offset += counts[k]
+                        return c
+                    }
+                    return composition.withUnsafeBufferPointer {
+                        gl_grid_set_sections_composed(g, source.sections, n, flags, nil, $0.baseAddress)
+                    }
+                }
+            }
+            check(status, "gl_grid_set_sections_composed")
         default:
             var config = gl_config()
             check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
