@@ -273,7 +273,8 @@ typedef struct gl_section_composition {
 /* gl_grid_set_sections_uniform (uniform may be NULL) where composition[s] gives section s's footer,
  * spans and options (copied; composition may be NULL: none). Checked here: a NaN or negative
  * footer, a span of 0 or below -1, an unknown GL_SECTION_* bit or a bad option value gives
- * GL_EDATA naming the section (and item) and keeps the previous data source. */
+ * GL_EDATA naming the section (and item), spans with GL_SAME_SIZE GL_EINVAL (nothing is stored
+ * per item), a struct_size below 1.2's GL_EVERSION; each keeps the previous data source. */
 gl_status gl_grid_set_sections_composed(gl_grid *grid, const gl_section *sections, size_t count,
                                         int flags, const int *uniform,
                                         const gl_section_composition *composition);
@@ -373,8 +374,8 @@ typedef struct gl_element {
 gl_status gl_grid_content_size(gl_grid *grid, gl_size *size);
 gl_status gl_grid_offset(gl_grid *grid, gl_point *offset);
 /* The visible elements (positive-area overlap with the viewport), per section its header, its
- * items ascending, then its footer; the loader last. Writes min(cap, total) of them to buf (buf may be NULL when
- * cap is 0) and the total to *count: call with cap 0 to size the buffer. */
+ * items ascending, then its footer; the loader last. Writes min(cap, total) of them to buf (buf
+ * may be NULL when cap is 0) and the total to *count: call with cap 0 to size the buffer. */
 gl_status gl_grid_visible(gl_grid *grid, gl_element *buf, size_t cap, size_t *count);
 /* The same for any rectangle of the content (sticky headers at their laid-out place). */
 gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size_t cap,
