@@ -88,7 +88,11 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
                 if item > 0 { out.raw(",") }
                 out.rect(try layout.frame(of: GridIndexPath(section: section, item: item)))
             }
-            out.raw("]}")
+            out.raw("]")
+            if let footer = try layout.footerFrame(inSection: section) {
+                out.raw(",\"footer\":"); out.rect(footer)
+            }
+            out.raw("}")
         }
         out.raw("]")
         if let loader = grid.loaderFrame {

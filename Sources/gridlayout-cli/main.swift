@@ -21,8 +21,8 @@ let usage = """
            gridlayout --help | --version
 
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
-    sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, lanes, showLoader and
-    offsets; it writes the content size, every element's frame by section and the visible
+    sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, footers, lanes, spans,
+    per-section options, showLoader and offsets; it writes the content size, every element's frame by section and the visible
     elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
     schemas/layout-request.schema.json and schemas/layout-response.schema.json.
 
@@ -66,12 +66,28 @@ func path(of error: GridError, in request: Request) -> String {
         case .loader: return [PathKey("showLoader")]
         }
     }
+    /// The first section whose options make the failing layout, when the grid's own options do not
+    /// (the engine's error does not name the section).
+    func overriding(_ fits: (GridConfiguration) -> Bool) -> Int? {
+        guard !fits(request.configuration) else { return nil }
+        return request.sections.indices.first { s in
+            guard let options = request.sections[s].options else { return false }
+            var c = request.configuration
+            for entry in options.entries { try? c.set(entry.name, to: entry.value) }
+            return fits(c)
+        }
+    }
     switch error {
     case .noAspectRatio(let p, _): return describePath(location(.item(p)))
-    case .columnsDoNotFit: return "options.columns"
-    case .noRoomForRows: return "options"
+    case let .columnsDoNotFit(columns, spacing, _):
+        let s = overriding { $0.layout == .waterfall && $0.columns == columns && $0.itemSpacing == spacing }
+        return s.map { describePath(section($0) + [PathKey("options")]) } ?? "options.columns"
+    case .noRoomForRows:
+        return overriding { $0.layout == .justified }.map { describePath(section($0) + [PathKey("options")]) } ?? "options"
     case .tooManyStoredItems(let s, _): return describePath(section(s))
     case .extentTooLarge(let at, _): return describePath(location(at))
+    case .invalidSpan(let p, _): return describePath(section(p.section) + [PathKey("spans"), PathKey(index: p.item)])
+    case .invalidSectionOption(let s, let key, _, _): return describePath(section(s) + [PathKey("options"), PathKey(key)])
     case .invalidSize(_, let at, _), .invalidCount(_, let at, _, _), .callbackFailed(_, let at, _):
         return describePath(location(at))
     default: return "request"

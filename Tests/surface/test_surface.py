@@ -73,9 +73,9 @@ def test_the_callback_and_operation_enums_follow_the_engine():
     def snake(name):
         return re.sub(r"([A-Z])", r"_\1", name).upper()
 
-    # GL_*_COUNT sizes gl_error_words' arrays, an ABI constant: callbacks added since (style)
-    # come after it, with the same name in every face.
-    words = {"DataSourceCallback": 13, "GridOperation": 10}
+    # GL_*_COUNT counts every callback and operation; gl_set_error_words reads 1.1's 13 callback
+    # names and gl_set_error_words_ex as many as it is told.
+    words = {"DataSourceCallback": 17, "GridOperation": 10}
     for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
         engine = [prefix + snake(c) for c in cases(enum)]
         header = re.findall(rf"({prefix}[A-Z_]+) = (\d+)", HEADER)
@@ -157,3 +157,19 @@ def test_the_repository_stands_alone():
     assert not found, "references outside the repository:\n" + "\n".join(found)
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert (ROOT / "docs" / "layout.md").exists()
+
+
+def test_the_section_options_are_the_engines_in_every_face(options):
+    """SectionOptions.keys (the options a section may override) are, in their order, C's
+    GL_SECTION_* bits and gl_section_options fields and Python's section keys, each an option."""
+    source = (ROOT / "Sources" / "GridLayout" / "Configuration" / "SectionOptions.swift").read_text()
+    keys = re.findall(r'"(\w+)"', re.search(r"static let keys = \[(.*?)\]", source, re.S).group(1))
+    c_names = {o["name"]: o["c_name"] for o in options}
+    expected = [c_names[k] for k in keys]
+    bits = re.findall(r"GL_SECTION_([A-Z_]+) = (\d+)", HEADER)
+    assert [(name.lower(), int(v)) for name, v in bits] == [(n, 1 << k) for k, n in enumerate(expected)]
+    struct = re.search(r"typedef struct gl_section_options \{(.*?)\} gl_section_options;", HEADER, re.S).group(1)
+    for key, c_name in zip(keys, expected):
+        assert re.search(rf"\b{c_name};\s*/\*[^*]*\[{key}\]", struct), f"gl_section_options lacks {c_name} [{key}]"
+    assert [name for name, _ in _lib.SECTION_OPTION_BITS] == expected
+    assert [name for name, _ in _lib.gl_section_options._fields_][2:] == expected

@@ -38,7 +38,7 @@ __all__ = [
 
 # ---- records ----------------------------------------------------------------------------------
 
-Kind = Literal["item", "header", "loader"]
+Kind = Literal["item", "header", "footer", "loader"]
 EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                     "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                     "view_released"]
@@ -81,8 +81,9 @@ class IndexPath(NamedTuple):
 
 
 class Element(NamedTuple):
-    """An item, a section header or the loader, with its frame in content coordinates.
-    `section` is None for the loader, `item` None for a header or the loader. `pinned` is True
+    """An item, a section's header or footer, or the loader, with its frame in content
+    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
+    loader. `pinned` is True
     for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
     frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
     about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
@@ -512,7 +513,7 @@ def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
 
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
-_KINDS = ("item", "header", "loader")
+_KINDS = ("item", "header", "loader", "footer")   # by gl_kind value
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                 "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                 "view_released")
@@ -550,6 +551,84 @@ def _size(value: Any, what: str) -> Tuple[float, float]:
     except (TypeError, ValueError):
         raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
     return _real(w, f"{what}: w"), _real(h, f"{what}: h")
+
+
+# ---- section options ----------------------------------------------------------------------------
+
+_SECTION_BITS = dict(C.SECTION_OPTION_BITS)
+
+
+def _section_options(value: Any, what: str, out: Any, returned: str = " returned") -> None:
+    """Writes the overrides `value` (a mapping, or None for none) into the gl_section_options
+    `out`: keys by keyword or engine name, values as configure takes them. A wrong key or type is a
+    GridValueError or GridTypeError naming `what` (a data source callback turns them into its own
+    ValueError and TypeError); a bad value of the right type reaches the library, whose message
+    names the section, the option and the value."""
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise _type_error(f"{what}{returned} {type(value).__name__} {value!r}, expected a dict of "
+                          f"options or None")
+    described = _options()
+    by_name = {o.name: o for o in described.values()}
+    for key, v in value.items():
+        o = (described.get(key) or by_name.get(key)) if isinstance(key, str) else None
+        if o is None or o.keyword not in _SECTION_BITS:
+            raise _value_error(f"{what}{returned} an unknown key {key!r} (expected one of "
+                               f"{', '.join(_SECTION_BITS)})")
+        field = f"{what}[{key!r}]"
+        if o.kind == "choice":
+            if not isinstance(v, str):
+                raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
+            if v not in o.choices:
+                raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()})")
+            raw: Any = o.choices.index(v)
+        elif o.kind == "integer":
+            if isinstance(v, bool):
+                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+            raw = _integer(v, field, _INT32_MIN, _INT32_MAX)
+        elif o.kind == "insets":
+            raw = C.gl_insets(*([_real(v, field)] * 4)) if isinstance(v, numbers.Real) and \
+                not isinstance(v, bool) else _insets(v, field)
+        else:
+            if isinstance(v, bool):
+                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+            raw = _real(v, field)
+        setattr(out, o.keyword, raw)
+        out.set |= _SECTION_BITS[o.keyword]
+
+
+def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -> Any:
+    """Fills section s's gl_section_composition; returns what must live until the library has
+    copied it."""
+    out.struct_size = ctypes.sizeof(C.gl_section_composition)
+    keep: List[Any] = []
+    if footers is not None and footers[s] is not None:
+        out.has_footer = 1
+        out.footer = C.gl_size(*_size(footers[s], f"footer of section {s}"))
+    if spans is not None and spans[s] is not None:
+        given = spans[s]
+        if len(given) != n:
+            raise _value_error(f"spans[{s}]: {len(given)} spans for {n} items (expected one per item)")
+        values = (c_int64 * max(n, 1))()
+        for i, v in enumerate(given):
+            if v is True:
+                values[i] = C.GL_SPAN_ALL
+            elif v is None:
+                values[i] = 1
+            elif v is False or isinstance(v, bool):
+                raise _type_error(f"spans[{s}][{i}]: False is not an integer >= 1, True or None")
+            else:
+                values[i] = _integer(v, f"spans[{s}][{i}]")
+        out.spans = ctypes.cast(values, ctypes.POINTER(c_int64))
+        keep.append(values)
+    if options is not None and options[s] is not None:
+        o = C.gl_section_options()
+        o.struct_size = ctypes.sizeof(C.gl_section_options)
+        _section_options(options[s], f"section_options[{s}]", o, returned=":")
+        out.options = ctypes.pointer(o)
+        keep.append(o)
+    return keep
 
 
 # ---- sizes ------------------------------------------------------------------------------------
@@ -738,7 +817,8 @@ class Grid:
     # library's options (names, order, the choices' Literals).
     def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
                  width: Optional[float] = None, height: Optional[float] = None,
-                 padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 padding: Optional[PaddingLike] = None, inset: Optional[PaddingLike] = None,
+                 spacing: Optional[float] = None,
                  line_spacing: Optional[float] = None, item_spacing: Optional[float] = None,
                  lanes: Optional[int] = None, columns: Optional[int] = None,
                  order: Optional[Order] = None, row_height: Optional[float] = None,
@@ -979,7 +1059,11 @@ class Grid:
     @_idle
     def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
-                     show_loader: bool = False, same_size: bool = False) -> None:
+                     show_loader: bool = False, same_size: bool = False, *,
+                     footers: Optional[Sequence[Any]] = None,
+                     spans: Optional[Sequence[Optional[Sequence[Union[None, int, bool]]]]] = None,
+                     section_options: Optional[Sequence[Optional[Mapping[str, Any]]]] = None,
+                     ) -> None:
         """The bulk data source: each section's item sizes (copied by the library). `headers`
         gives each section's header size (w, h) or None; `lanes` each section's lanes (None or
         0 for the configuration's). With `same_size`, every item of a section has the size of
@@ -987,12 +1071,22 @@ class Grid:
         item, SMGridView's paged arrangement). A section may be `Uniform(size, count)`: it
         goes to the library as its count and one size, never item by item (without
         `same_size` the library lays its items out one by one, within its limit on stored
-        items). Takes effect at the next reload."""
+        items). Composition (see set_data_source's footer, span and section): `footers` gives
+        each section's footer size or None, `spans` each section's spans (None, or one per item:
+        None, an int >= 1 or True) and `section_options` each section's dict of overrides or
+        None; a bad one is refused here, naming the section. Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
             raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
         if lanes is not None and len(lanes) != k:
             raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
+        for name, given in (("footers", footers), ("spans", spans),
+                            ("section_options", section_options)):
+            if given is not None and len(given) != k:
+                raise _value_error(f"{name}: {len(given)} given for {_counted(k, 'section')}")
+        composition = None
+        if footers is not None or spans is not None or section_options is not None:
+            composition = (C.gl_section_composition * max(k, 1))()
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -1019,8 +1113,14 @@ class Grid:
             if lanes is not None and lanes[s] is not None:
                 entry.lanes = _integer(lanes[s], f"set_sections: lanes[{s}]",
                                        _INT32_MIN, _INT32_MAX)
+            if composition is not None:
+                keep.append(_compose(composition[s], s, n, footers, spans, section_options))
         flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        if any_uniform and not same_size:
+        if composition is not None:
+            _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
+                                                           uniform if any_uniform else None,
+                                                           composition))
+        elif any_uniform and not same_size:
             _check(self._lib.gl_grid_set_sections_uniform(self._h, table, k, flags, uniform))
         else:  # with GL_SAME_SIZE every section is one size already
             _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
@@ -1028,10 +1128,15 @@ class Grid:
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
                   lanes: Optional[int] = None, show_loader: bool = False,
-                  same_size: bool = False) -> None:
+                  same_size: bool = False, *, footer: Optional[SizeLike] = None,
+                  spans: Optional[Sequence[Union[None, int, bool]]] = None,
+                  section_options: Optional[Mapping[str, Any]] = None) -> None:
         """One section's item sizes (see set_sections)."""
+        composed = footer is not None or spans is not None or section_options is not None
         self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
-                          same_size=same_size)
+                          same_size=same_size, footers=[footer] if composed else None,
+                          spans=[spans] if composed else None,
+                          section_options=[section_options] if composed else None)
 
     @_idle
     def set_data_source(self, count: Union[int, Callable[[int], int]],
@@ -1048,6 +1153,9 @@ class Grid:
                         can_move: Optional[Callable[[int, int], bool]] = None,
                         can_move_to_section: Union[bool, Callable[[int, int], bool]] = False,
                         style: Optional[Callable[[int, int], Optional[Mapping[str, str]]]] = None,
+                        footer: Optional[Callable[[int], Optional[SizeLike]]] = None,
+                        span: Optional[Callable[[int, int], Union[None, int, bool]]] = None,
+                        section: Optional[Callable[[int], Optional[Mapping[str, Any]]]] = None,
                         ) -> None:
         """A data source of callables, asked at each reload:
         count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
@@ -1065,7 +1173,15 @@ class Grid:
         the count the change implies.
         style(section, item) -> {"label": str, "fill": str} or None gives an item a label and a
         fill colour (CSS syntax) in the pictures (svg, draw), asked by the item's index path in
-        the data; a missing key keeps the default."""
+        the data; a missing key keeps the default.
+
+        Composition (docs/layout.md, "Composition"): footer(section) -> (w, h) or None, a footer
+        after the section's items; span(section, item) -> how many lanes or columns the item
+        takes: an int >= 1, True for all of them, or None for 1 (every item is asked);
+        section(section) -> a dict of the section's overrides of the grid's options, or None:
+        keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
+        item_spacing and inset (the keywords, or the engine's names), values as `configure`
+        takes them."""
         failure_holder = self
         interrupts = _interrupts
         in_source = self._in_source
@@ -1220,6 +1336,35 @@ class Grid:
                     kept.append(data)
                     setattr(out[0], key, data)
             put("style", C.style_fn, style_of)
+        if footer is not None:
+            def footer_size(ctx: Any, s: int, has: Any, out: Any) -> None:
+                value = footer(s)
+                if value is None:
+                    has[0] = 0
+                else:
+                    with _returned():
+                        w, h = _size(value, f"footer({s})")
+                    out[0] = C.gl_size(w, h)
+                    has[0] = 1
+            put("footer_size", C.footer_size_fn, footer_size)
+        if span is not None:
+            def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
+                value = span(s, i)
+                if value is True:
+                    out[0] = C.GL_SPAN_ALL
+                elif value is not None:
+                    if value is False:
+                        raise TypeError(f"span({s}, {i}) returned False, expected an integer "
+                                        f">= 1, True or None")
+                    # 0 and below reach the library, which names the item and the value
+                    out[0] = index(value, f"span({s}, {i})")
+            put("span", C.span_fn, span_of)
+        if section is not None:
+            def section_options(ctx: Any, s: int, out: Any) -> None:
+                value = section(s)
+                with _returned():
+                    _section_options(value, f"section({s})", out[0])
+            put("section_options", C.section_options_fn, section_options)
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
@@ -1286,6 +1431,14 @@ class Grid:
         """The section's header frame, or None when it has no header."""
         has, r = c_int(), C.gl_rect()
         _check(self._lib.gl_grid_header_frame(self._h, _integer(section, "header_frame: section"),
+                                              byref(has), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if has.value else None
+
+    @_locked
+    def footer_frame(self, section: int) -> Optional[Rect]:
+        """The section's footer frame, or None when it has no footer."""
+        has, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_footer_frame(self._h, _integer(section, "footer_frame: section"),
                                               byref(has), byref(r)))
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
