@@ -250,18 +250,38 @@ func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
     // The library's key order: the item's own aspectRatio (and the forced flag), then the
     // geometry in the order Row.completeLayout sets it.
     let forced = o.forceAspectRatio != nil
+    // A row's boxes share top and height: each is formatted once per row (formatting a Double
+    // is most of the writing's cost).
+    var top = FormattedNumber(), height = FormattedNumber()
     for i in g.widths.indices {
         guard g.widths[i].isFinite, g.lefts[i].isFinite else {
             throw RequestError([PathKey("input"), PathKey(index: i)], "the box's width overflows (its aspect ratio is too large)")
         }
         out.raw(i == 0 ? "\n{\"aspectRatio\":" : ",\n{\"aspectRatio\":"); out.number(request.ratios[i])
         if forced { out.raw(",\"forcedAspectRatio\":true") }
-        out.raw(",\"top\":"); out.number(g.tops[i])
+        out.raw(",\"top\":"); top.write(g.tops[i], to: &out)
         out.raw(",\"width\":"); out.number(g.widths[i])
-        out.raw(",\"height\":"); out.number(g.heights[i])
+        out.raw(",\"height\":"); height.write(g.heights[i], to: &out)
         out.raw(",\"left\":"); out.number(g.lefts[i])
         out.raw("}")
     }
     out.raw("]}\n")
     return out.bytes
+}
+
+/// The bytes of the last number written through it, reused while the number stays the same.
+struct FormattedNumber {
+    private var value = Double.nan
+    private var bytes: [UInt8] = []
+
+    mutating func write(_ n: Double, to out: inout ResponseWriter) {
+        // Bit equality: 0 and -0 print alike, but NaN never equals itself.
+        if n.bitPattern != value.bitPattern {
+            var one = ResponseWriter()
+            one.number(n)
+            value = n
+            bytes = one.bytes
+        }
+        out.bytes.append(contentsOf: bytes)
+    }
 }

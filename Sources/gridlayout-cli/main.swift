@@ -99,12 +99,12 @@ func readInput(_ file: String?) -> Data {
 }
 
 /// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
-/// document in a message).
+/// document in a message: "request" for `layout`, "document" for `justified --flickr`).
 func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
     do {
         return try JSONDecoder().decode(T.self, from: data)
     } catch let error as RequestError {
-        fail(error.line)
+        fail(error.line(root: what))
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
         // The document does not parse (the decoder says no more than that).
         fail("\(what): invalid JSON")
@@ -139,14 +139,14 @@ func layout(_ file: String?) -> Never {
 
 /// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
 func justifiedFlickr(_ file: String?) -> Never {
-    let request = decode(FlickrRequest.self, readInput(file), what: "input")
+    let request = decode(FlickrRequest.self, readInput(file), what: "document")
     let bytes: [UInt8]
     do {
         bytes = try flickrResponse(to: request)
     } catch let error as RequestError {
         fail(error.line)
     } catch {
-        fail("input: \(error)")
+        fail("document: \(error)")
     }
     guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
     exit(0)
