@@ -1,6 +1,7 @@
 // gridlayout: the JSON command line (docs/json.md, man gridlayout).
 //
-//   gridlayout layout [FILE]    a layout request (stdin without FILE) in, frames out
+//   gridlayout layout [FILE]              a layout request (stdin without FILE) in, frames out
+//   gridlayout justified --flickr [FILE]  flickr/justified-layout's input in, its output out
 //
 // Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
 // stdout for a request or command line it refuses.
@@ -18,6 +19,7 @@ let version = "1.0.0"
 
 let usage = """
     usage: gridlayout layout [FILE]
+           gridlayout justified --flickr [FILE]
            gridlayout --help | --version
 
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
@@ -26,7 +28,12 @@ let usage = """
     elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
     schemas/layout-request.schema.json and schemas/layout-response.schema.json.
 
-    A request it refuses gives one line on standard error, naming the JSON path, and exit
+    gridlayout justified --flickr reads what flickr/justified-layout 4.1.0 takes, as JSON:
+    {"input": ITEMS, "options": OPTIONS} or a bare ITEMS array (aspect ratios or
+    {"width", "height"} objects), and writes what the library returns for it, number for
+    number: containerHeight, widowCount and boxes of {aspectRatio, top, width, height, left}.
+
+    A document it refuses gives one line on standard error, naming the JSON path, and exit
     status 2.
 
     gridlayout \(version); the manual: man gridlayout
