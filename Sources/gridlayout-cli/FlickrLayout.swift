@@ -48,7 +48,8 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     guard !ratios.isEmpty else { return rows }
     var configuration = GridConfiguration()
     configuration.layout = .justified
-    configuration.viewport = Size(width: options.rowWidth, height: options.targetRowHeight)
+    // The viewport's height plays no part in the frames.
+    configuration.viewport = Size(width: options.rowWidth, height: 1)
     configuration.itemSpacing = options.spacingHorizontal
     configuration.lineSpacing = options.spacingVertical
     configuration.rowHeight = options.targetRowHeight
@@ -80,24 +81,26 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     return rows
 }
 
-/// Rows as the library breaks them with breakout rows: every `cadence`-th row (1-based) is one
-/// whose first item, if square or wider, fills the row alone. Otherwise Row.addItem: an item joins
+/// Rows as the library breaks them, with breakout rows when `cadence` is set: every `cadence`-th
+/// row (1-based) is one whose first item, if square or wider, fills the row alone. Otherwise
+/// Row.addItem: an item joins
 /// while the row's summed ratio stays below the minimum; the one reaching [min, max] closes the
 /// row; one passing max closes it with or without that item, whichever sum is nearer the row's
 /// target (a tie takes it; a row's first item is always taken). A rejected item starts the next row.
 /// Stops once `limit` rows are closed (later rows cannot change earlier ones).
-func breakoutRows(_ ratios: [Double], _ options: FlickrOptions, cadence: Int, limit: Int) -> FlickrRows {
+func ownRows(_ ratios: [Double], _ options: FlickrOptions, cadence: Int?, limit: Int) -> FlickrRows {
     let b = RowBounds(options)
     var rows = FlickrRows()
     var first = 0, count = 0, sum = 0.0
-    var breakout = cadence == 1
+    func isBreakout(_ row: Int) -> Bool { cadence.map { (row + 1) % $0 == 0 } ?? false }
+    var breakout = isBreakout(0)
 
     func close(_ n: Int) {
         rows.closed.append(FlickrRow(first: first, count: n, breakout: breakout))
         first += n
         count = 0
         sum = 0
-        breakout = (rows.closed.count + 1) % cadence == 0
+        breakout = isBreakout(rows.closed.count)
     }
     /// Row.addItem for item `ratio`: false when the row closed without it.
     func add(_ ratio: Double) -> Bool {
@@ -224,13 +227,18 @@ func jsRound(_ x: Double) -> Double {
 func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
     let o = request.options
     let rows: FlickrRows
+    let limit = o.maxNumRows ?? Int.max
     if let cadence = o.fullWidthBreakoutRowCadence {
-        rows = breakoutRows(request.ratios, o, cadence: cadence, limit: o.maxNumRows ?? Int.max)
+        rows = ownRows(request.ratios, o, cadence: cadence, limit: limit)
     } else {
         do {
             rows = try engineRows(request.ratios, o)
         } catch {
             switch error {
+            case .extentTooLarge:
+                // The engine keeps content within 2^40 points, where its frames stay exact; the
+                // library has no such bound, and the command's own rows are the same rows.
+                rows = ownRows(request.ratios, o, cadence: nil, limit: limit)
             case .invalidSize(_, .item(let p), _), .noAspectRatio(let p, _):
                 throw RequestError([PathKey("input"), PathKey(index: p.item)], error.message(in: .swift))
             default:
@@ -240,7 +248,7 @@ func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
     }
     let g = FlickrGeometry(request.ratios, rows, o)
     guard g.containerHeight.isFinite else {
-        throw RequestError([PathKey("input")], "the layout's height overflows (aspect ratios or options too large)")
+        throw RequestError([PathKey("input")], "containerHeight comes out infinite (the rows' heights overflow)")
     }
     var out = ResponseWriter()
     out.bytes.reserveCapacity(64 + g.widths.count * 110)
@@ -255,7 +263,10 @@ func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
     var top = FormattedNumber(), height = FormattedNumber()
     for i in g.widths.indices {
         guard g.widths[i].isFinite, g.lefts[i].isFinite else {
-            throw RequestError([PathKey("input"), PathKey(index: i)], "the box's width overflows (its aspect ratio is too large)")
+            // Where the library would print null: a row whose spacing takes all its width (0 / 0)
+            // or a product past the largest Double.
+            throw RequestError([PathKey("input"), PathKey(index: i)],
+                               "its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)")
         }
         out.raw(i == 0 ? "\n{\"aspectRatio\":" : ",\n{\"aspectRatio\":"); out.number(request.ratios[i])
         if forced { out.raw(",\"forcedAspectRatio\":true") }

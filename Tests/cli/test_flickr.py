@@ -113,6 +113,13 @@ def test_widow_styles(cli):
     assert hidden == {"containerHeight": 363.3333333333333, "widowCount": 0, "boxes": ROW}
 
 
+def test_past_the_engines_extent(cli):
+    # Rows 5e11 high end past 2^40 points, the engine's bound: the command's own rows take over,
+    # with the library's numbers.
+    out = flickr(cli, {"input": [4, 4, 4], "options": {"targetRowHeight": 1e12}})
+    assert out["containerHeight"] == 1500000000040 and [b["top"] for b in out["boxes"]] == [10, 500000000020, 1000000000030]
+
+
 def test_forced_ratio_and_max_rows(cli):
     # forceAspectRatio replaces every ratio and adds the flag after it; maxNumRows stops the
     # layout after that many rows, widows and all.
@@ -134,7 +141,14 @@ ERRORS = [
     ('{"input": [' + "1, " * 17 + '{"width": -3, "height": 2}]}', "input[17].width: -3 is invalid (expected a finite number > 0)"),
     ('[{"width": 2, "height": null}]', "input[0].height: null is invalid (expected a finite number > 0)"),
     ('[1e400]', 'input[0]: a number out of range is invalid (expected an aspect ratio or {"width", "height"})'),
-    ('[1e308, 1]', "input[0]: the box's width overflows (its aspect ratio is too large)"),
+    ('[1e308, 1]', "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
+    # Two boxes in a row of 10 with 10 between them: (10 - 10) / 10 high, clamped to 0.5; the
+    # widths scaled by 0 / 0 (the library prints null).
+    ('{"input": [5, 5], "options": {"containerWidth": 10, "containerPadding": 0, "targetRowHeight": 1, "targetRowHeightTolerance": 0}}',
+     "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
+    # Two rows 5e307 high with 1e308 between them (past the engine's extent: the command's own rows).
+    ('{"input": [4, 4], "options": {"targetRowHeight": 1e308, "boxSpacing": {"horizontal": 10, "vertical": 1e308}}}',
+     "input: containerHeight comes out infinite (the rows' heights overflow)"),
     ('{"input": [], "options": null}', "options: null is invalid (expected an object of options)"),
     ('{"input": [], "options": {"rowHeight": 200}}',
      "options.rowHeight: unknown option (expected one of containerWidth, containerPadding, boxSpacing, targetRowHeight, "
