@@ -7,7 +7,8 @@ import GridLayout
 // library's Row.addItem does, in the same floating-point operations, so a grid (viewport as wide as
 // the row, no padding, itemSpacing = boxSpacing.horizontal) gives the rows; only full-width
 // breakout rows, which depend on a row's position in the layout, the engine has no notion of:
-// with `fullWidthBreakoutRowCadence` this file breaks the rows itself, the same way plus that rule.
+// with `fullWidthBreakoutRowCadence` this file breaks the rows itself, the same way plus that rule
+// (and also when the rows would end past 2^40 points, the engine's bound, which the library lacks).
 // Geometry: the library's numbers, which the engine's frames are not (it sizes widows at
 // `rowHeight`, sums tops in another order and does not distribute rounding); see `FlickrGeometry`.
 
@@ -51,7 +52,8 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     // The viewport's height plays no part in the frames.
     configuration.viewport = Size(width: options.rowWidth, height: 1)
     configuration.itemSpacing = options.spacingHorizontal
-    configuration.lineSpacing = options.spacingVertical
+    // Nor does the vertical spacing play any part in the rows (0 keeps the content small).
+    configuration.lineSpacing = 0
     configuration.rowHeight = options.targetRowHeight
     configuration.tolerance = options.tolerance
     // A size whose width / height is the ratio itself (x / 1 is exact).
