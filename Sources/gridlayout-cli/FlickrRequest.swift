@@ -38,11 +38,6 @@ struct FlickrRequest {
 private let positive = "a finite number > 0"
 private let length = "a finite number >= 0"
 
-/// The value at `key`, described for a message.
-private func describe(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey) -> String {
-    (try? c.decode(JSONValue.self, forKey: key))?.text ?? "a value"
-}
-
 /// A number at `key` that passes `valid`, or an error naming the path and `expected`.
 private func number(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey, expected: String,
                     _ valid: (Double) -> Bool) throws -> Double {
