@@ -49,7 +49,7 @@ private func refuseUnknownKeys(_ container: KeyedDecodingContainer<PathKey>, kno
 }
 
 /// The value at `key`, described for a message.
-private func describe(_ container: KeyedDecodingContainer<PathKey>, _ key: PathKey) -> String {
+func describe(_ container: KeyedDecodingContainer<PathKey>, _ key: PathKey) -> String {
     (try? container.decode(JSONValue.self, forKey: key))?.text ?? "a value"
 }
 

@@ -14,7 +14,9 @@ struct ResponseWriter {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             integer(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            // Through the string's own buffer: appending its UTF8View goes byte by byte.
+            var text = value.description
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
     }
 

@@ -291,8 +291,8 @@ def test_command_line(cli):
     assert run(cli, "--version").stdout == f"gridlayout {VERSION}\n"
     help_text = run(cli, "--help")
     assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [FILE]\n")
-    for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout --help)"),
-                          (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout --help)"),
+    for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
+                          (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
                           (("layout", "a", "b"), "layout: one FILE at most (usage: gridlayout layout [FILE])"),
                           (("layout", "--pretty"), "layout: unknown option --pretty")]:
         result = run(cli, *args)
