@@ -90,7 +90,9 @@ def test_the_style_callback_is_in_every_face():
     name: Lua's dataSource.style, the C struct's field, Python's keyword; each face's docs say so."""
     data_source = re.search(r"typedef struct gl_data_source \{(.*?)\} gl_data_source;", HEADER, re.S).group(1)
     assert re.search(r"gl_status \(\*style\)\(void \*context, int64_t section, int64_t item, gl_style \*style\);", data_source)
-    assert data_source.rstrip().endswith("gl_style *style);"), "style is the struct's last field (it grew at its end)"
+    # The struct grows at its end: style (1.1), then the composition callbacks (1.2).
+    fields = re.findall(r"\(\*(\w+)\)\(", data_source)
+    assert fields[-5:] == ["style", "footer_size", "span", "spans", "section_options"], fields
     grid_py = (ROOT / "bindings" / "python" / "gridlayout" / "grid.py").read_text()
     assert re.search(r"def set_data_source\(.*?\bstyle: Optional\[Callable", grid_py, re.S)
     assert ("style", _lib.style_fn) in [(f, t) for f, t in _lib.gl_data_source._fields_]
