@@ -8,6 +8,7 @@ documents are also compared with what node and the library print for them.
 """
 
 import json
+import math
 import os
 import random
 import re
@@ -234,3 +235,66 @@ def test_random_documents_against_the_library(cli):
         theirs = subprocess.run(["node", "-e", script, os.path.abspath(os.environ["JUSTIFIED_LAYOUT"])],
                                 input=json.dumps(document), capture_output=True, text=True, check=True, timeout=60)
         assert_same(flickr(cli, document), json.loads(theirs.stdout))
+
+
+# ---- The engine's justified layout, as `gridlayout layout` gives it ------------------------------
+
+def _sides(value, default):
+    """containerPadding as {top, right, bottom, left}; boxSpacing as (horizontal, vertical)."""
+    if value is None:
+        value = default
+    return value
+
+
+MAPPED = [f for f in FIXTURES if not ({"forceAspectRatio", "maxNumRows"} & set(json.loads(f.read_text())["options"]))
+          and json.loads(f.read_text())["options"].get("showWidows") is not False]
+
+
+@pytest.mark.parametrize("path", MAPPED, ids=[f.stem for f in MAPPED])
+def test_the_engines_justified_layout_gives_the_librarys_boxes(cli, path):
+    """Where flickr's options map onto the engine's (containerWidth → width, containerPadding →
+    padding, boxSpacing → itemSpacing and lineSpacing, targetRowHeight → rowHeight,
+    targetRowHeightTolerance → tolerance, widowLayoutStyle → widow, a breakout row → an item whose
+    span is true), `gridlayout layout` — the engine itself, not the drop-in — gives the library's
+    boxes exactly, except the widow row (the library sizes it at the previous row's height, the
+    engine at rowHeight) and a breakout row that is the last row (the library's widow too). Some
+    numbers are sums or products the two make in another order: equal to 1e-12 of their size."""
+    case = json.loads(path.read_text())
+    options, output = case["options"], case["output"]
+    if not case["input"]:
+        return
+    padding = options.get("containerPadding", 10)
+    if not isinstance(padding, dict):
+        padding = {"top": padding, "right": padding, "bottom": padding, "left": padding}
+    spacing = options.get("boxSpacing", 10)
+    horizontal, vertical = (spacing["horizontal"], spacing["vertical"]) if isinstance(spacing, dict) else (spacing, spacing)
+    width = options.get("containerWidth", 1060)
+    boxes = output["boxes"]
+    rows = [[k for k, b in enumerate(boxes) if b["top"] == top] for top in sorted({b["top"] for b in boxes})]
+    cadence = options.get("fullWidthBreakoutRowCadence")
+    spans = [None] * len(case["input"])
+    if cadence:
+        for r, row in enumerate(rows):
+            if (r + 1) % cadence == 0 and len(row) == 1:
+                spans[row[0]] = True
+    sizes = [[item, 1] if not isinstance(item, dict) else [item["width"], item["height"]] for item in case["input"]]
+    request = {"options": {"layout": "justified", "width": width, "height": 1000,
+                           "padding": {k: padding[k] for k in ("top", "left", "bottom", "right")},
+                           "itemSpacing": horizontal, "lineSpacing": vertical,
+                           "rowHeight": options.get("targetRowHeight", 320),
+                           "tolerance": options.get("targetRowHeightTolerance", 0.25),
+                           "widow": options.get("widowLayoutStyle", "left")},
+               "sections": [{"items": sizes, "spans": spans}]}
+    result = run(cli, "layout", stdin=json.dumps(request))
+    assert result.returncode == 0, result.stderr
+    frames = json.loads(result.stdout)["sections"][0]["items"]
+    skipped = set(rows[-1]) if output["widowCount"] or spans[rows[-1][0]] else set()
+    compared = 0
+    for k, box in enumerate(boxes):
+        if k in skipped:
+            continue
+        expected = [box["left"], box["top"], box["width"], box["height"]]
+        assert all(math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12) for a, b in zip(frames[k], expected)), \
+            (path.stem, k, frames[k], expected)
+        compared += 1
+    assert compared == len(boxes) - len(skipped)
