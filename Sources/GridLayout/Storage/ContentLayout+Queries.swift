@@ -85,10 +85,12 @@ extension ContentLayout {
 
     /// How far beyond a reported rectangle, along x and y, the engine's frames of the elements
     /// that overlap it may lie: the mirror's rounding and `scale`'s half a pixel, with room.
-    /// `magnitude`: the largest |x| of the query, as frames that overlap it have edges near it.
-    func querySlack(around magnitude: Double) -> (x: Double, y: Double) {
-        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
-        return (configuration.rtl ? mirrorSlack(around: magnitude) + snap : snap, snap)
+    /// `x`, `y`: the largest |x| and |y| of the query, as frames that overlap it have edges near
+    /// them (snapping rounds x·scale, whose own rounding is a few ulps of x where that passes 1/scale).
+    func querySlack(x: Double, y: Double) -> (x: Double, y: Double) {
+        let scale = configuration.scale
+        func snap(_ v: Double) -> Double { scale > 0 ? Swift.max(1 / scale, 4 * Swift.max(Swift.abs(v), 1).ulp) : 0 }
+        return (configuration.rtl ? mirrorSlack(around: x) + snap(x) : snap(x), snap(y))
     }
 
     @inline(__always)
@@ -153,7 +155,7 @@ extension ContentLayout {
         // reported frames decide. An axis without slack takes the point's own ulp.
         let width = engineContentSize.width
         let e = engineRect(Rect(x: point.x, y: point.y, width: 0, height: 0))
-        let slack = querySlack(around: Swift.max(Swift.abs(point.x), Swift.abs(e.x)))
+        let slack = querySlack(x: Swift.max(Swift.abs(point.x), Swift.abs(e.x)), y: Swift.abs(point.y))
         let (dx, dy) = (slack.x, slack.y)
         let xRange = dx > 0 ? (e.x - dx, e.x + dx) : (e.x, e.x.nextUp)
         let yRange = dy > 0 ? (e.y - dy, e.y + dy) : (e.y, e.y.nextUp)
@@ -171,7 +173,8 @@ extension ContentLayout {
     /// tested against `user` exactly.
     func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
         guard configuration.rtl || configuration.scale > 0 else { return forEachEngineElement(in: r, pinned: pinned, body) }
-        let width = engineContentSize.width, slack = querySlack(around: Swift.max(Swift.abs(user.x), Swift.abs(user.maxX)))
+        let width = engineContentSize.width, slack = querySlack(x: Swift.max(Swift.abs(user.x), Swift.abs(user.maxX)),
+                                                                y: Swift.max(Swift.abs(user.y), Swift.abs(user.maxY)))
         let (sSlack, cSlack) = axes.direction == .vertical ? (slack.y, slack.x) : (slack.x, slack.y)
         let wide = AxisRect(s: r.s - sSlack, c: r.c - cSlack, sSize: r.sSize + 2 * sSlack, cSize: r.cSize + 2 * cSlack)
         forEachEngineElement(in: wide, pinned: pinned) { element in
