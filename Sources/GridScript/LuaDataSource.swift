@@ -230,8 +230,12 @@ struct LuaDataSource: GridDataSource {
         return sizes
     }
 
-    func headerSize(inSection section: Int) throws -> Size? {
-        guard push(.header) else { return nil }
+    func headerSize(inSection section: Int) throws -> Size? { try supplementarySize(.header, section) }
+    func footerSize(inSection section: Int) throws -> Size? { try supplementarySize(.footer, section) }
+
+    /// `header(section)` or `footer(section)`: `w, h`, or nil (none) when absent or both nil.
+    private func supplementarySize(_ callback: Callback, _ section: Int) throws(ScriptError) -> Size? {
+        guard push(callback) else { return nil }
         arg(section)
         try call(1)
         defer { pop() }
@@ -239,14 +243,6 @@ struct LuaDataSource: GridDataSource {
         return try size()
     }
 
-    func footerSize(inSection section: Int) throws -> Size? {
-        guard push(.footer) else { return nil }
-        arg(section)
-        try call(1)
-        defer { pop() }
-        if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
-        return try size()
-    }
 
     var providesSpans: Bool { present[Int(Callback.span.rawValue)] }
 

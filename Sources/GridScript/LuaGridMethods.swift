@@ -185,22 +185,19 @@ enum LuaGridMethods {
     }
 
     static let headerFrame: SwiftLuaFunction = { L in
-        scriptMethod(L, "headerFrame") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "headerFrame")
-            do throws(GridError) {
-                guard let r = try object.grid.headerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
-                return pushRect(L, r)
-            } catch {
-                throw ScriptError(error.message(in: .lua))
-            }
-        }
+        sectionFrame(L, "headerFrame") { (grid, section) throws(GridError) in try grid.headerFrame(inSection: section) }
+    }
+    static let footerFrame: SwiftLuaFunction = { L in
+        sectionFrame(L, "footerFrame") { (grid, section) throws(GridError) in try grid.footerFrame(inSection: section) }
     }
 
-    static let footerFrame: SwiftLuaFunction = { L in
-        scriptMethod(L, "footerFrame") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "footerFrame")
+    /// `grid:headerFrame(s)` and `grid:footerFrame(s)`: the section's element's frame, or nil.
+    private static func sectionFrame(_ L: LuaState?, _ name: String,
+                                     _ frame: @escaping (Grid, Int) throws(GridError) -> Rect?) -> Int32 {
+        scriptMethod(L, name) { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, name)
             do throws(GridError) {
-                guard let r = try object.grid.footerFrame(inSection: section &- 1) else { lua_pushnil(L); return 1 }
+                guard let r = try frame(object.grid, section &- 1) else { lua_pushnil(L); return 1 }
                 return pushRect(L, r)
             } catch {
                 throw ScriptError(error.message(in: .lua))

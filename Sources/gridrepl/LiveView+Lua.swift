@@ -8,28 +8,17 @@ import LiveViewCore
 /// plain tables and numbers that Swift reads raw.
 private let viewHelperSource = """
 local H = {}
+\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
 -- Each visible item's label from dataSource.style (as draw and svg label it), asked with the
 -- data's index path: during a drag the preview shows the dragged item (data fs.fi) in slot ts.ti
 -- and the others shifted around it. A style that fails or gives no label keeps the default.
 local function label(g, visible)
-  local ok, style = pcall(function() return g.dataSource.style end)
-  if not ok or type(style) ~= "function" then return end
-  local fs, fi, ts, ti = g:dragging()
   for _, e in ipairs(visible) do
-    if e.kind == "item" then
-      local s, i = e.section, e.item
-      if fs and s == ts and i == ti then
-        s, i = fs, fi
-      elseif fs then
-        if s == ts and i > ti then i = i - 1 end
-        if s == fs and i >= fi then i = i + 1 end
-      end
-      local answered, answer = pcall(style, s, i)
-      if answered and type(answer) == "table" then
-        local text = rawget(answer, "label")
-        if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
-      end
+    local answer = e.kind == "item" and style_of(g, e)
+    if answer then
+      local text = rawget(answer, "label")
+      if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
     end
   end
 end

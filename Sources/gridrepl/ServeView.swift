@@ -385,6 +385,7 @@ private let serveHelpersKey = "gridrepl.serve"
 /// from: the data source's `style` callback, as `draw()` and `svg()` use it.
 private let serveHelperSource = """
 local H = {}
+\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
 -- An element's label and fill (nil: the page's default colours): an item's from the data
@@ -394,22 +395,11 @@ function H.busy(g) return g:animating(), g:dragging() ~= nil end
 -- fails or answers something else keeps the default (draw() and svg() name such errors).
 local function label(g, e)
   if e.kind == "item" then
-    local ok, style = pcall(function() return g.dataSource.style end)
-    if ok and type(style) == "function" then
-      local s, i = e.section, e.item
-      local fs, fi, ts, ti = g:dragging()
-      if fs and s == ts and i == ti then
-        s, i = fs, fi
-      elseif fs then
-        if s == ts and i > ti then i = i - 1 end
-        if s == fs and i >= fi then i = i + 1 end
-      end
-      local answered, answer = pcall(style, s, i)
-      if answered and type(answer) == "table" then
-        local text, fill = rawget(answer, "label"), rawget(answer, "fill")
-        if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
-        return tostring(text), type(fill) == "string" and fill or nil
-      end
+    local answer = style_of(g, e)
+    if answer then
+      local text, fill = rawget(answer, "label"), rawget(answer, "fill")
+      if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
+      return tostring(text), type(fill) == "string" and fill or nil
     end
     return e.section .. "." .. e.item, nil
   end
