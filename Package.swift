@@ -33,7 +33,7 @@ let package = Package(
         // GNU libmicrohttpd (Debian's libmicrohttpd-dev) for gridrepl --serve, the browser view.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // What every host face shares (the C face and the Lua module): the event queue and its
-        // delivery, view reuse and renumbering, the re-entrancy guard.
+        // delivery, view reuse and renumbering, the re-entrancy guard, the pictures (draw, svg).
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),

@@ -1,7 +1,7 @@
 -- Animated insert, remove and move: a photo wall of 2 lanes. The engine's clock advances with
 -- grid:step(dt); between steps grid:visible() gives every item's frame at that moment, with
 -- alpha (an inserted item fades in, a removed one fades out) and scale (a removed one shrinks).
--- The data source changes the data when the grid says so: `insert` and `move` when they start,
+-- The data source changes the data when the grid says so: `insert` and `moveItem` when they start,
 -- `remove` once the item has faded out. Mutations asked for during an animation are queued.
 local gl = require "gridlayout"
 
@@ -12,9 +12,9 @@ grid.dataSource = {
   size   = function(section, item) return 100, 50 end,
   insert = function(section, item) print("  dataSource.insert", section, item); table.insert(photos, item, "new") end,
   remove = function(section, item) print("  dataSource.remove", section, item, photos[item]); table.remove(photos, item) end,
-  move   = function(section, from, to)
-    print("  dataSource.move", section, from, to)
-    table.insert(photos, to, table.remove(photos, from))
+  moveItem = function(section, item, toSection, toItem)   -- the order of grid:move and didMove
+    print("  dataSource.moveItem", section, item, toSection, toItem)
+    table.insert(photos, toItem, table.remove(photos, item))
   end,
 }
 grid.delegate = {
@@ -63,3 +63,6 @@ show("t=0.00")
 run()
 print("photos:", table.concat(photos, " "))
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -2,7 +2,8 @@
 -- prints. Three sections of tags of varied widths wrap onto lines (`flow`), so widening the
 -- window re-flows them; headers stay pinned while their section scrolls (`stickyHeaders`);
 -- `overscan` loads a line's worth beyond the viewport; items can be dragged to reorder them
--- within their section (`sort = true`), and each drop prints the data source's `move`.
+-- within their section (`sort = true`), and each drop prints the data source's `move`. `style`
+-- labels each tag with its name and fills it by the section it came from.
 local gl = require "gridlayout"
 
 local tags = {}                  -- tags[section][i]: the tag shown at that place
@@ -20,6 +21,10 @@ grid.dataSource = {
   size       = function(s, i) return 60 + (tonumber(tags[s][i]:sub(2)) * 7 % 5) * 20, 48 end,
   header     = function(s) return 0, 28 end,
   showLoader = function() return true end,
+  -- Each tag labelled with its name and filled by its section's colour (and their drags follow).
+  style      = function(s, i)
+    return { label = tags[s][i], fill = ({ "#cfe3ff", "#d7f5d0", "#ffe2c6" })[tags[s][i]:byte(1) - 64] }
+  end,
   move       = function(s, from, to, toSection)
     table.insert(tags[toSection], to, table.remove(tags[s], from))
     print(("move %d %d %d %d: %s"):format(s, from, to, toSection, table.concat(tags[s], " ", 1, 6)))

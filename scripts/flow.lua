@@ -24,3 +24,6 @@ for _, e in ipairs(grid:visible()) do
 end
 print("tag under (100, 50):", grid:indexPathAt(100, 50))
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

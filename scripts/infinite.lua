@@ -35,3 +35,6 @@ for step = 1, 12 do
 end
 print("loader frame", grid:loaderFrame())
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -28,3 +28,6 @@ local x, y = grid:offset()
 print("after scrolling 200: offset", x, round(y))
 print("first visible", grid:visible()[1].item)
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

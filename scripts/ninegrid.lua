@@ -27,3 +27,6 @@ grid:draw()
 -- `gridrepl scripts/ninegrid.lua out.svg` also draws the whole content as an SVG picture
 -- (`make docs-images` writes docs/images/ninegrid.svg so).
 if arg and arg[1] then grid:svg(arg[1]) end
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -29,3 +29,6 @@ grid:reload()
 grid:scrollTo(0, 0)
 print("inverse order, page 1:")
 for _, e in ipairs(grid:visible()) do print(e.kind, e.section, e.item, e.x, e.y, e.w, e.h) end
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

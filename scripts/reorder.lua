@@ -1,7 +1,7 @@
 -- Drag reordering: with sort = true, beginDrag(x, y) picks up the item under a point (viewport
 -- coordinates, like a touch), dragTo moves it with the point, the others re-flow around the
 -- slot it would drop into (the nearest one, with hysteresis), and endDrag drops it: the data
--- source's move(section, from, to, toSection) is called exactly once. Near the viewport's edge
+-- source's moveItem(section, item, toSection, toItem) is called exactly once. Near the viewport's edge
 -- the grid auto-scrolls as step(dt) runs. canMoveToSection lets items change sections.
 local gl = require "gridlayout"
 
@@ -15,9 +15,9 @@ grid.dataSource = {
   header   = function(s) return 320, 20 end,
   canMove  = function(s, i) return sections[s][i] ~= "B5" end,   -- B5 is pinned in place
   canMoveToSection = function(from, to) return true end,
-  move     = function(s, from, to, toSection)
-    print("  dataSource.move", s, from, to, toSection)
-    table.insert(sections[toSection], to, table.remove(sections[s], from))
+  moveItem = function(s, i, toSection, toItem)
+    print("  dataSource.moveItem", s, i, toSection, toItem)
+    table.insert(sections[toSection], toItem, table.remove(sections[s], i))
   end,
 }
 grid.delegate = {
@@ -75,3 +75,6 @@ end
 grid:scrollTo(0, 1e9)
 print("B5 cannot move:", grid:beginDrag(centreOf("B5")))
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

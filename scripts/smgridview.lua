@@ -9,7 +9,7 @@ local spacing, item = 10, 150
 local photos = {}                -- photos[section][i]: the photo shown at that place
 for s = 1, 4 do
   photos[s] = {}
-  for i = 1, 200 do photos[s][i] = ("photo %d-%d"):format(s, i) end
+  for i = 1, 200 do photos[s][i] = ("img%d-%d"):format(s, i) end
 end
 local grid = gl.new{ layout = "lanes", direction = "horizontal", width = 1024, height = 700,
                      spacing = spacing, loaderSize = { w = 44, h = 44 }, sort = true }
@@ -26,9 +26,11 @@ grid.dataSource = {
     view.photo = photos[section][i]
     return view
   end,
-  move       = function(section, from, to)
-    table.insert(photos[section], to, table.remove(photos[section], from))
+  moveItem   = function(section, i, toSection, toItem)
+    table.insert(photos[toSection], toItem, table.remove(photos[section], i))
   end,
+  -- The pictures (draw, svg, the live view) label each item with its photo's name.
+  style      = function(section, i) return { label = photos[section][i] } end,
 }
 grid:reload()
 
@@ -53,3 +55,6 @@ grid:draw()
 -- `gridrepl scripts/smgridview.lua out.svg` also draws the viewport (the whole content is
 -- 32,000 points wide) as an SVG picture (`make docs-images` writes docs/images/smgridview.svg so).
 if arg and arg[1] then grid:svg(arg[1], { viewport = true }) end
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -29,3 +29,6 @@ for y = 0, 300, 30 do show(y) end
 show(172)   -- section 2's header is exactly at the viewport's top
 grid:scrollTo(0, 150)
 grid:draw()
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

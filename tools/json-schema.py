@@ -45,8 +45,9 @@ def number(n):
 
 
 def option_schemas(path=None):
+    """Every option's schema by its engine name, and the names by their C (Python) names."""
     lib = _lib.load(path or library_path())
-    options = {}
+    options, names = {}, {}
     for i in range(lib.gl_option_count()):
         info = _lib.gl_option_info()
         assert lib.gl_option_describe(i, ctypes.byref(info)) == 0
@@ -75,7 +76,14 @@ def option_schemas(path=None):
         else:
             raise ValueError(f"option {info.name.decode()}: unknown kind {kind}")
         options[info.name.decode()] = schema
-    return options
+        names[info.c_name.decode()] = info.name.decode()
+    return options, names
+
+
+def section_option_schemas(options, names):
+    """The options a section may override, in their order: the engine's SectionOptions.keys, which
+    C's gl_section_options and the binding's SECTION_OPTION_BITS follow (Tests/surface checks)."""
+    return {names[c_name]: options[names[c_name]] for c_name, _ in _lib.SECTION_OPTION_BITS}
 
 
 def length():
@@ -87,6 +95,7 @@ def pair(item, what):
 
 
 def request_schema(path=None):
+    options, names = option_schemas(path)
     return {
         "$schema": DRAFT,
         "title": "gridlayout layout request",
@@ -99,7 +108,7 @@ def request_schema(path=None):
                 "description": "The grid's options by their engine (Lua) names; a missing one has its default.",
                 "type": "object",
                 "additionalProperties": False,
-                "properties": option_schemas(path),
+                "properties": options,
             },
             "sections": {"type": "array", "maxItems": MAX_SECTIONS, "items": {"$ref": "#/$defs/section"}},
             "showLoader": {"description": "Whether the loader follows the last section.", "type": "boolean", "default": False},
@@ -133,6 +142,15 @@ def request_schema(path=None):
                             "header": {"$ref": "#/$defs/size"},
                             "lanes": {"description": "This section's lanes (the lanes layout).",
                                       "type": "integer", "minimum": 1, "maximum": MAX_LANES},
+                            "footer": {"$ref": "#/$defs/size"},
+                            "spans": {"description": "Per item, how many lanes or columns it takes: null (1), "
+                                                     "an integer >= 1, or true (all of them); one per item.",
+                                      "type": "array",
+                                      "items": {"anyOf": [{"type": "null"}, {"const": True},
+                                                          {"type": "integer", "minimum": 1}]}},
+                            "options": {"description": "This section's overrides of the grid's options.",
+                                        "type": "object", "additionalProperties": False,
+                                        "properties": section_option_schemas(options, names)},
                         },
                         "oneOf": [
                             {"required": ["items"], "not": {"anyOf": [{"required": ["count"]}, {"required": ["size"]}]}},
@@ -167,7 +185,8 @@ def response_schema():
                     "type": "object",
                     "additionalProperties": False,
                     "required": ["items"],
-                    "properties": {"header": {"$ref": "#/$defs/rect"}, "items": {"type": "array", "items": {"$ref": "#/$defs/rect"}}},
+                    "properties": {"header": {"$ref": "#/$defs/rect"}, "items": {"type": "array", "items": {"$ref": "#/$defs/rect"}},
+                                   "footer": {"$ref": "#/$defs/rect"}},
                 },
             },
             "loader": {"$ref": "#/$defs/rect"},
@@ -193,7 +212,7 @@ def response_schema():
                 "additionalProperties": False,
                 "required": ["kind", "x", "y", "w", "h", "pinned"],
                 "properties": {
-                    "kind": {"enum": ["item", "header", "loader"]},
+                    "kind": {"enum": ["item", "header", "footer", "loader"]},
                     "section": index,
                     "item": index,
                     "x": {"type": "number"},
@@ -205,6 +224,7 @@ def response_schema():
                 "oneOf": [
                     {"properties": {"kind": {"const": "item"}}, "required": ["section", "item"]},
                     {"properties": {"kind": {"const": "header"}}, "required": ["section"], "not": {"required": ["item"]}},
+                    {"properties": {"kind": {"const": "footer"}}, "required": ["section"], "not": {"required": ["item"]}},
                     {"properties": {"kind": {"const": "loader"}},
                      "not": {"anyOf": [{"required": ["section"]}, {"required": ["item"]}]}},
                 ],

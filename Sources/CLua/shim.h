@@ -3,6 +3,7 @@
 #ifndef GRIDLAYOUT_CLUA_SHIM_H
 #define GRIDLAYOUT_CLUA_SHIM_H
 
+#include <string.h>
 #include <lua.h>
 #include <lualib.h>
 #include <lauxlib.h>
@@ -263,17 +264,76 @@ static inline int gl_call_size_batch(lua_State *L, int function, int handler, gl
     return lua_pcallk(L, 2, LUA_MULTRET, handler, 0, NULL);
 }
 
+/* The chunk names of a host's own Lua code begin with this ("=[gridrepl]", "=[gridrepl view]"):
+ * gl_lua_message_handler leaves their lines out of tracebacks, so users see only their own code. */
+#define GL_HOST_CHUNK "[gridrepl"
+
+/* Whether the traceback line at `line` (after its tab) is in a host chunk. */
+static inline int gl_host_line(const char *line, size_t length) {
+    size_t n = sizeof(GL_HOST_CHUNK) - 1;
+    return length >= n + 1 && line[0] == '\t' && strncmp(line + 1, GL_HOST_CHUNK, n) == 0;
+}
+
 /* lua.c's message handler, for a host that runs scripts: an error object whose __tostring gives
  * a string is shown as that string alone (no traceback); any other non-string is described by
- * its type; a string gets a traceback. */
+ * its type; a string gets a traceback, unless it has one already (a callback's error, which the
+ * module gave the traceback of the callback: one is enough). The traceback leaves out the host's
+ * own chunks (GL_HOST_CHUNK) and the `error` call just above one of them. */
 static int gl_lua_message_handler(lua_State *L) {
     const char *message = lua_tostring(L, 1);
     if (message == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
         message = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else if (strstr(message, "\nstack traceback:\n\t") != NULL) {
+        lua_settop(L, 1);
+        return 1;
     }
     luaL_traceback(L, L, message, 1);
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    if (strstr(text, "\t" GL_HOST_CHUNK) == NULL) return 1;
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    const char *end = text + length, *line = text;
+    while (line < end) {
+        const char *next = memchr(line, '\n', (size_t)(end - line));
+        next = next ? next + 1 : end;
+        const char *after = next;
+        const char *following = after < end ? memchr(after, '\n', (size_t)(end - after)) : NULL;
+        size_t followingLength = (size_t)((following ? following : end) - after);
+        static const char errorLine[] = "\t[C]: in function 'error'";
+        int skip = gl_host_line(line, (size_t)(next - line));
+        if (!skip && (size_t)(next - line) >= sizeof(errorLine) - 1 &&
+            strncmp(line, errorLine, sizeof(errorLine) - 1) == 0 && gl_host_line(after, followingLength))
+            skip = 1;
+        if (!skip) luaL_addlstring(&b, line, (size_t)(next - line));
+        line = next;
+    }
+    luaL_pushresult(&b);
+    /* A last line left out leaves the line before it ending in a newline: drop it. */
+    text = lua_tolstring(L, -1, &length);
+    if (length > 0 && text[length - 1] == '\n') {
+        lua_pushlstring(L, text, length - 1);
+    }
     return 1;
+}
+
+/* t[k] for t at 1 and k at 2 (metamethods included), to be called under lua_pcall. */
+static int gl_get_field(lua_State *L) {
+    lua_settop(L, 2);
+    lua_gettable(L, 1);
+    return 1;
+}
+
+/* g[name](g, ...) for the value g at 1 and the string name at 2, from C: a method's messages
+ * then carry no position of a host chunk (luaL_where finds no line in a C caller). */
+static int gl_call_method(lua_State *L) {
+    lua_pushvalue(L, 2);
+    lua_gettable(L, 1);
+    lua_insert(L, 1);
+    lua_remove(L, 3);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 #endif

@@ -123,6 +123,56 @@ struct CallbackDataSource: GridDataSource {
         return lanes == 0 ? nil : Int(lanes)
     }
 
+    func footerSize(inSection section: Int) throws -> Size? {
+        guard let f = source.footer_size else { return nil }
+        var has: Int32 = 0
+        var size = gl_size()
+        try check(f(source.context, Int64(section), &has, &size), "footer_size")
+        return has != 0 ? Size(width: size.w, height: size.h) : nil
+    }
+
+    var providesSpans: Bool { source.span != nil || source.spans != nil }
+
+    /// One item's span: from `span`, or from `spans` for a batch of one when only it is given (a
+    /// drag asks item by item).
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan? {
+        var span: Int64 = 1
+        if let f = source.span {
+            try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), &span), "span")
+        } else if let f = source.spans {
+            try check(f(source.context, Int64(indexPath.section), Int64(indexPath.item), 1, &span), "spans")
+        }
+        return itemSpan(span)
+    }
+
+    /// The bulk `spans` when given; else `span` item by item, a failure naming its item.
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        if let f = source.spans {
+            let buffer = UnsafeMutableBufferPointer<Int64>.allocate(capacity: max(items.count, 1))
+            defer { buffer.deallocate() }
+            buffer.initialize(repeating: 1)
+            try check(f(source.context, Int64(section), Int64(items.lowerBound), Int64(items.count), buffer.baseAddress!), "spans")
+            for k in 0..<items.count { spans[k] = itemSpan(buffer[k]) }
+            return
+        }
+        for item in items {
+            let path = GridIndexPath(section: section, item: item)
+            do {
+                spans[item - items.lowerBound] = try span(at: path)
+            } catch let error as CallbackStatus {
+                throw GridError.callbackFailed(callback: .span, at: .item(path), message: error.description)
+            }
+        }
+    }
+
+    func options(forSection section: Int) throws -> SectionOptions? {
+        guard let f = source.section_options else { return nil }
+        var o = gl_section_options()
+        o.struct_size = MemoryLayout<gl_section_options>.size
+        try check(f(source.context, Int64(section), &o), "section_options")
+        return try sectionOptions(o, section: section)
+    }
+
     // The data changes here: the counts answered before no longer hold.
     func insertItem(at indexPath: GridIndexPath) throws {
         answers.reset()
@@ -157,6 +207,68 @@ struct CallbackDataSource: GridDataSource {
     }
 }
 
+/// The `set` bits, in `SectionOptions.keys` order: the overrides are applied in that order
+/// (`spacing` before `lineSpacing` and `itemSpacing`), as every face applies them.
+let sectionOptionBits: [(key: String, bit: UInt32)] = {
+    let bits: [(key: String, bit: UInt32)] = [
+        ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
+        ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
+        ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
+        ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
+        ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
+        ("inset", UInt32(GL_SECTION_INSET)),
+    ]
+    precondition(bits.map(\.key) == SectionOptions.keys, "gridlayout.h's GL_SECTION_* bits disagree with SectionOptions.keys")
+    return bits
+}()
+
+/// A `gl_section_options` as the engine's overrides, unchecked but for its bits (the engine checks
+/// the values, naming the section): nil when it sets none; an unknown bit is
+/// `GridError.invalidSectionOption` naming it.
+func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> SectionOptions? {
+    guard o.set != 0 else { return nil }
+    let known = sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
+    if o.set & ~known != 0 {
+        let bit = (o.set & ~known).trailingZeroBitCount
+        throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
+    }
+    func choice(_ name: String, _ value: Int32) -> OptionValue {
+        // A gl_layout, gl_order or gl_widow value as its case's name; any other number is left
+        // for the engine's check to refuse, with the value.
+        if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
+            return .string(cases[Int(value)])
+        }
+        return .number(Double(value))
+    }
+    var entries: [SectionOptions.Entry] = []
+    for (key, bit) in sectionOptionBits where o.set & bit != 0 {
+        let value: OptionValue
+        switch key {
+        case "layout": value = choice(key, o.layout)
+        case "lanes": value = .number(Double(o.lanes))
+        case "columns": value = .number(Double(o.columns))
+        case "order": value = choice(key, o.order)
+        case "rowHeight": value = .number(o.row_height)
+        case "tolerance": value = .number(o.tolerance)
+        case "widow": value = choice(key, o.widow)
+        case "spacing": value = .number(o.spacing)
+        case "lineSpacing": value = .number(o.line_spacing)
+        case "itemSpacing": value = .number(o.item_spacing)
+        default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
+        }
+        entries.append(SectionOptions.Entry(key, value))
+    }
+    return SectionOptions(entries)
+}
+
+/// C's span as the engine's: GL_SPAN_ALL is `all`, 1 is nil, any other value k is `lanes(k)`,
+/// which the engine checks (k >= 1) and reports with the value as given.
+func itemSpan(_ value: Int64) -> ItemSpan? {
+    if value == Int64(GL_SPAN_ALL) { return .all }
+    if value == 1 { return nil }
+    return .lanes(Int(truncatingIfNeeded: value))
+}
+
 /// The bulk data source with GL_SAME_SIZE: per section a count and one size (item 0's).
 /// A removal or a move changes the counts (an insert needs new sections with the item).
 struct SameSizeDataSource: GridDataSource {
@@ -187,6 +299,8 @@ struct SameSizeDataSource: GridDataSource {
     func showsLoader() -> Bool { arrays.showLoader }
     func itemsHaveSameSize() -> Bool { true }
     func lanes(inSection section: Int) throws -> Int? { try arrays.lanes(inSection: section) }
+    func footerSize(inSection section: Int) throws -> Size? { try arrays.footerSize(inSection: section) }
+    func options(forSection section: Int) throws -> SectionOptions? { try arrays.options(forSection: section) }
 
     mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)
@@ -260,6 +374,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.rtl = c.rtl ? 1 : 0
     g.scale = c.scale
     g.estimated_size = gl_size(w: c.estimatedSize.width, h: c.estimatedSize.height)
+    g.inset = gl_insets(top: c.inset.top, left: c.inset.left, bottom: c.inset.bottom, right: c.inset.right)
     return g
 }
 
@@ -320,6 +435,7 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.rtl = try flag(g.rtl, "rtl")
     c.scale = g.scale
     c.estimatedSize = Size(width: g.estimated_size.w, height: g.estimated_size.h)
+    c.inset = Insets(top: g.inset.top, left: g.inset.left, bottom: g.inset.bottom, right: g.inset.right)
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -12,9 +12,7 @@ extension ErrorVocabulary {
 /// In the order of `gl_callback` (= `DataSourceCallback.allCases`).
 private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
                               "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
-                              "can_move_to_section", "footer_size", "span", "section_options"]
-/// How many callbacks `gl_error_words.callbacks` names (those of version 1.1).
-private let callbacksIn1_1 = 13
+                              "can_move_to_section", "style", "footer_size", "span", "section_options"]
 /// In the order of `gl_operation` (= `GridOperation.allCases`).
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
                                "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
@@ -35,31 +33,49 @@ extension GridOperation {
 /// The words `gl_last_error()` uses (`gl_set_error_words`).
 let errorWords = Mutex<ErrorVocabulary>(.c)
 
+/// How many callback names `gl_error_words` held when it was made (1.1's GL_CALLBACK_COUNT):
+/// what `gl_set_error_words` reads, so that a caller built then is never read past its array.
+private let callbackCount1_1 = 13
+
 @_cdecl("gl_set_error_words")
 public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
+    cCall { () throws(CFailure) in try setErrorWords(words, callbackCount: callbackCount1_1) }
+}
+
+@_cdecl("gl_set_error_words_ex")
+public func gl_set_error_words_ex(_ words: UnsafePointer<gl_error_words>?, _ callbackCount: Int) -> gl_status {
     cCall { () throws(CFailure) in
-        precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
-                     && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
-        guard let w = words?.pointee else {
-            errorWords.withLock { $0 = .c }
-            return
+        let all = DataSourceCallback.allCases.count
+        guard callbackCount >= callbackCount1_1 && callbackCount <= all else {
+            throw CFailure(GL_EINVAL, "callback_count \(UInt(bitPattern: callbackCount)) is invalid (expected \(callbackCount1_1)...\(all))")
         }
-        guard w.base == 0 || w.base == 1 else { throw CFailure(GL_EINVAL, "gl_error_words.base: \(w.base) is invalid (expected 0 or 1)") }
-        func names(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ field: String) throws(CFailure) -> [String] {
-            guard let p else { throw CFailure(GL_EINVAL, "gl_error_words.\(field) is NULL") }
-            var result: [String] = []
-            for k in 0..<count {
-                guard let name = p[k] else { throw CFailure(GL_EINVAL, "gl_error_words.\(field)[\(k)] is NULL") }
-                result.append(String(cString: name))
-            }
-            return result
-        }
-        // A 1.1 caller's array has the first 13 names only: the callbacks added since keep C's words.
-        let callbacks = try names(w.callbacks, callbacksIn1_1, "callbacks") + cCallbackNames[callbacksIn1_1...]
-        let operations = try names(w.operations, operationsIn1_1, "operations") + cOperationNames[operationsIn1_1...]
-        let snake = w.snake_case_options != 0
-        let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
-                                         option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })
-        errorWords.withLock { $0 = vocabulary }
+        try setErrorWords(words, callbackCount: callbackCount)
     }
+}
+
+/// Both entry points: `callbackCount` names from `words.callbacks`, C's for the callbacks after them.
+private func setErrorWords(_ words: UnsafePointer<gl_error_words>?, callbackCount: Int) throws(CFailure) {
+    precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
+                 && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
+    guard let w = words?.pointee else {
+        errorWords.withLock { $0 = .c }
+        return
+    }
+    guard w.base == 0 || w.base == 1 else { throw CFailure(GL_EINVAL, "gl_error_words.base: \(w.base) is invalid (expected 0 or 1)") }
+    func names(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ field: String) throws(CFailure) -> [String] {
+        guard let p else { throw CFailure(GL_EINVAL, "gl_error_words.\(field) is NULL") }
+        var result: [String] = []
+        for k in 0..<count {
+            guard let name = p[k] else { throw CFailure(GL_EINVAL, "gl_error_words.\(field)[\(k)] is NULL") }
+            result.append(String(cString: name))
+        }
+        return result
+    }
+    let callbacks = try names(w.callbacks, callbackCount, "callbacks") + cCallbackNames[callbackCount...]
+    // A 1.1 caller's array has the first 10 names only: the operations added since keep C's words.
+    let operations = try names(w.operations, operationsIn1_1, "operations") + cOperationNames[operationsIn1_1...]
+    let snake = w.snake_case_options != 0
+    let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
+                                     option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })
+    errorWords.withLock { $0 = vocabulary }
 }

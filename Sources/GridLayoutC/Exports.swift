@@ -1,3 +1,4 @@
+import GridHost
 import GridLayout
 import GridLayoutCSupport
 
@@ -83,6 +84,24 @@ private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> Strin
     return String(cString: name)
 }
 
+/// Sets option `name`, the failure's message naming the nearest option (an unknown name) or
+/// choice (a misspelt string value), as every face's messages do.
+private func setOption(_ box: GridBox, _ name: String, _ option: OptionValue) throws(CFailure) {
+    do {
+        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: option) }
+    } catch {
+        var failure = error
+        if let kind = GridConfiguration.option(named: name)?.kind {
+            if case .choice(let cases) = kind, case .string(let given) = option {
+                failure.message += Suggestion.didYouMean(given, among: cases)
+            }
+        } else {
+            failure.message += Suggestion.didYouMean(name, among: GridConfiguration.optionNames)
+        }
+        throw failure
+    }
+}
+
 @_cdecl("gl_grid_set_option_number")
 public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ value: Double) -> gl_status {
     cCall { () throws(CFailure) in
@@ -100,7 +119,7 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
             }
             option = .bool(value == 1)
         }
-        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: option) }
+        try setOption(box, name, option)
     }
 }
 
@@ -111,7 +130,7 @@ public func gl_grid_set_option_string(_ handle: OpaquePointer?, _ name: UnsafePo
         try requireIdle(box, "gl_grid_set_option_string")
         let name = try optionName(name)
         guard let value else { throw CFailure(GL_EINVAL, "option '\(name)': value is NULL") }
-        try engine { () throws(GridError) in try box.grid.configuration.set(name, to: .string(String(cString: value))) }
+        try setOption(box, name, .string(String(cString: value)))
     }
 }
 
@@ -121,6 +140,9 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         let box = try lookup(handle)
         let name = try optionName(name)
         let value = try output(value, "value")
+        guard GridConfiguration.option(named: name) != nil else {
+            throw CFailure(GL_EINVAL, "unknown option '\(name)'" + Suggestion.didYouMean(name, among: GridConfiguration.optionNames))
+        }
         switch try engine({ () throws(GridError) in try box.grid.configuration.value(of: name) }) {
         case .number(let n): value.pointee = n
         case .bool(let b): value.pointee = b ? 1 : 0
@@ -151,10 +173,70 @@ public func gl_grid_set_sections_uniform(_ handle: OpaquePointer?, _ sections: U
     setSections(handle, sections, count, flags, uniform: uniform, "gl_grid_set_sections_uniform")
 }
 
+@_cdecl("gl_grid_set_sections_composed")
+public func gl_grid_set_sections_composed(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
+                                          _ flags: Int32, _ uniform: UnsafePointer<Int32>?,
+                                          _ composition: UnsafePointer<gl_section_composition>?) -> gl_status {
+    setSections(handle, sections, count, flags, uniform: uniform, composition: composition, "gl_grid_set_sections_composed")
+}
+
+/// The smallest `gl_section_composition` (1.2's): what its struct_size must cover.
+private let compositionMinimumSize = MemoryLayout<gl_section_composition>.size
+
+/// Section `s`'s composition, read into `section`: its footer, spans (`count` of them) and options,
+/// each checked. `stride` is the caller's struct_size.
+private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: Int, sameSize: Bool,
+                     _ composition: UnsafePointer<gl_section_composition>, stride: Int) throws(CFailure) {
+    let raw = UnsafeRawPointer(composition) + s * stride
+    let c = try readVersioned(raw.assumingMemoryBound(to: gl_section_composition.self), size: stride,
+                              minimum: compositionMinimumSize, defaults: gl_section_composition(), "gl_section_composition")
+    if c.has_footer != 0 {
+        let f = Size(width: c.footer.w, height: c.footer.h)
+        guard f.isValid else { throw CFailure(GL_EDATA, "footer of section \(s): size \(f) is invalid (sizes must be finite and >= 0)") }
+        section.footer = f
+    }
+    if let spans = c.spans {
+        guard !sameSize else {
+            throw CFailure(GL_EINVAL, "section \(s): spans with GL_SAME_SIZE (its items are not stored one by one)")
+        }
+        var read: [ItemSpan?] = []
+        read.reserveCapacity(count)
+        for i in 0..<count {
+            let k = spans[i]
+            guard k >= 1 || k == Int64(GL_SPAN_ALL) else {
+                throw CFailure(GL_EDATA, "item (section \(s), item \(i)): span \(k) is invalid (expected an integer >= 1, or GL_SPAN_ALL)")
+            }
+            read.append(itemSpan(k))
+        }
+        section.spans = read
+    }
+    if let p = c.options {
+        let o = try readVersioned(p, size: p.pointee.struct_size, minimum: MemoryLayout<gl_section_options>.size,
+                                  defaults: gl_section_options(), "gl_section_options")
+        let unknown = o.set & ~sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
+        guard unknown == 0 else {
+            throw CFailure(GL_EDATA, "options of section \(s): bit \(unknown.trailingZeroBitCount) of set is not a GL_SECTION_* bit")
+        }
+        guard let options = try engine({ () throws(GridError) in try sectionOptions(o, section: s) }) else { return }
+        // Checked now, as gl_grid_set_config checks the grid's, so that a bad value is refused here.
+        let words = errorWords.withLock { $0 }
+        for entry in options.entries {
+            do {
+                _ = try GridConfiguration.option(named: entry.name)!.checked(entry.value)
+            } catch {
+                guard case let .invalidOption(_, value, expected) = error else { throw CFailure(error) }
+                throw CFailure(GL_EDATA, "options of section \(s): \(words.option(entry.name)) = \(value) is invalid (expected \(expected))")
+            }
+        }
+        section.options = options
+    }
+}
+
 /// Both bulk entry points. A section with `uniform[s] != 0` gives one size for all its items: it is
 /// read once and, without GL_SAME_SIZE, repeated only after the counts passed the stored-items limit.
 private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
-                         _ flags: Int32, uniform: UnsafePointer<Int32>?, _ function: String) -> gl_status {
+                         _ flags: Int32, uniform: UnsafePointer<Int32>?,
+                         composition: UnsafePointer<gl_section_composition>? = nil, _ function: String) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
         try requireIdle(box, function)
@@ -180,6 +262,11 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
                 throw CFailure(GL_ENOMEM, "section \(s): \(UInt(bitPattern: n)) items make more than the engine's \(GridLimits.maxStoredItems) stored items (GL_SAME_SIZE stores none)")
             }
             total += n
+        }
+        // Every entry has the caller's struct_size (one struct type): the array's stride.
+        let stride = composition?.pointee.struct_size ?? 0
+        if composition != nil && stride < compositionMinimumSize {
+            throw CFailure(GL_EVERSION, "gl_section_composition.struct_size is \(stride), expected at least \(compositionMinimumSize)")
         }
         var result: [ArrayDataSource.Section] = []
         var counts: [Int] = []
@@ -215,7 +302,9 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
                 }
                 header = h
             }
-            result.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: section.lanes == 0 ? nil : Int(section.lanes)))
+            var entry = ArrayDataSource.Section(sizes: sizes, header: header, lanes: section.lanes == 0 ? nil : Int(section.lanes))
+            if let composition { try compose(&entry, s, count: section.count, sameSize: sameSize, composition, stride: stride) }
+            result.append(entry)
             counts.append(section.count)
         }
         let showLoader = flags & Int32(GL_SHOW_LOADER) != 0
@@ -364,6 +453,19 @@ public func gl_grid_header_frame(_ handle: OpaquePointer?, _ section: Int64, _ h
         let frame = try output(frame, "frame")
         let r = try box.query { () throws(GridError) in try box.grid.headerFrame(inSection: Int(section)) }
         hasHeader.pointee = r == nil ? 0 : 1
+        if let r { frame.pointee = cRect(r) }
+    }
+}
+
+@_cdecl("gl_grid_footer_frame")
+public func gl_grid_footer_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasFooter: UnsafeMutablePointer<Int32>?,
+                                 _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let hasFooter = try output(hasFooter, "has_footer")
+        let frame = try output(frame, "frame")
+        let r = try engine { () throws(GridError) in try box.grid.footerFrame(inSection: Int(section)) }
+        hasFooter.pointee = r == nil ? 0 : 1
         if let r { frame.pointee = cRect(r) }
     }
 }

@@ -29,7 +29,7 @@ struct CFailure: Error {
         case .measureSameSize: return GL_ESTATE
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
-             .inconsistent: return GL_EDATA
+             .inconsistent, .invalidStyle: return GL_EDATA
         case .callbackFailed: return GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE
         case .noDataSource: return GL_ENOSOURCE

@@ -21,6 +21,10 @@ public enum GridScript {
     /// own hooks do not run there. nil (stock Lua hosts): never interrupted.
     nonisolated(unsafe) public static var interruption: (() -> String?)?
 
+    /// Whether `grid:svg(path)` may write files (false: gridrepl's `--sandbox`; `grid:svg()`,
+    /// which returns the picture, is always allowed).
+    nonisolated(unsafe) public static var writesFiles = true
+
     /// The host's memory cap (gridrepl's `--max-memory`): the bytes the engine and Lua may still
     /// take together besides what the engine holds now (`engineBytes`), and the limit's name for
     /// messages; nil: no cap. A layout operation's frame storage is refused, before it is

@@ -40,6 +40,15 @@ public enum GridViewHost {
         luaL_testudata(L, index, LuaGrid.metatableName) != nil
     }
 
+    /// Pushes the `dataSource` or `delegate` (nil when unset) of the grid at `index`, read raw:
+    /// no Lua code runs, so a host's tab completion may call it at any time. Returns false
+    /// (pushing nothing) for another name or a value that is not a grid.
+    public static func pushAttachment(_ L: OpaquePointer, _ index: Int32, _ name: String) -> Bool {
+        guard name == "dataSource" || name == "delegate", isGrid(L, index), let slot = LuaGrid.Slot(name) else { return false }
+        LuaGrid.pushAttachment(L, index, slot)
+        return true
+    }
+
     /// Remembers the grid at `index` as the last one made.
     static func remember(_ L: LuaState, _ index: Int32) throws(ScriptError) {
         lua_pushvalue(L, index)

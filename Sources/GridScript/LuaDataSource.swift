@@ -13,7 +13,7 @@ struct LuaDataSource: GridDataSource {
     /// The callbacks, in the order of their stack slots.
     enum Callback: Int32, CaseIterable {
         case sections, count, size, sizes, header, showLoader, sameSize, lanes
-        case insert, remove, move, canMove, canMoveToSection
+        case insert, remove, move, moveItem, canMove, canMoveToSection
         case footer, span, section
         var name: String { String(describing: self) }
     }
@@ -230,8 +230,12 @@ struct LuaDataSource: GridDataSource {
         return sizes
     }
 
-    func headerSize(inSection section: Int) throws -> Size? {
-        guard push(.header) else { return nil }
+    func headerSize(inSection section: Int) throws -> Size? { try supplementarySize(.header, section) }
+    func footerSize(inSection section: Int) throws -> Size? { try supplementarySize(.footer, section) }
+
+    /// `header(section)` or `footer(section)`: `w, h`, or nil (none) when absent or both nil.
+    private func supplementarySize(_ callback: Callback, _ section: Int) throws(ScriptError) -> Size? {
+        guard push(callback) else { return nil }
         arg(section)
         try call(1)
         defer { pop() }
@@ -239,14 +243,6 @@ struct LuaDataSource: GridDataSource {
         return try size()
     }
 
-    func footerSize(inSection section: Int) throws -> Size? {
-        guard push(.footer) else { return nil }
-        arg(section)
-        try call(1)
-        defer { pop() }
-        if lua_type(L, -2) == LUA_TNIL && lua_type(L, -1) == LUA_TNIL { return nil }
-        return try size()
-    }
 
     var providesSpans: Bool { present[Int(Callback.span.rawValue)] }
 
@@ -332,9 +328,15 @@ struct LuaDataSource: GridDataSource {
     func insertItem(at path: GridIndexPath) throws { try perform(.insert, path.section, path.item) }
     func removeItem(at path: GridIndexPath) throws { try perform(.remove, path.section, path.item) }
 
-    /// `move(section, from, to, toSection)`: `toSection` is `section` unless a drag crossed sections.
+    /// `moveItem(section, item, toSection, toItem)`: the order of `grid:move`, `didMove`,
+    /// `dragEnded` and the other faces. Without it, the deprecated `move(section, from, to,
+    /// toSection)` (`toSection` last: it is `section` unless a drag crossed sections).
     func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
-        try perform(.move, from.section, from.item, to.item, to.section)
+        if present[Int(Callback.moveItem.rawValue)] {
+            try perform(.moveItem, from.section, from.item, to.section, to.item)
+        } else {
+            try perform(.move, from.section, from.item, to.item, to.section)
+        }
     }
 
     /// `canMove(section, item)`: without the callback every item can move.

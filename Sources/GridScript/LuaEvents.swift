@@ -89,23 +89,23 @@ enum LuaEvents {
             }
         }
         func loadedHeader(_ element: GridElement, section: Int) throws {
-            let L = c.L
-            guard try c.call(c.dataSource, "headerView", [section + 1], result: true,
-                             about: ElementLocation.header(section).describe(base: 1)) else { return }
-            if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
-            if let old = object.headerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
-            object.headerViews[section] = try makeRef(L, c.views)
+            try loadedSupplementary("headerView", .header(section), section, \.headerViews)
         }
         func unloadedFooter(_ section: Int) throws {
             if let ref = object.footerViews.removeValue(forKey: section) { luaL_unref(c.L, c.views, ref) }
         }
         func loadedFooter(_ element: GridElement, section: Int) throws {
+            try loadedSupplementary("footerView", .footer(section), section, \.footerViews)
+        }
+        /// A header or footer joined the loaded set: the data source's `headerView`/`footerView`
+        /// gives it a view (nil: none), kept by section in `views` until it leaves.
+        private func loadedSupplementary(_ callback: String, _ location: ElementLocation, _ section: Int,
+                                         _ views: ReferenceWritableKeyPath<ScriptGrid, [Int: Int32]>) throws {
             let L = c.L
-            guard try c.call(c.dataSource, "footerView", [section + 1], result: true,
-                             about: ElementLocation.footer(section).describe(base: 1)) else { return }
+            guard try c.call(c.dataSource, callback, [section + 1], result: true, about: location.describe(base: 1)) else { return }
             if lua_type(L, -1) == LUA_TNIL { lua_settop(L, -2); return }
-            if let old = object.footerViews.removeValue(forKey: section) { luaL_unref(L, c.views, old) }
-            object.footerViews[section] = try makeRef(L, c.views)
+            if let old = object[keyPath: views].removeValue(forKey: section) { luaL_unref(L, c.views, old) }
+            object[keyPath: views][section] = try makeRef(L, c.views)
         }
         func loaderShown(_ element: GridElement) throws {
             _ = try c.call(c.delegate, "loaderShown", [])

@@ -1,4 +1,5 @@
 import CLua
+import GridHost
 import GridLayout
 
 /// The viewport's methods: scrolling to items and pages, resizing, and view reuse.
@@ -19,7 +20,8 @@ extension LuaGridMethods {
             if lua_type(L, 4) > LUA_TNIL {
                 let names = ScrollAlignment.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
                 guard lua_type(L, 4) == LUA_TSTRING, let name = String(lua: L, 4), let a = ScrollAlignment(rawValue: name) else {
-                    throw ScriptError("bad argument #3 to 'scrollToItem' (expected one of \(names), got \(describeValue(L, 4)))")
+                    throw ScriptError("bad argument #3 to 'scrollToItem' (expected one of \(names), got \(describeValue(L, 4)))"
+                                      + (String(lua: L, 4).map { Suggestion.didYouMean($0, among: ScrollAlignment.allCases.map(\.rawValue)) } ?? ""))
                 }
                 alignment = a
             }

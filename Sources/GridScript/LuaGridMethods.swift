@@ -1,4 +1,5 @@
 import CLua
+import GridHost
 import GridLayout
 
 /// The grid's methods (docs/lua.md). Lua counts sections and items from 1.
@@ -183,20 +184,19 @@ enum LuaGridMethods {
     }
 
     static let headerFrame: SwiftLuaFunction = { L in
-        scriptMethod(L, "headerFrame") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "headerFrame")
-            var found: Rect?
-            try lazily(L, object, "headerFrame") { grid throws(GridError) in found = try grid.headerFrame(inSection: section &- 1) }
-            guard let r = found else { lua_pushnil(L); return 1 }
-            return pushRect(L, r)
-        }
+        sectionFrame(L, "headerFrame") { (grid, section) throws(GridError) in try grid.headerFrame(inSection: section) }
+    }
+    static let footerFrame: SwiftLuaFunction = { L in
+        sectionFrame(L, "footerFrame") { (grid, section) throws(GridError) in try grid.footerFrame(inSection: section) }
     }
 
-    static let footerFrame: SwiftLuaFunction = { L in
-        scriptMethod(L, "footerFrame") { L, object throws(ScriptError) in
-            let section = try checkInteger(L, 2, argument: 1, "footerFrame")
+    /// `grid:headerFrame(s)` and `grid:footerFrame(s)`: the section's element's frame, or nil.
+    private static func sectionFrame(_ L: LuaState?, _ name: String,
+                                     _ frame: @escaping (Grid, Int) throws(GridError) -> Rect?) -> Int32 {
+        scriptMethod(L, name) { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, name)
             var found: Rect?
-            try lazily(L, object, "footerFrame") { grid throws(GridError) in found = try grid.footerFrame(inSection: section &- 1) }
+            try lazily(L, object, name) { grid throws(GridError) in found = try frame(grid, section &- 1) }
             guard let r = found else { lua_pushnil(L); return 1 }
             return pushRect(L, r)
         }
@@ -283,7 +283,7 @@ enum LuaGridMethods {
             if !x.isNaN && !y.isNaN && !w.isNaN && !h.isNaN {
                 try lazily(L, object, "elements") { grid throws(GridError) in try grid.layOut(through: rect) }
             }
-            try pushElements(L, try ElementQuery.elements(of: object.grid, in: rect))
+            try pushElements(L, try LuaPictures.elements(of: object.grid, in: rect))
             return 1
         }
     }
@@ -319,8 +319,11 @@ enum LuaGridMethods {
     static let draw: SwiftLuaFunction = { L in
         scriptMethod(L, "draw") { L, object throws(ScriptError) in
             let options = try PictureOptions(L, 2, argument: 1, "draw")
-            let picture = try TextPicture.render(object.grid, columns: options.columns ?? TextPicture.terminalSize().columns,
-                                             rows: options.rows ?? TextPicture.terminalSize().rows)
+            let size = TextPicture.terminalSize()
+            let picture = try LuaPictures.withStyle(L, object, "draw") { style in
+                try TextPicture.render(object.grid, columns: options.columns ?? size.columns, rows: options.rows ?? size.rows,
+                                       base: 1, style: style, budget: LuaPictures.budget)
+            }
             if options.returnText {
                 try pushString(L, picture)
                 return 1
@@ -330,13 +333,27 @@ enum LuaGridMethods {
         }
     }
 
+    /// grid:svg([opts]) returns the picture; grid:svg(path[, opts]) writes it to the file.
     static let svg: SwiftLuaFunction = { L in
         scriptMethod(L, "svg") { L, object throws(ScriptError) in
-            guard let path = lua_type(L, 2) == LUA_TSTRING ? String(lua: L, 2) : nil else {
-                throw ScriptError("bad argument #1 to 'svg' (string expected, got \(typeName(L, 2)))")
+            var path: String?
+            switch lua_type(L, 2) {
+            case LUA_TSTRING:
+                guard GridScript.writesFiles else {
+                    throw ScriptError("svg: writing a file is not allowed in the sandbox (grid:svg() returns the picture)")
+                }
+                path = String(lua: L, 2)
+            case LUA_TNONE, LUA_TNIL, LUA_TTABLE: break
+            default: throw ScriptError("bad argument #1 to 'svg' (string or table expected, got \(typeName(L, 2)))")
             }
-            let options = try PictureOptions(L, 3, argument: 2, "svg")
-            let text = try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly)
+            let options = path == nil ? try PictureOptions(L, 2, argument: 1, "svg") : try PictureOptions(L, 3, argument: 2, "svg")
+            let text = try LuaPictures.withStyle(L, object, "svg") { style in
+                try SVGPicture.render(object.grid, viewportOnly: options.viewportOnly, base: 1, style: style, budget: LuaPictures.budget)
+            }
+            guard let path else {
+                try pushString(L, text)
+                return 1
+            }
             try writeFile(path, text)
             return 0
         }

@@ -219,17 +219,13 @@ private func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) 
     return nil
 }
 
-/// Pushes `t[key]` for the table (or object) at absolute index `table`, read by a tiny Lua function
+/// Pushes `t[key]` for the table (or object) at absolute index `table`, read by a tiny C function
 /// under `lua_pcall` with the message handler at `handler`: an `__index` metamethod may run code,
 /// and may raise, which must not happen in a Swift frame. Returns the value's type; throws the
 /// error message (with traceback) when reading raises.
 func pushField(_ L: LuaState, _ table: Int32, _ key: String, handler: Int32) throws(ScriptError) -> Int32 {
-    let reader = "local t, k = ...; return t[k]"
-    guard luaL_loadbuffer(L, reader, reader.utf8.count, "=field") == LUA_OK else {
-        let message = String(lua: L, -1) ?? "cannot load the field reader"
-        lua_settop(L, -2)
-        throw ScriptError(message)
-    }
+    // A C reader: no chunk of the module's own shows in the traceback (it read `field:1:`).
+    lua_pushcclosure(L, gl_get_field, 0)
     lua_pushvalue(L, table)
     do { try pushString(L, key) } catch { lua_settop(L, -3); throw error }
     if lua_pcall(L, 2, 1, handler) != LUA_OK {

@@ -24,6 +24,7 @@ extension ErrorVocabulary {
         case .moveItem: return "move"
         case .canMove: return "canMove"
         case .canMoveToSection: return "canMoveToSection"
+        case .style: return "style"
         }
     }
 }

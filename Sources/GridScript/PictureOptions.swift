@@ -1,9 +1,22 @@
 import CLua
+import GridHost
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The options table of `draw` and `svg`: `{cols=, rows=, text=, viewport=}`.
+extension TextPicture {
+    /// The terminal's size, from the terminal itself, else $COLUMNS/$LINES, else 80×24.
+    static func terminalSize() -> (columns: Int, rows: Int) {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        func env(_ name: String) -> Int? { getenv(name).flatMap { Int(String(cString: $0)) }.flatMap { $0 > 0 ? $0 : nil } }
+        return (env("COLUMNS") ?? 80, env("LINES") ?? 24)
+    }
+}
+
+/// The options table of `draw` (`{cols=, rows=, text=}`) and `svg` (`{viewport=}`).
 struct PictureOptions {
     /// Terminal columns and rows to fit the drawing into (default: the terminal's size).
     var columns: Int?
@@ -21,9 +34,16 @@ struct PictureOptions {
         default: throw ScriptError("bad argument #\(argument) to '\(function)' (table expected, got \(typeName(L, index)))")
         }
         let table = lua_absindex(L, index)
+        // Each function takes only the options that mean something to it.
+        let known = function == "svg" ? ["viewport"] : ["cols", "rows", "text"]
         lua_pushnil(L)
         while lua_next(L, table) != 0 {
             let key = lua_type(L, -2) == LUA_TSTRING ? String(lua: L, -2) ?? "" : describeValue(L, -2)
+            guard known.contains(key) else {
+                lua_settop(L, -3)
+                throw ScriptError("\(function): unknown option '\(key)' (expected \(known.joined(separator: ", ")))"
+                                  + Suggestion.didYouMean(key, among: known))
+            }
             switch key {
             case "cols", "rows":
                 guard lua_type(L, -1) == LUA_TNUMBER, let n = exactInteger(lua_tonumberx(L, -1, nil)), n >= 1, n <= 10_000 else {
@@ -34,9 +54,7 @@ struct PictureOptions {
                 if key == "cols" { columns = n } else { rows = n }
             case "text": returnText = lua_toboolean(L, -1) != 0
             case "viewport": viewportOnly = lua_toboolean(L, -1) != 0
-            default:
-                lua_settop(L, -3)
-                throw ScriptError("\(function): unknown option '\(key)' (expected cols, rows, text, viewport)")
+            default: break
             }
             lua_settop(L, -2)
         }

@@ -136,11 +136,28 @@ enum LuaGrid {
             }
             let object = try check(L, 1, "__index")
             guard let value = try? object.grid.configuration.value(of: key) else {
-                lua_pushnil(L)
+                // A near miss of a method's name gives a method that says so when called
+                // (`grid:relaod()`); any other name that is not a field reads nil.
+                if let near = Suggestion.nearest(key, among: LuaGridMethods.names + LuaModule.fieldNames),
+                   LuaGridMethods.names.contains(near) {
+                    lua_pushvalue(L, 2)
+                    try protect(gl_pushswiftclosure_p(L, unknownMethod, 1))
+                } else {
+                    lua_pushnil(L)
+                }
                 return 1
             }
             try LuaOptions.push(L, value)
             return 1
+        }
+    }
+
+    /// What `grid.NAME` gives for a near miss of a method's name: raises `unknown method 'NAME'
+    /// (did you mean 'METHOD'?)` (its upvalue is NAME).
+    private static let unknownMethod: SwiftLuaFunction = { L in
+        luaFunction(L) { L throws(ScriptError) in
+            let name = String(lua: L, lua_upvalueindex(2)) ?? "?"
+            throw ScriptError("unknown method '\(name)'" + Suggestion.didYouMean(name, among: LuaGridMethods.names))
         }
     }
 
@@ -168,12 +185,19 @@ enum LuaGrid {
             setAttachment(L, gridIndex, Slot(key)!)
             return
         }
-        guard GridConfiguration.optionNames.contains(key) else { throw ScriptError("unknown option '\(key)'") }
+        guard GridConfiguration.optionNames.contains(key) else {
+            throw ScriptError("unknown option '\(key)'" + Suggestion.didYouMean(key, among: LuaModule.fieldNames))
+        }
         let value = try LuaOptions.value(L, valueIndex, for: key)
         do {
             try object.grid.configuration.set(key, to: value)
         } catch {
-            throw ScriptError(error.message(in: .lua))
+            // A misspelt choice (`layout = "masonry"`, `order = "shortst"`): the nearest one.
+            var hint = ""
+            if case .string(let given) = value, case .choice(let cases)? = GridConfiguration.option(named: key)?.kind {
+                hint = Suggestion.didYouMean(given, among: cases)
+            }
+            throw ScriptError(error.message(in: .lua) + hint)
         }
     }
 
@@ -181,7 +205,7 @@ enum LuaGrid {
         luaFunction(L) { L throws(ScriptError) in
             let grid = try check(L, 1, "__tostring").grid
             let c = grid.configuration
-            try pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(grid.layout.sectionCount) sections")
+            try pushString(L, "\(metatableName): \(c.layout.rawValue) \(c.direction.rawValue) \(c.viewport), \(Wording.counted(grid.layout.sectionCount, "section"))")
             return 1
         }
     }

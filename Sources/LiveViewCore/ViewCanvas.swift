@@ -2,10 +2,11 @@
 /// colour or attribute. Boxes use `grid:draw()`'s characters, so the picture reads the same
 /// without colour: items `+-|`, headers `#=|`, pinned headers `@=|`, the loader `*~|`, an item
 /// fading in or out `.`, the dragged item `%` corners, and context elements (outside the
-/// viewport, when zoomed out) `:` edges.
+/// viewport, when zoomed out) `:` edges. Zoomed out, the viewport is outlined (`outline`: `+`
+/// corners, `"` edges, `!` sides) in the cells just outside it.
 public struct ViewCanvas: Sendable {
     public enum Style: UInt8, Sendable, CaseIterable {
-        case blank, item, header, pinned, loader, fading, dragged, context
+        case blank, item, header, pinned, loader, fading, dragged, context, outline
     }
 
     public let width: Int
@@ -35,7 +36,23 @@ public struct ViewCanvas: Sendable {
         }
         let ordered = elements.enumerated().sorted { (layer($0.element), $0.offset) < (layer($1.element), $1.offset) }
         for (_, element) in ordered { canvas.draw(element, geometry) }
+        if geometry.showsContext { canvas.outline(geometry.cells(geometry.viewport)) }
         return canvas
+    }
+
+    /// Outlines the viewport's cells `v` in the cells around them, over context elements (every
+    /// other element is clipped to the viewport, so nothing of it is there). Not a hit box.
+    mutating func outline(_ v: (x0: Int, y0: Int, x1: Int, y1: Int)) {
+        let (x0, y0, x1, y1) = (v.x0 - 1, v.y0 - 1, v.x1 + 1, v.y1 + 1)
+        for x in max(x0, 0)...max(min(x1, width - 1), 0) where x >= x0 && x <= x1 {
+            put(x, y0, UInt8(ascii: "\""), .outline)
+            put(x, y1, UInt8(ascii: "\""), .outline)
+        }
+        for y in max(y0, 0)...max(min(y1, height - 1), 0) where y >= y0 && y <= y1 {
+            put(x0, y, UInt8(ascii: "!"), .outline)
+            put(x1, y, UInt8(ascii: "!"), .outline)
+        }
+        for x in [x0, x1] { for y in [y0, y1] { put(x, y, UInt8(ascii: "+"), .outline) } }
     }
 
     /// Draws one element's box, clipped to the viewport's cells (a context element: to the

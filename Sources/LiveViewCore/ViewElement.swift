@@ -18,6 +18,8 @@ public struct ViewElement: Equatable, Sendable {
     public var dragged: Bool
     /// Outside the viewport: shown for context when the view is zoomed out.
     public var context: Bool
+    /// The label the data source's `style` gives the item, shown instead of its index path.
+    public var title: String?
 
     public init(kind: Kind, section: Int = 0, item: Int = 0, frame: ViewRect, alpha: Double = 1,
                 pinned: Bool = false, dragged: Bool = false, context: Bool = false) {
@@ -31,9 +33,14 @@ public struct ViewElement: Equatable, Sendable {
         self.context = context
     }
 
-    /// The label inside its box: `section.item`, `header s`, `loader` (as `grid:draw()` labels them).
+    /// The label inside its box: the `style` label, else `section.item`, `header s`, `loader` (as
+    /// `grid:draw()` labels them). The canvas holds a byte a cell: a character of the style label
+    /// that is not printable ASCII shows as `?`.
     public var label: String {
-        switch kind {
+        if let title {
+            return String(String.UnicodeScalarView(title.unicodeScalars.map { $0.value >= 0x20 && $0.value < 0x7F ? $0 : "?" }))
+        }
+        return switch kind {
         case .item: "\(section).\(item)"
         case .header: "header \(section)"
         case .footer: "footer \(section)"

@@ -10,7 +10,8 @@ import GridLayoutCSupport
 /// call back into the grid or lie (answers that change from call to call: `CFuzzSource.liar`); an event handler that attaches views and scrolls. Every call must
 /// return a status in GL_OK...GL_ESTATE, with a message in `gl_last_error()` exactly when it
 /// fails; nothing may crash or leak (the plain build runs under valgrind in `make sanitize`).
-/// Then, with plain sections, a reload must work and `gl_grid_visible` must equal
+/// Then the pictures (`gl_grid_draw`, `gl_grid_svg`, with a style callback that misbehaves as
+/// the others do) of whatever state the calls left; then, with plain sections, a reload must work and `gl_grid_visible` must equal
 /// `gl_grid_elements_in` over the viewport.
 func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     guard let data, size > 0 else { return }
@@ -61,7 +62,7 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         let g = handle()
         let nullOut = r.u8() % 8 == 0  // pass NULL for one out-parameter
         func out<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T>? { nullOut ? nil : p }
-        switch r.u8() % 34 {
+        switch r.u8() % 36 {
         case 0: check(gl_grid_reload(g), "gl_grid_reload")
         case 1: check(gl_grid_reload_new(g), "gl_grid_reload_new")
         case 2: check(gl_grid_reload_section(g, index()), "gl_grid_reload_section")
@@ -95,6 +96,42 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         case 30: check(gl_grid_content_size(g, nil), "gl_grid_content_size")
         case 31: check(gl_grid_offset(g, point), "gl_grid_offset")
         case 32: check(gl_grid_is_animating(g, flag), "gl_grid_is_animating")
+        case 33: check(gl_grid_footer_frame(g, index(), out(found), rect), "gl_grid_footer_frame")
+        case 34:
+            // Bulk composition: footers (NaN now and then), spans (0 and -3 too, or a NULL
+            // array), options of any bits, and a struct_size too small now and then.
+            let n = source.sectionCount
+            let counts = (0..<n).map { max(source.sectionsStorage[$0].count, 1) }
+            let spans = (0..<counts.reduce(0, +)).map { _ in [1, 2, -1, 0, 3, -3][Int(r.u8() % 6)] as Int64 }
+            let options = (0..<n).map { _ in
+                var o = gl_section_options()
+                o.struct_size = MemoryLayout<gl_section_options>.size
+                o.set = UInt32(r.u8()) | UInt32(r.u8() % 16) << 8
+                o.layout = Int32(r.u8() % 5); o.lanes = Int32(r.u8() % 4); o.columns = Int32(r.u8() % 4)
+                o.row_height = r.number(); o.line_spacing = r.number(); o.inset = gl_insets(top: r.number(), left: 0, bottom: 0, right: 0)
+                return o
+            }
+            let flags = Int32(r.u8() % 4), small = r.u8() % 16 == 0
+            let status = spans.withUnsafeBufferPointer { spanBuffer in
+                options.withUnsafeBufferPointer { optionBuffer -> gl_status in
+                    guard n > 0 else { return gl_grid_set_sections_composed(g, source.sections, 0, flags, nil, nil) }
+                    var offset = 0
+                    let composition = (0..<n).map { k -> gl_section_composition in
+                        var c = gl_section_composition()
+                        c.struct_size = small ? 8 : MemoryLayout<gl_section_composition>.size
+                        c.has_footer = Int32(r.u8() % 2)
+                        c.footer = gl_size(w: 0, h: r.number())
+                        c.spans = r.bool() ? spanBuffer.baseAddress! + offset : nil
+                        c.options = r.bool() ? optionBuffer.baseAddress! + k : nil
+                        offset += counts[k]
+                        return c
+                    }
+                    return composition.withUnsafeBufferPointer {
+                        gl_grid_set_sections_composed(g, source.sections, n, flags, nil, $0.baseAddress)
+                    }
+                }
+            }
+            check(status, "gl_grid_set_sections_composed")
         default:
             var config = gl_config()
             check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
@@ -102,6 +139,19 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             config.lanes = Int32(truncatingIfNeeded: Int(r.u8()) - 3)
             check(gl_grid_set_config(g, &config), "gl_grid_set_config")
         }
+    }
+    // The pictures of whatever state the calls left (the style callback as the input's mode
+    // says), into a short buffer and a sized one; they read no input, so the corpus keeps its meaning.
+    for grid in grids {
+        var needed = 0
+        var options = gl_picture_options()
+        options.struct_size = MemoryLayout<gl_picture_options>.size
+        options.viewport = 1
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: 64)
+        defer { buffer.deallocate() }
+        check(gl_grid_draw(grid, nil, buffer, 64, &needed), "gl_grid_draw")
+        check(gl_grid_svg(grid, &options, nil, 0, &needed), "gl_grid_svg")
+        check(gl_grid_svg(grid, &options, buffer, 64, &needed), "gl_grid_svg")
     }
     // Still usable: plain sections lay out, and the visible elements are those in the viewport.
     for grid in grids {
@@ -136,6 +186,15 @@ private func check(_ status: gl_status, _ call: String) {
     if (status == GL_OK) != message.isEmpty {
         fatalError("gridfuzz: \(currentInput): \(call) returned \(String(cString: gl_status_name(status))) with gl_last_error() '\(message)'")
     }
+}
+
+/// The style callback's strings (static: the library copies them after the callback returns).
+private let goodLabel: StaticString = "photo <&> \u{e9}"
+private let badLabel: StaticString = "a\u{1}\u{7f}b"
+private let goodFill: StaticString = "rgba(1, 2, 3, 0.5)"
+private let badFill: StaticString = "#12345"
+private func cText(_ s: StaticString) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
 }
 
 /// The event handler: attaches a view to loaded items and sometimes scrolls from inside.
@@ -257,6 +316,46 @@ private final class CFuzzSource {
             can?.pointee = CFuzzSource.from(ctx).mode == 0 ? 1 : 0
             return GL_OK
         }
+        // The pictures' style: labels and fills; a failure, a bad colour and invalid UTF-8; a
+        // picture of the grid from inside (GL_EBUSY).
+        source.style = { ctx, section, item, style in
+            let me = CFuzzSource.from(ctx)
+            switch me.mode {
+            case 1: return item == 2 ? GL_EINVAL : GL_OK
+            case 2:
+                style?.pointee.label = cText(badLabel)
+                style?.pointee.fill = cText(item % 2 == 0 ? badFill : goodFill)
+            case 3:
+                var needed = 0
+                _ = gl_grid_draw(me.grid, nil, nil, 0, &needed)
+                style?.pointee.label = cText(goodLabel)
+            default:
+                style?.pointee.label = cText(section % 2 == 0 ? goodLabel : badLabel)
+                style?.pointee.fill = cText(goodFill)
+            }
+            return GL_OK
+        }
+        // Composition with good answers (1.2), so that mutations and drags meet footers, spans
+        // and a section of its own layout: a footer under odd sections, items 2 and 7 of every
+        // ten across 2 lanes or columns and items 3 of every ten across all, section 2 a waterfall
+        // of 3 columns with an inset.
+        source.footer_size = { _, section, has, size in
+            has?.pointee = Int32(section % 2)
+            size?.pointee = gl_size(w: 0, h: 15)
+            return GL_OK
+        }
+        source.span = { _, _, item, span in
+            span?.pointee = item % 5 == 2 ? 2 : item % 10 == 3 ? Int64(GL_SPAN_ALL) : 1
+            return GL_OK
+        }
+        source.section_options = { _, section, options in
+            guard section == 2, let o = options else { return GL_OK }
+            o.pointee.set = UInt32(GL_SECTION_LAYOUT | GL_SECTION_COLUMNS | GL_SECTION_INSET)
+            o.pointee.layout = Int32(GL_LAYOUT_WATERFALL.rawValue)
+            o.pointee.columns = 3
+            o.pointee.inset = gl_insets(top: 4, left: 4, bottom: 4, right: 4)
+            return GL_OK
+        }
         return withUnsafePointer(to: &source) { $0 }
     }
 
@@ -342,6 +441,55 @@ private final class CFuzzSource {
         source.can_move_to_section = { ctx, _, _, can in
             can?.pointee = Int32(CFuzzSource.from(ctx).lie() % 2)
             return GL_OK
+        }
+        // Composition (1.2): footers that come and go (NaN now and then), spans one by one or in
+        // bulk (GL_SPAN_ALL, and 0 or -7 now and then), section options with any bits set (an
+        // unknown one too) and values in and out of range.
+        if flags & 4 != 0 {
+            source.footer_size = { ctx, _, has, size in
+                let k = CFuzzSource.from(ctx).lie()
+                has?.pointee = Int32(k % 3 == 0 ? 0 : 1)
+                size?.pointee = gl_size(w: 0, h: k % 7 == 3 ? .nan : Double(k % 32))
+                return GL_OK
+            }
+        }
+        if flags & 8 != 0 {
+            source.span = { ctx, _, _, span in
+                let k = CFuzzSource.from(ctx).lie()
+                span?.pointee = k % 5 == 0 ? Int64(GL_SPAN_ALL) : k == 255 ? 0 : Int64(k % 4 + 1)
+                return GL_OK
+            }
+            if flags & 16 != 0 {
+                source.spans = { ctx, _, _, count, spans in
+                    guard let spans, count >= 0 else { return GL_EINVAL }
+                    let me = CFuzzSource.from(ctx)
+                    for k in 0..<Int(count) {  // exactly `count`, as the header promises
+                        let v = me.lie()
+                        spans[k] = v % 5 == 0 ? Int64(GL_SPAN_ALL) : v == 255 ? -7 : Int64(v % 3 + 1)
+                    }
+                    return GL_OK
+                }
+            }
+        }
+        if flags & 32 != 0 {
+            source.section_options = { ctx, _, options in
+                guard let o = options else { return GL_EINVAL }
+                let me = CFuzzSource.from(ctx)
+                let k = me.lie()
+                o.pointee.set = UInt32(me.lie()) | UInt32(me.lie() % 8) << 8 | (k == 255 ? 1 << 11 : 0)
+                o.pointee.layout = Int32(k % 5)
+                o.pointee.lanes = Int32(k % 4)
+                o.pointee.columns = Int32(k / 4 % 4)
+                o.pointee.order = Int32(k % 4)
+                o.pointee.row_height = Double(k % 3) * 50
+                o.pointee.tolerance = Double(k % 3) / 2
+                o.pointee.widow = Int32(k / 2 % 4)
+                o.pointee.spacing = k % 11 == 1 ? .nan : Double(k % 5)
+                o.pointee.line_spacing = Double(k % 7)
+                o.pointee.item_spacing = k % 13 == 1 ? 1e300 : Double(k % 3)
+                o.pointee.inset = gl_insets(top: Double(k % 3), left: k % 17 == 2 ? -1 : Double(k % 4), bottom: 1, right: 0)
+                return GL_OK
+            }
         }
         return withUnsafePointer(to: &source) { $0 }
     }

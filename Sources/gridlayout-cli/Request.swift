@@ -1,7 +1,7 @@
 import GridLayout
 
-/// One section of a request: its items (sizes one by one, or a count of one size), its header
-/// and its lanes.
+/// One section of a request: its items (sizes one by one, or a count of one size), its header,
+/// footer and lanes, its items' spans and its overrides of the grid's options.
 struct SectionRequest {
     enum Items {
         case sizes([Size])
@@ -18,6 +18,10 @@ struct SectionRequest {
     var items: Items
     var header: Size?
     var lanes: Int?
+    var footer: Size?
+    /// One per item (nil for 1), or nil when the section gives none.
+    var spans: [ItemSpan?]?
+    var options: SectionOptions?
     /// The JSON path of the section's item list (`sections[2]` or `sections[2].items`): engine
     /// errors about an item name `itemsPath[item]`.
     var itemsPath: [any CodingKey]
@@ -45,7 +49,7 @@ private func refuseUnknownKeys(_ container: KeyedDecodingContainer<PathKey>, kno
 }
 
 /// The value at `key`, described for a message.
-private func describe(_ container: KeyedDecodingContainer<PathKey>, _ key: PathKey) -> String {
+func describe(_ container: KeyedDecodingContainer<PathKey>, _ key: PathKey) -> String {
     (try? container.decode(JSONValue.self, forKey: key))?.text ?? "a value"
 }
 
@@ -135,7 +139,7 @@ private struct SizesJSON: Decodable {
 }
 
 extension SectionRequest: Decodable {
-    static let keys = ["items", "count", "size", "header", "lanes"]
+    static let keys = ["items", "count", "size", "header", "footer", "lanes", "spans", "options"]
 
     init(from decoder: any Decoder) throws {
         let path = decoder.codingPath
@@ -164,11 +168,75 @@ extension SectionRequest: Decodable {
         } else {
             throw RequestError(path, "missing \"items\" or \"count\"")
         }
-        let headerKey = PathKey("header"), lanesKey = PathKey("lanes")
+        let headerKey = PathKey("header"), lanesKey = PathKey("lanes"), footerKey = PathKey("footer")
+        let spansKey = PathKey("spans"), optionsKey = PathKey("options")
         self.init(items: items,
                   header: c.contains(headerKey) ? try c.decode(SizeJSON.self, forKey: headerKey).size : nil,
                   lanes: c.contains(lanesKey) ? try decodeInteger(c, lanesKey, 1...GridLimits.maxLanes) : nil,
                   itemsPath: c.contains(itemsKey) ? path + [itemsKey] : path)
+        if c.contains(footerKey) { footer = try c.decode(SizeJSON.self, forKey: footerKey).size }
+        if c.contains(spansKey) {
+            let spans = try c.decode(SpansJSON.self, forKey: spansKey).spans
+            guard spans.count == items.count else {
+                throw RequestError(path + [spansKey], "\(spans.count) span\(spans.count == 1 ? "" : "s") for \(items.count) item\(items.count == 1 ? "" : "s") (expected one per item)")
+            }
+            self.spans = spans
+        }
+        if c.contains(optionsKey) { options = try c.decode(SectionOptionsJSON.self, forKey: optionsKey).options }
+    }
+}
+
+/// `spans`: per item null (1), an integer >= 1 (that many lanes or columns) or true (all of them).
+private struct SpansJSON: Decodable {
+    static let expected = "an integer >= 1, true or null"
+    var spans: [ItemSpan?] = []
+
+    init(from decoder: any Decoder) throws {
+        guard var c = try? decoder.unkeyedContainer() else {
+            throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an array of spans (\(Self.expected))")
+        }
+        spans.reserveCapacity(c.count ?? 0)
+        while !c.isAtEnd {
+            let path = decoder.codingPath + [PathKey(index: c.currentIndex)]
+            if try c.decodeNil() { spans.append(nil); continue }
+            if let flag = try? c.decode(Bool.self) {
+                guard flag else { throw RequestError.invalid(path, "false", expected: Self.expected) }
+                spans.append(.all)
+                continue
+            }
+            guard let n = try? c.decode(Double.self) else { throw RequestError.invalid(path, c.describeCurrent(), expected: Self.expected) }
+            guard n == n.rounded(), n >= 1, n <= Double(GridLimits.maxItemsPerSection) else {
+                throw RequestError.invalid(path, jsonNumber(n), expected: Self.expected)
+            }
+            spans.append(n == 1 ? nil : .lanes(Int(n)))
+        }
+    }
+}
+
+/// A section's `options`: the engine's `SectionOptions.keys` by their engine names, each checked
+/// as the grid's options are, in the keys' order (so `spacing`, then `lineSpacing` and
+/// `itemSpacing`, whatever the request's order).
+private struct SectionOptionsJSON: Decodable {
+    var options = SectionOptions()
+
+    init(from decoder: any Decoder) throws {
+        guard let c = try? decoder.container(keyedBy: PathKey.self) else {
+            throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an object of section options")
+        }
+        try refuseUnknownKeys(c, known: SectionOptions.keys, what: "section option")
+        for name in SectionOptions.keys {
+            let key = PathKey(name)
+            guard c.contains(key), let option = GridConfiguration.option(named: name) else { continue }
+            let value = try OptionsJSON.value(of: option, c, key)
+            do {
+                options.entries.append(SectionOptions.Entry(name, try option.checked(value)))
+            } catch {
+                if case let .invalidOption(_, _, expected) = error {
+                    throw RequestError.invalid(c.codingPath + [key], OptionsJSON.text(value), expected: expected)
+                }
+                throw RequestError(c.codingPath + [key], error.message(in: .swift))
+            }
+        }
     }
 }
 
@@ -211,22 +279,7 @@ private struct OptionsJSON: Decodable {
             let key = PathKey(option.name)
             guard c.contains(key) else { continue }
             let path = c.codingPath + [key]
-            let value: OptionValue
-            switch option.kind {
-            case .number, .integer:
-                value = .number(try decodeNumber(c, key))
-            case .flag:
-                value = .bool(try decodeBool(c, key))
-            case .choice(let cases):
-                let expected = "one of " + cases.map(jsonString).joined(separator: ", ")
-                let s = try decodeString(c, key, expected: expected)
-                guard cases.contains(s) else { throw RequestError.invalid(path, jsonString(s), expected: expected) }
-                value = .string(s)
-            case .insets:
-                value = .insets(try Self.insets(c, key))
-            case .size:
-                value = .size(try c.decode(SizeJSON.self, forKey: key).size)
-            }
+            let value = try Self.value(of: option, c, key)
             do {
                 try configuration.set(option.name, to: value)
             } catch {
@@ -235,6 +288,25 @@ private struct OptionsJSON: Decodable {
                 }
                 throw RequestError(path, error.message(in: .swift))
             }
+        }
+    }
+
+    /// The option's value at `key`, of the option's kind (its range is checked after).
+    static func value(of option: OptionDescriptor, _ c: KeyedDecodingContainer<PathKey>, _ key: PathKey) throws -> OptionValue {
+        switch option.kind {
+        case .number, .integer:
+            return .number(try decodeNumber(c, key))
+        case .flag:
+            return .bool(try decodeBool(c, key))
+        case .choice(let cases):
+            let expected = "one of " + cases.map(jsonString).joined(separator: ", ")
+            let s = try decodeString(c, key, expected: expected)
+            guard cases.contains(s) else { throw RequestError.invalid(c.codingPath + [key], jsonString(s), expected: expected) }
+            return .string(s)
+        case .insets:
+            return .insets(try Self.insets(c, key))
+        case .size:
+            return .size(try c.decode(SizeJSON.self, forKey: key).size)
         }
     }
 

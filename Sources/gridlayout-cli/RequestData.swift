@@ -8,10 +8,13 @@ struct RequestData: GridDataSource {
     var loader: Bool
     /// True when every section is `{count, size}`: the engine's same-size question is grid-wide.
     var sameSize: Bool
+    /// True when any section gives spans.
+    var hasSpans: Bool
 
     init(_ request: Request) {
         sections = request.sections
         loader = request.showLoader
+        hasSpans = request.sections.contains { $0.spans != nil }
         sameSize = !request.sections.isEmpty && request.sections.allSatisfy {
             if case .same = $0.items { return true } else { return false }
         }
@@ -39,4 +42,15 @@ struct RequestData: GridDataSource {
     func showsLoader() -> Bool { loader }
     func itemsHaveSameSize() -> Bool { sameSize }
     func lanes(inSection section: Int) -> Int? { sections[section].lanes }
+    func footerSize(inSection section: Int) -> Size? { sections[section].footer }
+    func options(forSection section: Int) -> SectionOptions? { sections[section].options }
+    var providesSpans: Bool { hasSpans }
+    func span(at path: GridIndexPath) -> ItemSpan? { sections[path.section].spans?[path.item] }
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) {
+        guard let all = sections[section].spans else {
+            for k in 0..<items.count { spans[k] = nil }
+            return
+        }
+        for i in items { spans[i - items.lowerBound] = all[i] }
+    }
 }

@@ -27,7 +27,10 @@ struct RequestError: Error {
         RequestError(path, "\(value) is invalid (expected \(expected))")
     }
 
-    var line: String { "\(describePath(path)): \(message)" }
+    var line: String { line(root: "request") }
+
+    /// The line with `root` naming the whole document when the path is empty.
+    func line(root: String) -> String { "\(path.isEmpty ? root : describePath(path)): \(message)" }
 }
 
 /// The path as JavaScript would reach it: `sections[2].items[17][1]`, `options.lanes`; the whole

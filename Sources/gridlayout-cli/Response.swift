@@ -14,7 +14,9 @@ struct ResponseWriter {
         if value == value.rounded(.towardZero), abs(value) < 1e15 {
             integer(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            // Through the string's own buffer: appending its UTF8View goes byte by byte.
+            var text = value.description
+            text.withUTF8 { bytes.append(contentsOf: $0) }
         }
     }
 
@@ -88,7 +90,11 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
                 if item > 0 { out.raw(",") }
                 out.rect(try layout.frame(of: GridIndexPath(section: section, item: item)))
             }
-            out.raw("]}")
+            out.raw("]")
+            if let footer = try layout.footerFrame(inSection: section) {
+                out.raw(",\"footer\":"); out.rect(footer)
+            }
+            out.raw("}")
         }
         out.raw("]")
         if let loader = grid.loaderFrame {

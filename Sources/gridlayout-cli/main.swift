@@ -1,6 +1,7 @@
 // gridlayout: the JSON command line (docs/json.md, man gridlayout).
 //
-//   gridlayout layout [FILE]    a layout request (stdin without FILE) in, frames out
+//   gridlayout layout [FILE]              a layout request (stdin without FILE) in, frames out
+//   gridlayout justified --flickr [FILE]  flickr/justified-layout's input in, its output out
 //
 // Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
 // stdout for a request or command line it refuses.
@@ -18,15 +19,21 @@ let version = "1.0.0"
 
 let usage = """
     usage: gridlayout layout [FILE]
+           gridlayout justified --flickr [FILE]
            gridlayout --help | --version
 
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
-    sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, lanes, showLoader and
-    offsets; it writes the content size, every element's frame by section and the visible
+    sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, footers, lanes, spans,
+    per-section options, showLoader and offsets; it writes the content size, every element's frame by section and the visible
     elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
     schemas/layout-request.schema.json and schemas/layout-response.schema.json.
 
-    A request it refuses gives one line on standard error, naming the JSON path, and exit
+    gridlayout justified --flickr reads what flickr/justified-layout 4.1.0 takes, as JSON:
+    {"input": ITEMS, "options": OPTIONS} or a bare ITEMS array (aspect ratios or
+    {"width", "height"} objects), and writes what the library returns for it, number for
+    number: containerHeight, widowCount and boxes of {aspectRatio, top, width, height, left}.
+
+    A document it refuses gives one line on standard error, naming the JSON path, and exit
     status 2.
 
     gridlayout \(version); the manual: man gridlayout
@@ -66,12 +73,28 @@ func path(of error: GridError, in request: Request) -> String {
         case .loader: return [PathKey("showLoader")]
         }
     }
+    /// The first section whose options make the failing layout, when the grid's own options do not
+    /// (the engine's error does not name the section).
+    func overriding(_ fits: (GridConfiguration) -> Bool) -> Int? {
+        guard !fits(request.configuration) else { return nil }
+        return request.sections.indices.first { s in
+            guard let options = request.sections[s].options else { return false }
+            var c = request.configuration
+            for entry in options.entries { try? c.set(entry.name, to: entry.value) }
+            return fits(c)
+        }
+    }
     switch error {
     case .noAspectRatio(let p, _): return describePath(location(.item(p)))
-    case .columnsDoNotFit: return "options.columns"
-    case .noRoomForRows: return "options"
+    case let .columnsDoNotFit(columns, spacing, _):
+        let s = overriding { $0.layout == .waterfall && $0.columns == columns && $0.itemSpacing == spacing }
+        return s.map { describePath(section($0) + [PathKey("options")]) } ?? "options.columns"
+    case .noRoomForRows:
+        return overriding { $0.layout == .justified }.map { describePath(section($0) + [PathKey("options")]) } ?? "options"
     case .tooManyStoredItems(let s, _): return describePath(section(s))
     case .extentTooLarge(let at, _): return describePath(location(at))
+    case .invalidSpan(let p, _): return describePath(section(p.section) + [PathKey("spans"), PathKey(index: p.item)])
+    case .invalidSectionOption(let s, let key, _, _): return describePath(section(s) + [PathKey("options"), PathKey(key)])
     case .invalidSize(_, let at, _), .invalidCount(_, let at, _, _), .callbackFailed(_, let at, _):
         return describePath(location(at))
     default: return "request"
@@ -99,28 +122,32 @@ func readInput(_ file: String?) -> Data {
     return Data(bytes)
 }
 
-func layout(_ file: String?) -> Never {
-    let data = readInput(file)
-    let request: Request
+/// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
+/// document in a message: "request" for `layout`, "document" for `justified --flickr`).
+func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
     do {
-        request = try JSONDecoder().decode(Request.self, from: data)
+        return try JSONDecoder().decode(T.self, from: data)
     } catch let error as RequestError {
-        fail(error.line)
+        fail(error.line(root: what))
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
         // The document does not parse (the decoder says no more than that).
-        fail("request: invalid JSON")
+        fail("\(what): invalid JSON")
     } catch let error as DecodingError {
         // A value the decoder refused before the request's own checks saw it (a number too
         // large for a Double).
         let context: DecodingError.Context
         switch error {
         case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
-        @unknown default: fail("request: invalid JSON")
+        @unknown default: fail("\(what): invalid JSON")
         }
         fail("\(describePath(context.codingPath)): \(context.debugDescription)")
     } catch {
-        fail("request: \(error)")
+        fail("\(what): \(error)")
     }
+}
+
+func layout(_ file: String?) -> Never {
+    let request = decode(Request.self, readInput(file), what: "request")
     let bytes: [UInt8]
     do {
         bytes = try respond(to: request)
@@ -129,6 +156,21 @@ func layout(_ file: String?) -> Never {
             fail("\(path(of: error, in: request)): [\(jsonNumber(size.width)), \(jsonNumber(size.height))] has no aspect ratio (justified needs a size > 0 along the scroll axis)")
         }
         fail("\(path(of: error, in: request)): \(error.message(in: .swift))")
+    }
+    guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
+    exit(0)
+}
+
+/// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
+func justifiedFlickr(_ file: String?) -> Never {
+    let request = decode(FlickrRequest.self, readInput(file), what: "document")
+    let bytes: [UInt8]
+    do {
+        bytes = try flickrResponse(to: request)
+    } catch let error as RequestError {
+        fail(error.line)
+    } catch {
+        fail("document: \(error)")
     }
     guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
     exit(0)
@@ -145,8 +187,17 @@ case "layout":
     if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { fail("layout: unknown option \(option)") }
     guard rest.count <= 1 else { fail("layout: one FILE at most (usage: gridlayout layout [FILE])") }
     layout(rest.first)
+case "justified":
+    let rest = arguments.dropFirst()
+    if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" && $0 != "--flickr" }) {
+        fail("justified: unknown option \(option) (usage: gridlayout justified --flickr [FILE])")
+    }
+    guard rest.contains("--flickr") else { fail("justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [FILE])") }
+    let files = rest.filter { $0 != "--flickr" }
+    guard files.count <= 1 else { fail("justified: one FILE at most (usage: gridlayout justified --flickr [FILE])") }
+    justifiedFlickr(files.first)
 case nil:
-    fail("a command is needed (usage: gridlayout layout [FILE]; gridlayout --help)")
+    fail("a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)")
 case let command?:
-    fail("unknown command \(command) (usage: gridlayout layout [FILE]; gridlayout --help)")
+    fail("unknown command \(command) (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)")
 }

@@ -1,12 +1,15 @@
 @preconcurrency import CEdit
 import CLua
+import GridScript
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// Tab completion through libedit: global names and keywords; `a.b.` and `a.b:` complete the
 /// keys of the table at that path (following `__index` tables); for a grid (metatable
-/// `__name == "gridlayout.Grid"`), `g.` completes the module's `fields` and `g:` its `methods`.
+/// `__name == "gridlayout.Grid"`), `g.` completes the module's `fields` and `g:` its `methods`,
+/// and `g.dataSource.` and `g.delegate.` the keys of those tables. At the prompt, the names of
+/// persistent top-level locals complete as globals do, and paths may start from them.
 /// Only raw accesses: completing never runs Lua code, so it cannot raise.
 enum Completion {
     /// The state completions come from (the callback has no context argument).
@@ -40,7 +43,8 @@ enum Completion {
         let bytes = Array(text.utf8)
         guard let sep = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ":") }) else {
             lua_pushglobaltable(L)
-            let names = Set(keys(L, methods: false) + keywords)
+            var names = Set(keys(L, methods: false) + keywords)
+            if pushLocals(L) { names.formUnion(keys(L, methods: false)) }
             return names.filter { $0.hasPrefix(text) }.sorted()
         }
         let pathBytes = Array(bytes[..<sep])
@@ -48,16 +52,43 @@ enum Completion {
         let methods = bytes[sep] == UInt8(ascii: ":")
         let segments = pathBytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.allSatisfy({ PrettyPrinter.isIdentifier(Array($0)) }) else { return [] }
-        lua_pushglobaltable(L)
-        for segment in segments {
+        // The first name: a prompt local, else a global.
+        let first = String(decoding: segments[0], as: UTF8.self)
+        var found = false
+        if pushLocals(L) {
+            lua_pushstring(L, first)
+            found = lua_rawget(L, -2) != LUA_TNIL
+            lua_remove(L, -2)
+            if !found { lua_settop(L, -2) }
+        }
+        if !found {
+            lua_pushglobaltable(L)
+            guard field(L, first) else { return [] }
+        }
+        for segment in segments.dropFirst() {
             guard field(L, String(decoding: segment, as: UTF8.self)) else { return [] }
         }
         let prefix = String(decoding: bytes[...sep], as: UTF8.self)
         return Set(keys(L, methods: methods)).filter { $0.hasPrefix(partial) }.sorted().map { prefix + $0 }
     }
 
-    /// Replaces the value on top by its field `name`, read raw through `__index` tables.
+    /// Pushes the table of the prompt's persistent locals and returns true; false (nothing
+    /// pushed) with `--lua-locals`.
+    private static func pushLocals(_ L: OpaquePointer) -> Bool {
+        guard Interactive.persistLocals else { return false }
+        Runner.pushHelper(L, "locals")
+        if lua_type(L, -1) == LUA_TTABLE { return true }
+        lua_settop(L, -2)
+        return false
+    }
+
+    /// Replaces the value on top by its field `name`, read raw through `__index` tables (a
+    /// grid's `dataSource` and `delegate` from the grid itself).
     private static func field(_ L: OpaquePointer, _ name: String) -> Bool {
+        if GridViewHost.pushAttachment(L, -1, name) {
+            lua_remove(L, -2)
+            return lua_type(L, -1) != LUA_TNIL
+        }
         for _ in 0..<16 {
             if lua_type(L, -1) == LUA_TTABLE {
                 lua_pushstring(L, name)

@@ -9,6 +9,8 @@ import CLua
 struct Interactive {
     /// True while the loop runs: SIGINT then clears the line instead of killing the process.
     nonisolated(unsafe) static var active = false
+    /// Top-level `local`s of prompt chunks stay visible to the next ones (off with `--lua-locals`).
+    nonisolated(unsafe) static var persistLocals = true
 
     enum Input {
         case line(String)
@@ -39,6 +41,7 @@ struct Interactive {
         Runner.messagePrefix = nil  // no program name on errors in interactive mode
         Interactive.active = true
         if editing { setUpEditLine() }
+        if Runner.callHelper(L, "promptGlobals", 0, 0) != LUA_OK { lua_settop(L, -2) }
         setSignal(SIGINT, promptAction)
         while let loaded = loadLine() {
             var status = loaded
@@ -127,10 +130,24 @@ struct Interactive {
         return code
     }
 
-    /// Keeps `line` in the history, and in the history file at once.
+    /// Keeps `line` (a whole chunk) in the history, and in the history file at once. libedit
+    /// edits one line: an entry holding line breaks is redrawn wrongly when recalled (its last
+    /// line shown twice, the cursor lost). So a chunk of several lines is kept as one line, its
+    /// line breaks turned into spaces, when that cannot change its meaning (no comment, no
+    /// string across lines); else each of its lines is an entry, as Python's REPL keeps them.
     private func saveLine(_ line: String) {
         guard editing, !line.isEmpty else { return }
-        _ = add_history(line)
+        if line.contains("\n") {
+            let lexed = LuaLexer.tokens(Array(line.utf8))
+            if lexed.comment || lexed.multiline {
+                for part in line.split(separator: "\n", omittingEmptySubsequences: true) { _ = add_history(String(part)) }
+            } else {
+                let parts = line.split(separator: "\n").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                _ = add_history(parts.joined(separator: " "))
+            }
+        } else {
+            _ = add_history(line)
+        }
         if let historyPath { _ = write_history(historyPath) }
     }
 
@@ -151,6 +168,7 @@ struct Interactive {
             // First as an expression whose values are printed.
             if load("return \(line);") == LUA_OK {
                 saveLine(line)
+                setEnvironment()
                 return LUA_OK
             }
             lua_settop(L, 0)
@@ -160,6 +178,16 @@ struct Interactive {
                 let status = load(chunk)
                 if !incomplete(status) {
                     saveLine(chunk)
+                    if status == LUA_OK, Interactive.persistLocals, let rewritten = LocalRewrite.rewrite(chunk) {
+                        // The chunk as the user wrote it compiles; its rewrite should too (else
+                        // the original runs, its locals ending with it).
+                        if load(rewritten) == LUA_OK {
+                            lua_remove(L, -2)
+                        } else {
+                            lua_settop(L, -2)
+                        }
+                    }
+                    setEnvironment()
                     return status
                 }
                 switch readLine(first: false) {
@@ -176,6 +204,14 @@ struct Interactive {
             }
             if !editing { writeOut("\n") }
         }
+    }
+
+    /// Gives the loaded function on top the prompt's environment (its `_ENV`, upvalue 1), which
+    /// keeps top-level locals from one chunk to the next; not with `--lua-locals`.
+    private func setEnvironment() {
+        guard Interactive.persistLocals, lua_type(L, -1) == LUA_TFUNCTION else { return }
+        Runner.pushHelper(L, "env")
+        if lua_type(L, -1) != LUA_TTABLE || lua_setupvalue(L, -2, 1) == nil { lua_settop(L, -2) }
     }
 
     private func load(_ chunk: String) -> Int32 {
@@ -212,5 +248,15 @@ struct Interactive {
             Runner.message(Runner.messagePrefix, "error calling 'print' (\(Runner.string(L, -1)))")
             lua_settop(L, 0)
         }
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs at either end.
+    func trimmingSpaces() -> Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s = s.dropFirst() }
+        while let c = s.last, c == " " || c == "\t" { s = s.dropLast() }
+        return s
     }
 }

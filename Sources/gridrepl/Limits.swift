@@ -99,7 +99,7 @@ enum Limits {
                 nanosleep(&pause, nil)
                 let deadline = Limits.deadline
                 if Limits.running.load(ordering: .relaxed) > 0, deadline != 0, Limits.now() > deadline &+ UInt64(Limits.graceSeconds * 1e9) {
-                    let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more seconds (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
+                    let text = "\(Runner.progname): \(Limits.timeoutMessage), and could not be stopped within \(Int(Limits.graceSeconds)) more second\(Int(Limits.graceSeconds) == 1 ? "" : "s") (a loop Lua cannot interrupt: in a message handler, a finalizer or a pattern match); ending the process (exit status \(Limits.watchdogStatus))\n"
                     var bytes = Array(text.utf8)
                     _ = write(2, &bytes, bytes.count)
                     _exit(Limits.watchdogStatus)
@@ -138,7 +138,7 @@ enum Limits {
     static var timeoutMessage: String {
         guard let timeout else { return "timeout" }
         let n = timeout == timeout.rounded() && timeout < 1e15 ? String(Int(timeout)) : String(timeout)
-        return "timeout: script ran longer than \(n) seconds"
+        return "timeout: script ran longer than \(n) second" + (n == "1" ? "" : "s")
     }
 
     /// The hook's question, called from Lua: 1 after Ctrl-C, 2 past the deadline, else 0.
@@ -159,13 +159,7 @@ enum Limits {
     /// Lua code run after the libraries are open and the helpers installed, when `--sandbox`.
     /// It cannot raise past `lua_pcall`; failures are reported and end the program.
     static let sandboxSource = """
-    local G, loaded, rawload, select, error = _G, package.loaded, load, select, error
-    -- svg writes files: replace it in the grid's method table (the upvalue of __index).
-    local gl = require "gridlayout"
-    local mt = getmetatable(gl.new())
-    local _, methods = debug.getupvalue(mt.__index, 2)
-    if type(methods) ~= "table" or methods.svg == nil then error("cannot find the grid's methods", 0) end
-    methods.svg = function() error("svg: not allowed in the sandbox", 2) end
+    local G, loaded, rawload, select = _G, package.loaded, load, select
     -- require finds preloaded (and already loaded) modules only.
     package.searchers = {package.searchers[1]}
     for _, name in ipairs{"io", "os", "package", "debug"} do
@@ -181,9 +175,11 @@ enum Limits {
     end
     """
 
-    /// Applies `--sandbox`; false (after reporting) on failure.
+    /// Applies `--sandbox`; false (after reporting) on failure. `grid:svg(path)` writes files:
+    /// the module refuses it (`GridScript.writesFiles`); `grid:svg()` still returns the picture.
     static func applySandbox(_ L: OpaquePointer) -> Bool {
-        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=sandbox", "t")
+        GridScript.writesFiles = false
+        var status = luaL_loadbufferx(L, sandboxSource, sandboxSource.utf8.count, "=[gridrepl sandbox]", "t")
         if status == LUA_OK { status = lua_pcall(L, 0, 0, 0) }
         if status != LUA_OK {
             Runner.report(L, status)

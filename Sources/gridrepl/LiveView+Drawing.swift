@@ -9,7 +9,7 @@ extension LiveView {
         guard terminal?.hasColors == true else { return }
         let colors: [(ViewCanvas.Style, Int16)] = [
             (.item, -1), (.header, Int16(COLOR_CYAN)), (.pinned, Int16(COLOR_YELLOW)), (.loader, Int16(COLOR_MAGENTA)),
-            (.fading, Int16(COLOR_BLUE)), (.dragged, Int16(COLOR_GREEN)), (.context, -1),
+            (.fading, Int16(COLOR_BLUE)), (.dragged, Int16(COLOR_GREEN)), (.context, -1), (.outline, Int16(COLOR_RED)),
         ]
         for (style, color) in colors { _ = init_pair(Int16(style.rawValue), color, -1) }
     }
@@ -19,7 +19,7 @@ extension LiveView {
         var a: Int32 = 0
         if terminal?.hasColors == true && style != .blank { a |= gl_color_pair(Int16(style.rawValue)) }
         switch style {
-        case .pinned, .dragged: a |= gl_a_bold()
+        case .pinned, .dragged, .outline: a |= gl_a_bold()
         case .context: a |= gl_a_dim()
         default: break
         }

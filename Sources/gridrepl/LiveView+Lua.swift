@@ -8,7 +8,20 @@ import LiveViewCore
 /// plain tables and numbers that Swift reads raw.
 private let viewHelperSource = """
 local H = {}
+\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
+-- Each visible item's label from dataSource.style (as draw and svg label it), asked with the
+-- data's index path: during a drag the preview shows the dragged item (data fs.fi) in slot ts.ti
+-- and the others shifted around it. A style that fails or gives no label keeps the default.
+local function label(g, visible)
+  for _, e in ipairs(visible) do
+    local answer = e.kind == "item" and style_of(g, e)
+    if answer then
+      local text = rawget(answer, "label")
+      if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
+    end
+  end
+end
 function H.read(g)
   local s = g:stats()
   local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
@@ -17,6 +30,7 @@ function H.read(g)
               dragging = g:dragging() ~= nil }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
+  label(g, t.visible)
   return t
 end
 return H
@@ -27,7 +41,7 @@ private let viewHelpersKey = "gridrepl.view"
 extension LiveView {
     /// Loads the helpers into the registry (once per state); an error message, or nil.
     func loadHelpers() -> String? {
-        loadHelperTable(L, source: viewHelperSource, key: viewHelpersKey, chunkName: "=gridrepl view")
+        loadHelperTable(L, source: viewHelperSource, key: viewHelpersKey, chunkName: "=[gridrepl view]")
     }
 
     /// Calls helper `helper` with the grid and `arguments` (after `method`, for `call`), under
@@ -114,9 +128,12 @@ extension LiveView {
             lua_settop(L, -2)
             if let kind {
                 let alpha = number("alpha")
-                result.append(ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
+                var element = ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
                                           frame: ViewRect(x: number("x"), y: number("y"), width: number("w"), height: number("h")),
-                                          alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context))
+                                          alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context)
+                if lua_getfield(L, e, "label") == LUA_TSTRING { element.title = Runner.string(L, -1) }
+                lua_settop(L, -2)
+                result.append(element)
             }
             lua_settop(L, e - 1)
             n += 1
@@ -140,7 +157,11 @@ func callGridHelper(_ L: OpaquePointer, helpers: String, _ helper: String, grid:
         lua_settop(L, top)
         return "the view's helpers are missing"
     }
-    lua_getfield(L, -1, helper)
+    if helper == "call" {  // g[method](g, ...) from C: messages name no helper chunk
+        lua_pushcclosure(L, gl_call_method, 0)
+    } else {
+        lua_getfield(L, -1, helper)
+    }
     lua_remove(L, -2)
     lua_rawgeti(L, gl_registryindex(), lua_Integer(grid))
     if let method { lua_pushstring(L, method) }

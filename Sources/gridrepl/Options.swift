@@ -20,8 +20,10 @@ struct Options {
     var bad = false
     /// What is wrong with the bad option, when it is not lua.c's complaint.
     var complaint: String?
-    /// `--help`: print the usage and exit.
+    /// `--help` or `-h`: print the usage and exit.
     var help = false
+    /// `--version`: print the version lines and exit.
+    var showVersion = false
     /// `--max-memory BYTES`: the cap on Lua's live bytes (0: none).
     var maxMemory = 0
     /// `--max-memory` as given.
@@ -46,6 +48,8 @@ struct Options {
               port <= 65535 else { return nil }
         return port
     }
+    /// `--lua-locals`: a top-level `local` at the prompt ends with its chunk, as in lua5.4.
+    var luaLocals = false
 
     /// The value of `--max-memory`: a count of bytes, maybe with a suffix k, M or G (powers of 1024).
     static func parseBytes(_ text: String) -> Int? {
@@ -93,11 +97,13 @@ struct Options {
             return nil
         }
         switch name {
-        case "--help", "--sandbox", "--view":
+        case "--help", "--version", "--sandbox", "--view", "--lua-locals":
             if value != nil { return fail("option '\(name)' takes no value") }
             switch name {
             case "--help": help = true
+            case "--version": showVersion = true
             case "--view": view = true
+            case "--lua-locals": luaLocals = true
             default: sandbox = true
             }
         case "--serve":
@@ -153,6 +159,9 @@ struct Options {
                 options.ignoreEnvironment = true
             case UInt8(ascii: "W"):
                 if a.count > 2 { return Options(first: i, bad: true) }
+            case UInt8(ascii: "h"):
+                if a.count > 2 { return Options(first: i, bad: true) }
+                options.help = true
             case UInt8(ascii: "i"), UInt8(ascii: "v"):
                 if a.count > 2 { return Options(first: i, bad: true) }
                 if c == UInt8(ascii: "i") { options.interactive = true }
@@ -203,13 +212,17 @@ struct Options {
                               that cannot be stopped ends the process \(Int(Limits.graceSeconds)) s
                               later with exit status \(Limits.watchdogStatus)
           --sandbox           no io, os, package, debug, dofile, loadfile, string.dump,
-                              binary chunks or grid:svg; require finds preloaded modules only
+                              binary chunks or grid:svg(path) (grid:svg() still returns
+                              the picture); require finds preloaded modules only
           --view              run 'script', then show its grid in a live full-screen
                               view (keys: arrows hjkl PgUp PgDn space Home End g + - r q)
           --serve [PORT]      run 'script', then serve its grid to a browser at
                               http://127.0.0.1:PORT/ (default \(defaultServePort); 0 picks a free
                               port); the page scrolls, drags and follows edits of 'script'
-          --help              show this help
+          --lua-locals        at the prompt, a top-level 'local' ends with its line
+                              (as in lua5.4); by default it stays for the next lines
+          --version           show version information and exit
+          -h, --help          show this help
 
         """
         if badOption == nil {

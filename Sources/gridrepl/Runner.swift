@@ -41,6 +41,41 @@ local function stop()
     error(timeoutMessage, 3)
   end
 end
+-- The prompt's environment (unless --lua-locals): the names that top-level `local` statements
+-- of prompt chunks declared (LocalRewrite turns them into calls of `declare`), then the globals.
+-- A declared name stays a prompt local, nil or not, until the session ends.
+local declared, values = {}, {}
+local select = select
+local function declare(n, ...)
+  for i = 1, n do declared[(select(i, ...))] = true end
+  return select(n + 1, ...)
+end
+H.locals = values
+H.env = setmetatable({}, {
+  __index = function(_, k)
+    if k == "__gridrepl_local" then return declare end
+    if declared[k] then return values[k] end
+    return G[k]
+  end,
+  __newindex = function(_, k, v)
+    if declared[k] then values[k] = v else G[k] = v end
+  end,
+})
+-- At the prompt: `gl` and `gridlayout` are the module, unless the names are taken.
+local require = require
+function H.promptGlobals()
+  local ok, gl = pcall(require, "gridlayout")
+  if not ok then return end
+  if G.gl == nil then G.gl = gl end
+  if G.gridlayout == nil then G.gridlayout = gl end
+end
+-- After `-i script`: its results in `results` (with n), its grid in `grid`, unless the names
+-- are taken (the host passes the grid: the first result if a grid, else the one made last).
+function H.keepResults(grid, ...)
+  local n = select("#", ...)
+  if n > 0 and G.results == nil then G.results = {n = n, ...} end
+  if G.grid == nil then G.grid = grid end
+end
 function H.arm(count) armed = count or 0; sethook(stop, "", armed) end
 function H.install() sethook(stop, "", 1 << 30) end
 if timeoutMessage then  -- coroutines (from coroutine.create) get the hook too
@@ -63,7 +98,16 @@ enum Runner {
 
     /// Prefixes messages; nil in interactive mode (lua.c's `progname`).
     nonisolated(unsafe) static var messagePrefix: String? = progname
-    static let progname = "gridrepl"
+    /// The name messages begin with: argv[0]'s last path component, as the user typed the
+    /// command (lua.c uses argv[0] whole; the directory says nothing useful in a message).
+    nonisolated(unsafe) static var progname = "gridrepl"
+
+    /// Sets `progname` from argv[0], when it names something.
+    static func setProgname(_ argv0: String?) {
+        guard let argv0, let name = argv0.split(separator: "/").last, !name.isEmpty else { return }
+        progname = String(name)
+        messagePrefix = progname
+    }
 
     /// lua.c's `l_message`.
     static func message(_ prefix: String?, _ text: String) {
@@ -247,6 +291,7 @@ enum Runner {
         var argv: [UnsafeMutablePointer<CChar>] = []
         for i in 0..<argc { if let p = CommandLine.unsafeArgv[i] { argv.append(p) } }
         let args = argv.map { String(cString: $0) }
+        setProgname(args.first)
         guard let L = luaL_newstate() else {
             message(progname, "cannot create state: not enough memory")
             return 1
@@ -259,6 +304,10 @@ enum Runner {
         }
         if options.help {
             Options.printUsage(badOption: nil)
+            return 0
+        }
+        if options.showVersion {
+            printVersion()
             return 0
         }
         if options.serve {
@@ -274,7 +323,7 @@ enum Runner {
         if options.view {
             // Checked before anything runs: no script output, no escape codes, a clear error.
             guard options.first < argc else {
-                message(progname, "'--view' needs a script: gridrepl --view script.lua [args]")
+                message(progname, "'--view' needs a script: \(progname) --view script.lua [args]")
                 return 1
             }
             guard isatty(0) != 0 && isatty(1) != 0 else {
@@ -282,6 +331,7 @@ enum Runner {
                 return 1
             }
         }
+        Interactive.persistLocals = !options.luaLocals
         Limits.memoryCap = options.maxMemory
         Limits.memoryCapText = options.maxMemoryText
         Limits.timeout = options.timeout
@@ -317,7 +367,24 @@ enum Runner {
             Interactive(L).run()
             return 0
         }
-        if options.first < argc && handleScript(L, argv, options.first) != LUA_OK { return 1 }
+        if options.first < argc {
+            if options.interactive {
+                // The script's results stay reachable at the prompt.
+                lua_settop(L, 0)
+                GridViewHost.forgetLastGrid(L)
+                if report(L, runScript(L, argv, options.first)) != LUA_OK { return 1 }
+                if lua_gettop(L) > 0 && GridViewHost.isGrid(L, 1) {
+                    lua_pushvalue(L, 1)
+                } else if !GridViewHost.pushLastGrid(L) {
+                    lua_pushnil(L)
+                }
+                lua_insert(L, 1)
+                if callHelper(L, "keepResults", lua_gettop(L), 0) != LUA_OK { report(L, LUA_ERRRUN) }
+                lua_settop(L, 0)
+            } else if handleScript(L, argv, options.first) != LUA_OK {
+                return 1
+            }
+        }
         if options.interactive {
             Interactive(L).run()
         } else if options.first == argc && !options.execute && !options.version {
@@ -333,7 +400,7 @@ enum Runner {
 
     /// Loads the helper table into the registry and captures the interrupt hook.
     static func installHelpers(_ L: OpaquePointer) -> Bool {
-        var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=gridrepl")
+        var status = luaL_loadbuffer(L, helperSource, helperSource.utf8.count, "=[gridrepl]")
         if status == LUA_OK {
             gl_pushswiftclosure(L, Limits.check, 0)
             if Limits.timeout != nil { lua_pushstring(L, Limits.timeoutMessage) } else { lua_pushnil(L) }

@@ -79,7 +79,7 @@ final class ServeView {
 
     /// Listens, prints the URL on stderr, and serves until a signal.
     func run() throws(StartError) -> Outcome {
-        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=gridrepl serve") {
+        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=[gridrepl serve]") {
             throw StartError(message: error)
         }
         if let error = call("reload") { lastError = "reload failed: \(error)" }
@@ -382,15 +382,27 @@ struct ServeFailure: Error { var message: String }
 private let serveHelpersKey = "gridrepl.serve"
 
 /// The Lua side of the browser view. `label` is the one place an element's label and fill come
-/// from: a data source `style` callback plugs in there.
+/// from: the data source's `style` callback, as `draw()` and `svg()` use it.
 private let serveHelperSource = """
 local H = {}
+\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
--- An element's label and fill (nil: the page's default colours): an item's index path, a
--- section's supplementary element (a header) by its kind and section, the loader by its kind.
+-- An element's label and fill (nil: the page's default colours): an item's from the data
+-- source's `style(section, item)`, asked with the item's index path in the data (during a drag
+-- the preview shows the dragged item in slot ts.ti and the others shifted around it), else its
+-- index path; a header or footer by its kind and section, the loader by its kind. A style that
+-- fails or answers something else keeps the default (draw() and svg() name such errors).
 local function label(g, e)
-  if e.kind == "item" then return e.section .. "." .. e.item, nil end
+  if e.kind == "item" then
+    local answer = style_of(g, e)
+    if answer then
+      local text, fill = rawget(answer, "label"), rawget(answer, "fill")
+      if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
+      return tostring(text), type(fill) == "string" and fill or nil
+    end
+    return e.section .. "." .. e.item, nil
+  end
   if e.section then return e.kind .. " " .. e.section, nil end
   return e.kind, nil
 end

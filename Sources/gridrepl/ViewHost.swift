@@ -76,6 +76,9 @@ enum ViewHost {
         lua_settop(L, 0)
         switch show(view) {
         case .success(.closed):
+            // For `--view -i`: the grid viewed last (after any reload) is `grid` at the prompt.
+            lua_rawgeti(L, gl_registryindex(), lua_Integer(view.gridRef))
+            if Runner.callHelper(L, "keepResults", 1, 0) != LUA_OK { lua_settop(L, -2) }
             return 0
         case .success(.interrupted):
             Runner.message(Runner.progname, "interrupted!")

@@ -170,7 +170,7 @@ import GridLayoutTestSupport
             try layout.frame(of: GridIndexPath(section: 1, item: 0))
         }
         #expect(throws: GridError.sectionOutOfRange(-1, sectionCount: 1)) { try layout.headerFrame(inSection: -1) }
-        #expect(GridError.sectionOutOfRange(5, sectionCount: 1).message() == "section 5 is out of range: the grid has 1 sections")
+        #expect(GridError.sectionOutOfRange(5, sectionCount: 1).message() == "section 5 is out of range: the grid has 1 section")
     }
 
     @Test func reloadWithoutADataSource() {

@@ -161,7 +161,7 @@ private func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         let grid = try laneGrid(ListDataSource([items(6)]), options: options)
         grid.dataSource = ArrayDataSource(sizes: items(1))
         #expect(performing: { try grid.beginDrag(at: point(160, 25)) }, throws: { ($0 as? GridError)?.message() ==
-            "data source 'size' failed for item (section 0, item 1): the data has no item 1 in section 0 (it has 1 items)" })
+            "data source 'size' failed for item (section 0, item 1): the data has no item 1 in section 0 (it has 1 item)" })
         #expect(grid.drag == nil)
     }
 

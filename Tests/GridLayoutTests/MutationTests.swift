@@ -120,7 +120,7 @@ func formatted(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : Stri
             try grid.removeItem(at: path(0, 4))
         }
         #expect(GridError.mutationOutOfRange(operation: .remove, path(2, 0), itemCount: nil, sectionCount: 1).message()
-                == "remove: item (section 2, item 0) is out of range: the grid has 1 sections")
+                == "remove: item (section 2, item 0) is out of range: the grid has 1 section")
         try grid.step(0.25)
         #expect(data.log == ["remove 0.0"])
         try grid.step(0.5)

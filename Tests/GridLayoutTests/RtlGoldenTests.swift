@@ -137,3 +137,22 @@ private func layout(_ options: [(String, OptionValue)], _ dataSource: any GridDa
         #expect(pinned() == rect(140, 0, 20, 320))
     }
 }
+
+/// Found by fuzzing: items wider than the content (an inset past the viewport's width) are mirrored
+/// far to the left of 0, where the mirror's rounding is that of their own coordinates, not the
+/// content's width; `indexPath(at:)` at such an item's left edge finds it.
+@Suite struct RtlWideItemTests {
+    // Width 2.5, inset 2.5 on every side: the items' C range is 2.5…0. A 232.5 × 245 item at
+    // x = 2.5 is mirrored to x = 2.5 − (2.5 + 232.5) = −232.5.
+    @Test func anItemMirroredPastZeroIsFoundAtItsLeftEdge() throws {
+        var c = GridConfiguration()
+        c.viewport = size(2.5, 480)
+        c.inset = Insets(all: 2.5)
+        c.rtl = true
+        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(232.5, 245)]))
+        #expect(try l.frame(of: GridIndexPath(section: 0, item: 0)) == rect(-232.5, 2.5, 232.5, 245))
+        #expect(l.indexPath(at: Point(x: -232.5, y: 2.5)) == GridIndexPath(section: 0, item: 0))
+        #expect(l.indexPath(at: Point(x: -0.0000001, y: 100)) == GridIndexPath(section: 0, item: 0))
+        #expect(l.indexPath(at: Point(x: 0, y: 100)) == nil)
+    }
+}

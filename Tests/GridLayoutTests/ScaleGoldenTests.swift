@@ -63,3 +63,19 @@ import GridLayoutTestSupport
         #expect(c.scale == 0)
     }
 }
+
+/// Found by fuzzing: where coordinates are so large that 1/scale is below their ulp (an item
+/// 1e300 wide), the snapped query's slack is a few ulps of the coordinate, so a point at an
+/// item's edge still finds it.
+@Suite struct ScaleHugeCoordinateTests {
+    // lanes 2, scale 3, items 1e300 × 10: item 1 is in lane 1 at x = 1e300.
+    @Test func aPointAtAHugeEdgeFindsItsItem() throws {
+        var c = GridConfiguration()
+        c.lanes = 2
+        c.scale = 3
+        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(1e300, 10), size(1e300, 10)]))
+        #expect(try l.frame(of: GridIndexPath(section: 0, item: 1)).x == 1e300)
+        #expect(l.indexPath(at: Point(x: 1e300, y: 0)) == GridIndexPath(section: 0, item: 1))
+        #expect(l.indexPath(at: Point(x: 0, y: 0)) == GridIndexPath(section: 0, item: 0))
+    }
+}

@@ -38,14 +38,17 @@ import Testing
             ("grid:scrollTo('x', 0)", "bad argument #1 to 'scrollTo' (number expected, got string)"),
             ("grid:scrollTo(0)", "bad argument #2 to 'scrollTo' (number expected, got no value)"),
             ("grid:scrollBy(0, true)", "bad argument #2 to 'scrollBy' (number expected, got boolean)"),
-            ("grid:svg(5)", "bad argument #1 to 'svg' (string expected, got number)"),
-            ("grid:svg()", "bad argument #1 to 'svg' (string expected, got no value)"),
+            ("grid:svg(5)", "bad argument #1 to 'svg' (string or table expected, got number)"),
+            ("grid:svg{ size = 1 }", "svg: unknown option 'size' (expected viewport)"),
             ("grid:draw{ cols = 0 }", "draw: option 'cols' must be an integer in 1...10000, got 0"),
             ("grid:draw{ rows = 2.5 }", "draw: option 'rows' must be an integer in 1...10000, got 2.5"),
             ("grid:draw{ cols = 10001 }", "draw: option 'cols' must be an integer in 1...10000, got 10001"),
             ("grid:draw{ cols = '10' }", "draw: option 'cols' must be an integer in 1...10000, got '10'"),
-            ("grid:draw{ colour = 1 }", "draw: unknown option 'colour' (expected cols, rows, text, viewport)"),
-            ("grid:svg('/tmp/x.svg', { size = 1 })", "svg: unknown option 'size' (expected cols, rows, text, viewport)"),
+            ("grid:draw{ colour = 1 }", "draw: unknown option 'colour' (expected cols, rows, text)"),
+            ("grid:draw{ viewport = 1 }", "draw: unknown option 'viewport' (expected cols, rows, text)"),
+            ("grid:draw{ rwos = 1 }", "draw: unknown option 'rwos' (expected cols, rows, text) (did you mean 'rows'?)"),
+            ("grid:svg('/tmp/x.svg', { size = 1 })", "svg: unknown option 'size' (expected viewport)"),
+            ("grid:svg('/tmp/x.svg', { cols = 1 })", "svg: unknown option 'cols' (expected viewport)"),
         ]
         for (code, message) in cases {
             #expect(lua.error(code) == "test:1: " + message, "\(code)")
@@ -89,7 +92,7 @@ import Testing
     @Test func newErrors() {
         let lua = LuaHarness()
         #expect(lua.error("gl.new{ foo = 1 }") == "test:1: unknown option 'foo'")
-        #expect(lua.error("gl.new{ Lanes = 2 }") == "test:1: unknown option 'Lanes'")
+        #expect(lua.error("gl.new{ Lanes = 2 }") == "test:1: unknown option 'Lanes' (did you mean 'lanes'?)")
         #expect(lua.error("gl.new(5)") == "test:1: bad argument #1 to 'new' (table expected, got number)")
         #expect(lua.error("gl.new('lanes')") == "test:1: bad argument #1 to 'new' (table expected, got string)")
         #expect(lua.error("gl.new{ 1 }") == "test:1: bad argument #1 to 'new' (option names are strings, got number)")
@@ -101,6 +104,32 @@ import Testing
             == "test:1: option 'padding': unexpected key 'middle' (expected top, left, bottom, right)")
         // A grid can be made with no table or nil.
         #expect(lua.eval("return gl.new().lanes, gl.new(nil).lanes") == ["1", "1"])
+    }
+
+    /// A misspelt option, method, choice or picture option: the message names the nearest one.
+    @Test func didYouMean() {
+        let lua = LuaAPI.referenceHarness()
+        let cases: [(String, String)] = [
+            ("grid.colums = 3", "unknown option 'colums' (did you mean 'columns'?)"),
+            ("gl.new{ lanse = 3 }", "unknown option 'lanse' (did you mean 'lanes'?)"),
+            ("grid.datasource = {}", "unknown option 'datasource' (did you mean 'dataSource'?)"),
+            ("grid.layout = 'masonry'",
+             "option 'layout': 'masonry' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'waterfall'?)"),
+            ("grid.layout = 'Flow'",
+             "option 'layout': 'Flow' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'flow'?)"),
+            ("grid.order = 'shortst'", "option 'order': 'shortst' is invalid (expected one of 'shortest', 'ltr', 'rtl') (did you mean 'shortest'?)"),
+            ("grid:relaod()", "unknown method 'relaod' (did you mean 'reload'?)"),
+            ("grid:scrolTo(0, 0)", "unknown method 'scrolTo' (did you mean 'scrollTo'?)"),
+            ("grid:scrollToItem(1, 1, 'centre')",
+             "bad argument #3 to 'scrollToItem' (expected one of 'start', 'center', 'end', 'nearest', got 'centre') (did you mean 'center'?)"),
+        ]
+        for (code, message) in cases {
+            #expect(lua.error(code) == "test:1: " + message, "\(code)")
+        }
+        // Far from every name: nil, as any field that is not an option; near an option: nil too.
+        #expect(lua.eval("return grid.nosuch, grid.widht, type(grid.relaod)") == ["nil", "nil", "function"])
+        #expect(lua.error("grid.layout = 'grid'")
+            == "test:1: option 'layout': 'grid' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
     }
 
     @Test func assignmentErrors() {

@@ -96,6 +96,9 @@ import Testing
             == ["gridlayout.Grid: flow horizontal 10x20.5, 0 sections"])
         let ref = LuaAPI.referenceHarness()
         #expect(ref.eval("return tostring(grid)") == ["gridlayout.Grid: lanes vertical 100x50, 2 sections"])
+        // One section: singular.
+        #expect(lua.eval("local g = gl.new() g.dataSource = { count = function() return 1 end, size = function() return 1, 1 end } g:reload() return tostring(g)")
+            == ["gridlayout.Grid: lanes vertical 320x480, 1 section"])
     }
 
     // MARK: - Options and fields

@@ -50,6 +50,28 @@ import Testing
         return lua
     }
 
+    /// `moveItem(s, i, toS, toI)` has the order of `grid:move` and `didMove`; with it, the
+    /// deprecated `move(s, from, to, toS)` is not called.
+    @Test func moveItemTakesTheMethodsOrder() {
+        let lua = lua()
+        lua.run("""
+            grid.dataSource.moveItem = function(s, i, toS, toI)
+              log[#log + 1] = table.concat({ "moveItem", s, i, toS, toI }, " ")
+              table.insert(data, toI, table.remove(data, i))
+            end
+            """)
+        #expect(lua.eval("grid:move(1, 1, 1, 4, false); return heard(), table.concat(data, ' ')") == [
+            "moveItem 1 1 1 4; didMove 1 1 1 4",
+            "b c d a e f",
+        ])
+        // A drag's drop calls it in the same order.
+        lua.run("grid.animationDuration = 0")
+        #expect(lua.eval("grid:beginDrag(50, 25); grid:dragTo(160, 145); grid:endDrag(); return heard(), table.concat(data, ' ')") == [
+            "dragStarted 1 1; moveItem 1 1 1 6; dragEnded 1 1 1 6",
+            "c d a e f b",
+        ])
+    }
+
     @Test func insertFadesInWhileTheOthersSlide() {
         let lua = lua()
         #expect(lua.eval("grid:insert(1, 1); return frames(), heard()") == [
@@ -131,7 +153,7 @@ import Testing
     @Test func errorsNameTheCallAndTheIndexPath() {
         let lua = lua()
         #expect(lua.error("grid:insert(1, 8)") == "test:1: insert: item (section 1, item 8) is out of range: section 1 has 6 items (insert takes items 1...7)")
-        #expect(lua.error("grid:remove(2, 1)") == "test:1: remove: item (section 2, item 1) is out of range: the grid has 1 sections")
+        #expect(lua.error("grid:remove(2, 1)") == "test:1: remove: item (section 2, item 1) is out of range: the grid has 1 section")
         #expect(lua.error("grid:insert('a', 1)") == "test:1: bad argument #1 to 'insert' (number expected, got string)")
         #expect(lua.error("grid:insert(1, 1, 'yes')") == "test:1: bad argument #3 to 'insert' (boolean expected, got string)")
         #expect(lua.error("grid:move(1, 1, 1)") == "test:1: bad argument #4 to 'move' (number expected, got no value)")

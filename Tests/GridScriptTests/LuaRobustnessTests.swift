@@ -317,10 +317,10 @@ final class CappedAllocator {
             for _ in 0..<10 {
                 let x = Double(next(Int(content.width) + 200)) - 100, y = Double(next(Int(content.height) + 200)) - 100
                 let rect = Rect(x: x, y: y, width: Double(next(Int(content.width) + 300)), height: Double(next(Int(content.height) + 300)))
-                #expect(try ElementQuery.elements(of: grid, in: rect) == grid.elements(in: rect))
+                #expect(try LuaPictures.elements(of: grid, in: rect) == grid.elements(in: rect))
             }
             let everything = Rect(x: -1e6, y: -1e6, width: 3e6, height: 3e6)
-            #expect(try ElementQuery.elements(of: grid, in: everything) == grid.elements(in: everything))
+            #expect(try LuaPictures.elements(of: grid, in: everything) == grid.elements(in: everything))
         }
     }
 }

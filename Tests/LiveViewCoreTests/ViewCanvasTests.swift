@@ -97,3 +97,24 @@ import Testing
         #expect(canvas.element(atColumn: 10, row: 1)?.item == 7)
     }
 }
+
+/// Zoomed out, the viewport is outlined just outside its cells (as the SVG picture outlines it).
+@Suite struct ViewCanvasOutlineTests {
+    @Test func zoomedOutTheViewportIsOutlined() {
+        // A 200x100 viewport in 40x10 cells at zoom 0.5: 20x5 cells for it, 10 columns and
+        // 2 rows of margin each side: its cells are columns 10...29, rows 2...6.
+        let geometry = ViewGeometry(viewport: ViewRect(x: 0, y: 0, width: 200, height: 100), columns: 40, rows: 10, zoom: 0.5)
+        #expect(geometry.cells(geometry.viewport) == (10, 2, 29, 6))
+        let item = ViewElement(kind: .item, section: 1, item: 1, frame: ViewRect(x: 0, y: 0, width: 200, height: 100))
+        let canvas = ViewCanvas.render([item], geometry)
+        #expect(canvas.lines[1] == "         +\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"+")
+        #expect(canvas.lines[2] == "         !+------------------+!")
+        #expect(canvas.lines[3] == "         !|1.1               |!")
+        #expect(canvas.lines[7] == "         +\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"+")
+        #expect(canvas.cell(9, 1).style == .outline && canvas.cell(10, 2).style == .item)
+        #expect(canvas.element(atColumn: 9, row: 3) == nil)  // the outline is no element
+        // At zoom 1 and above, nothing is outlined.
+        let fitted = ViewCanvas.render([item], ViewGeometry(viewport: geometry.viewport, columns: 40, rows: 10))
+        #expect(!(0..<fitted.height).contains { y in (0..<fitted.width).contains { fitted.cell($0, y).style == .outline } })
+    }
+}

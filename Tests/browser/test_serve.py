@@ -221,8 +221,14 @@ def test_page_boxes_are_the_engines_visible_elements(server, browser, gridrepl):
         assert gridrepl_visible(gridrepl, w, h, 0, y) == engine     # and gridrepl agrees on its own
         seen_pinned |= any(e["pinned"] for e in answer["elements"])
         labels = {(k, s, i): label for k, s, i, _, _, _, _, label, _ in browser.execute_script(BOXES)}
+        fills = browser.execute_script("return [...document.querySelectorAll('#content > [data-kind=item]')]"
+                                       ".map(b => [b.dataset.section, b.dataset.item, b.style.background]);")
+        for s, i, fill in fills:   # the data source's style: #cfe3ff, #d7f5d0, #ffe2c6 by section
+            assert fill == ["rgb(207, 227, 255)", "rgb(215, 245, 208)", "rgb(255, 226, 198)"][int(s) - 1], (s, i, fill)
         for e in answer["elements"]:
-            expected = {"item": f"{e.get('section')}.{e.get('item')}", "header": f"header {e.get('section')}",
+            # Items are labelled by the data source's style (their tag: the section's letter and
+            # the item's number before any drag).
+            expected = {"item": f"{chr(64 + e.get('section', 1))}{e.get('item')}", "header": f"header {e.get('section')}",
                         "loader": "loader"}[e["kind"]]
             assert labels[(e["kind"], str(e.get("section", "")), str(e.get("item", "")))] == expected
     assert seen_pinned

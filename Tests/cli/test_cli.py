@@ -108,6 +108,35 @@ def test_per_section_lanes_and_padding_object(cli):
     assert response["contentSize"] == [100, 15]
 
 
+def test_footers_inset_spans_and_section_options(cli):
+    # The layouts of bindings/c/tests/test_composition.c: section 0 inside the grid's inset with a
+    # header and a footer; section 1 a waterfall of 2 columns without inset.
+    request = {"options": {"lanes": 2, "lineSpacing": 10, "itemSpacing": 4,
+                           "inset": {"top": 5, "left": 6, "bottom": 7, "right": 8}, "height": 100},
+               "sections": [{"header": [0, 20], "items": [[100, 50]] * 3, "footer": [0, 30]},
+                            {"items": [[100, 100]] * 3, "options": {"layout": "waterfall", "columns": 2, "inset": 0}}],
+               "offsets": [[0, 140]]}
+    response = layout(cli, request)
+    assert response == {
+        "contentSize": [320, 528],
+        "sections": [{"header": [0, 0, 320, 20], "items": [[6, 35, 100, 50], [110, 35, 100, 50], [6, 95, 100, 50]],
+                      "footer": [0, 162, 320, 30]},
+                     {"items": [[0, 202, 158, 158], [162, 202, 158, 158], [0, 370, 158, 158]]}],
+        "offsets": [{"offset": [0, 140], "visible": [
+            item(0, 2, 6, 95, 100, 50),
+            {"kind": "footer", "section": 0, "x": 0, "y": 162, "w": 320, "h": 30, "pinned": False},
+            item(1, 0, 0, 202, 158, 158), item(1, 1, 162, 202, 158, 158)]}],
+    }
+    # lanes: item 1 takes 2 of 3 lanes; waterfall: a banner takes every column
+    response = layout(cli, {"options": {"lanes": 3, "spacing": 10},
+                            "sections": [{"items": [[100, 50], [210, 50], [100, 50], [100, 50]], "spans": [None, 2, 1, None]},
+                                         {"items": [[100, 100], [100, 50], [320, 40], [100, 100]], "spans": [None, None, True, None],
+                                          "options": {"layout": "waterfall", "columns": 2}}]})
+    assert response["sections"] == [
+        {"items": [[0, 0, 100, 50], [110, 0, 210, 50], [0, 60, 100, 50], [110, 60, 100, 50]]},
+        {"items": [[0, 120, 155, 155], [165, 120, 155, 77.5], [0, 285, 320, 40], [0, 335, 155, 155]]}]
+
+
 def test_numbers_read_back_as_the_same_doubles(cli):
     # Justified rows have fractional widths: each is written so that it reads back equal.
     request = {"options": {"layout": "justified", "width": 1000, "rowHeight": 97.3, "spacing": 3.1},
@@ -174,7 +203,33 @@ ERRORS = [
     ('{"sections": [{"count": -1, "size": [1, 1]}]}', "sections[0].count: -1 is invalid (expected an integer in 0...9007199254740992)", True),
     ('{"sections": [{"count": 1.5, "size": [1, 1]}]}', "sections[0].count: 1.5 is invalid (expected an integer in 0...9007199254740992)", True),
     ('{"sections": [{"items": [], "lanes": 0}]}', "sections[0].lanes: 0 is invalid (expected an integer in 1...10000)", True),
-    ('{"sections": [{"items": [], "colour": 1}]}', "sections[0].colour: unknown key (expected one of items, count, size, header, lanes)", True),
+    ('{"sections": [{"items": [], "colour": 1}]}',
+     "sections[0].colour: unknown key (expected one of items, count, size, header, footer, lanes, spans, options)", True),
+    ('{"sections": [{"items": [], "footer": [1]}]}', "sections[0].footer: an array of 1 element is invalid (expected [w, h])", True),
+    ('{"sections": [{"items": [[1, 1], [1, 1], [1, 1], [1, 1]], "spans": [1, null, true, 0]}]}',
+     "sections[0].spans[3]: 0 is invalid (expected an integer >= 1, true or null)", True),
+    ('{"sections": [{"items": [[1, 1]], "spans": [false]}]}',
+     "sections[0].spans[0]: false is invalid (expected an integer >= 1, true or null)", True),
+    ('{"sections": [{"items": [[1, 1]], "spans": [1.5]}]}',
+     "sections[0].spans[0]: 1.5 is invalid (expected an integer >= 1, true or null)", True),
+    ('{"sections": [{"items": [[1, 1]], "spans": ["2"]}]}',
+     'sections[0].spans[0]: "2" is invalid (expected an integer >= 1, true or null)', True),
+    ('{"sections": [{"items": [[1, 1], [1, 1]], "spans": [1]}]}',
+     "sections[0].spans: 1 span for 2 items (expected one per item)", False),
+    ('{"sections": [{"items": [[1, 1]], "spans": 2}]}',
+     "sections[0].spans: 2 is invalid (expected an array of spans (an integer >= 1, true or null))", True),
+    ('{"sections": [[], {"items": [], "options": {"lanes": 0}}]}', "sections[1].options.lanes: 0 is invalid (expected 1...10000)", True),
+    ('{"sections": [{"items": [], "options": {"rowHeight": -1}}]}',
+     "sections[0].options.rowHeight: -1 is invalid (expected a finite number > 0)", True),
+    ('{"sections": [{"items": [], "options": {"layout": "grid"}}]}',
+     'sections[0].options.layout: "grid" is invalid (expected one of "lanes", "waterfall", "flow", "justified")', True),
+    ('{"sections": [{"items": [], "options": {"inset": {"top": -1}}}]}',
+     "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
+    ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
+     "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset)", True),
+    ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
+    ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),
     ('{"sections": [], "offsets": [[0, "1"]]}', 'offsets[0][1]: "1" is invalid (expected a number)', True),
     ('{"sections": [], "offsets": [0]}', "offsets[0]: 0 is invalid (expected [x, y])", True),
@@ -207,6 +262,8 @@ ERRORS = [
      'frames: listing more than 100000000 items is refused (set "frames": false)', False),
     ('{"options": {"layout": "waterfall", "columns": 3, "spacing": 200, "width": 300}, "sections": [[[1, 1]]]}',
      "options.columns: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
+    ('{"options": {"width": 300}, "sections": [[[1, 1]], {"items": [[1, 1]], "options": {"layout": "waterfall", "columns": 3, "spacing": 200}}]}',
+     "sections[1].options: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
 ]
 
 
@@ -234,8 +291,8 @@ def test_command_line(cli):
     assert run(cli, "--version").stdout == f"gridlayout {VERSION}\n"
     help_text = run(cli, "--help")
     assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [FILE]\n")
-    for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout --help)"),
-                          (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout --help)"),
+    for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
+                          (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
                           (("layout", "a", "b"), "layout: one FILE at most (usage: gridlayout layout [FILE])"),
                           (("layout", "--pretty"), "layout: unknown option --pretty")]:
         result = run(cli, *args)
@@ -262,7 +319,7 @@ def test_the_docs_examples_give_their_responses(cli):
 
 def test_the_readme_and_man_page_examples(cli):
     readme = (ROOT / "README.md").read_text()
-    section = readme.split("### From the shell: `gridlayout layout`", 1)[1]
+    section = readme.split("## JSON\n", 1)[1]
     request = re.search(r"^echo '(.*)' \\$", section, re.M).group(1)
     expected = "".join(line[2:] + "\n" for line in re.findall(r"^# .*$", section.split("```", 2)[1], re.M))
     assert run(cli, "layout", stdin=request).stdout == expected

@@ -1,4 +1,4 @@
-"""Runs every code example of docs/*.md, so the docs cannot drift from the code.
+"""Runs every code example of docs/*.md and the README, so the docs cannot drift from the code.
 
 A fenced block whose info string is `lua run`, `c run` or `python run` is run: Lua through the
 debug gridrepl, C compiled against bindings/c/gridlayout.h and the debug library
@@ -8,18 +8,30 @@ fresh temporary folder, as `example.lua`,
 are allowed) holds its exact standard output. A lua, c or python block marked neither `run` nor
 `norun` fails the test, so no example escapes. docs/images/*.svg must equal what
 `make docs-images` writes now.
+
+`lua run pty` runs the block on a pseudo-terminal (80x24) for the live view: each time the view
+opens (the alternate screen) it types q; its ```output block is what the block printed after the
+last view closed. Every Lua block's folder holds a copy of scripts/, so `dofile("scripts/…")`
+works as it does from the repository's root.
 """
 
+import fcntl
 import os
+import pty
 import re
+import select
+import shutil
+import struct
 import subprocess
+import termios
+import time
 import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-DOCS = sorted((ROOT / "docs").glob("*.md"))
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
 LANGUAGES = ("lua", "c", "python")
 TIMEOUT = 60
 FENCE = re.compile(r"^(```+)(.*)$")
@@ -119,13 +131,66 @@ def check(block, result):
         assert result.stdout == block.output, f"{block.where}: the output differs from the ```output block"
 
 
+ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN = b"\x1b[?1049h", b"\x1b[?1049l"
+# ESC ( B designates a charset (one more byte); ESC = and ESC > (keypad modes) stand alone.
+ANSI = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][0-9A-Za-z]|\x1b[=>]|\x07|\x0f")
+
+
+def run_on_pty(command, cwd, environment):
+    """Runs `command` on a pseudo-terminal, typing q whenever the live view opens; returns the
+    exit status and the text written after the last view closed (escapes removed, \r\n as \n)."""
+    pid, fd = pty.fork()
+    if pid == 0:  # child
+        try:
+            os.chdir(cwd)
+            os.execve(command[0], command, environment)
+        finally:
+            os._exit(127)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    raw, answered, deadline, status = b"", 0, time.monotonic() + TIMEOUT, None
+    try:
+        while time.monotonic() < deadline:
+            if raw.count(ENTER_ALT_SCREEN) > answered:
+                answered += 1
+                time.sleep(0.2)  # the view reads keys once it has drawn
+                os.write(fd, b"q")
+            r, _, _ = select.select([fd], [], [], 0.05)
+            if r:
+                try:
+                    data = os.read(fd, 65536)
+                except OSError:  # the child is gone
+                    data = b""
+                raw += data
+                if data:
+                    continue
+            done, code = os.waitpid(pid, os.WNOHANG)
+            if done:
+                status = os.waitstatus_to_exitcode(code)
+                break
+        assert status is not None, f"did not exit in {TIMEOUT}s:\n{raw!r}"
+    finally:
+        if status is None:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        os.close(fd)
+    tail = raw.rsplit(LEAVE_ALT_SCREEN, 1)[-1] if LEAVE_ALT_SCREEN in raw else raw
+    return status, ANSI.sub(b"", tail).decode().replace("\r\n", "\n").replace("\r", "")
+
+
 @pytest.mark.parametrize("block", RUN, ids=[b.where for b in RUN])
 def test_example(block, tmp_path, request):
     language = block.info[0]
     if language == "lua":
         script = tmp_path / "example.lua"
         script.write_text(block.text)
+        shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
         command, extra = [request.getfixturevalue("gridrepl"), script.name], {}  # messages say example.lua:N
+        if "pty" in block.info[2:]:
+            status, out = run_on_pty(command, tmp_path, env(TERM="xterm"))
+            assert status == 0, f"{block.where}: exit status {status}\n{out}"
+            if block.output is not None:
+                assert out == block.output, f"{block.where}: the output differs from the ```output block:\n{out}"
+            return
     elif language == "python":
         script = tmp_path / "example.py"
         script.write_text(block.text)

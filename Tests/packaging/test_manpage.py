@@ -30,11 +30,13 @@ def test_renders_without_warnings(static, name):
 def test_documents_every_option_of_help(static, page):
     help_text = subprocess.run([str(static / "bin" / "gridrepl"), "--help"], capture_output=True,
                                text=True, check=True).stdout
-    listed = set(re.findall(r"^  (-\S*)", help_text, re.M))
-    assert {"-e", "-v", "--", "-", "--max-memory", "--timeout", "--sandbox", "--help"} <= listed
+    listed = set()
+    for short, long in re.findall(r"^  (-[^\s,]*)(?:, (--\S+))?", help_text, re.M):  # "-h, --help"
+        listed |= {short, long} - {""}
+    assert {"-e", "-v", "--", "-", "--max-memory", "--timeout", "--sandbox", "-h", "--help", "--version"} <= listed
     source = page.read_text()
     options = source.split("\n.SH OPTIONS\n", 1)[1].split("\n.SH ", 1)[0]
-    documented = {o.replace("\\-", "-") for o in re.findall(r"^\.TP\n\.BI? (\S+)", options, re.M)}
+    documented = {o.replace("\\-", "-") for o in re.findall(r"^\.T[PQ]\n\.BI? (\S+)", options, re.M)}
     assert documented == listed
     # and the environment variables --help names
     for name in re.findall(r"\b([A-Z][A-Z_0-9]{3,})\b", help_text.split("Environment:", 1)[1]):
@@ -46,7 +48,8 @@ def test_gridlayout_page_documents_its_commands_and_options(static):
                                text=True, check=True).stdout
     source = (static / "man" / "gridlayout.1").read_text()
     listed = set(re.findall(r"--[a-z]+", help_text))
-    assert listed == {"--help", "--version"}
+    assert listed == {"--help", "--version", "--flickr"}
     documented = {o.replace("\\-", "-") for o in re.findall(r"^\.TP\n\.B (\\-\\-\S+)", source, re.M)}
     assert documented == listed
     assert ".B gridlayout layout" in source
+    assert ".B gridlayout justified \\-\\-flickr" in source

@@ -396,7 +396,7 @@ def test_history_persists_across_sessions(repl, tmp_path):
     r.expect("\r\n> ")
     history = (tmp_path / "history").read_text()  # written after each line
     assert "12345+1\n" in history
-    assert "for\\040i\\040=\\0401,\\0402\\040do\\012end\n" in history  # libedit's encoding
+    assert "for\\040i\\040=\\0401,\\0402\\040do\\040end\n" in history  # one line; libedit's encoding
     r.send("\x04")
     assert r.wait() == 0
 
@@ -505,3 +505,244 @@ def test_completion_of_grid_methods_and_fields(repl, tmp_path):
         time.sleep(0.05)
     assert "g:reload()\n" in history
     assert "g.dataSource\n" in history
+
+
+# ---------------------------------------------------------------------------------------------
+# The prompt's own conveniences (a documented difference from lua5.4)
+
+
+def test_top_level_locals_persist_at_the_prompt(gridrepl):
+    lines = [
+        "local x = 5",
+        "x + 1",
+        "local a, b <const> = 1, 2",                 # <const> is dropped: the names persist
+        "local function f(n) if n == 0 then return 0 end return n + f(n - 1) end",
+        "f(3), a, b, rawget(_G, 'x'), rawget(_G, 'f')",
+        "local print = print",                       # the right side sees the old value
+        "print('via local')",
+        "local t = {1, 2,",
+        "3}",
+        "#t",
+        "local y",
+        "y",
+        "local s = 'a' .. 'b' local z = s:upper()",
+        "z",
+        "do local inner = 1 end",                    # not top level: ends with its block
+        "inner",
+        "local c <close> = nil",                     # to-be-closed: a real local
+        "c",
+        "gl.version == require('gridlayout').version, gridlayout == gl",
+        "x = 7",                                     # assignment to a prompt local
+        "x, rawget(_G, 'x')",
+        "error('boom')",                             # line numbers are the user's
+    ]
+    r = run(gridrepl, "-i", stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout.split("PUC-Rio\n", 1)[1]
+    assert out == ("> > 6\n> > > 6\t1\t2\tnil\tnil\n> > via local\n> >> > 3\n> > nil\n> > AB\n"
+                   "> > nil\n> > nil\n> true\ttrue\n> > 7\tnil\n> > \n")
+    assert r.stderr.startswith("stdin:1: boom\nstack traceback:\n")
+
+
+def test_lua_locals_turns_persistent_locals_off(gridrepl):
+    r = run(gridrepl, "--lua-locals", "-i", stdin="local x = 5\nx\nlocal y = 1; return y\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> nil\n> 1\n> \n")
+
+
+def test_i_script_leaves_its_grid_and_results(gridrepl, tmp_path):
+    r = run(gridrepl, "-i", str(ROOT / "scripts" / "ninegrid.lua"),
+            stdin="select(2, grid:offset()), grid == results[1], results.n\n", env=clean_env(COLUMNS="80"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> 200\ttrue\t1\n> \n")
+    # A script that returns no grid: `grid` is the grid it made last; `results` holds what it returned.
+    s = script(tmp_path, "local g = gridlayout.new{lanes = 2}\nlocal h = gridlayout.new{lanes = 4}\nreturn 'done', 42\n")
+    r = run(gridrepl, "-l", "gridlayout", "-i", s, stdin="grid.lanes, results[1], results[2], results.n\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("> 4\tdone\t42\t2\n> \n")
+    # Names the script set itself are left alone.
+    s = script(tmp_path, "grid = 'mine'\nreturn gridlayout.new()\n", "own.lua")
+    r = run(gridrepl, "-l", "gridlayout", "-i", s, stdin="grid\n")
+    assert r.stdout.endswith("> mine\n> \n")
+
+
+def test_every_script_returns_its_grid(gridrepl, tmp_path):
+    for path in sorted((ROOT / "scripts").glob("*.lua")):
+        r = run(gridrepl, "-e", f"io.stdout:setvbuf('full') local g = dofile({str(path)!r}) "
+                                "io.stderr:write(tostring(g):match('^gridlayout%.Grid') or 'none')",
+                env=clean_env(COLUMNS="80", LINES="24"), cwd=tmp_path)  # arg[1] is "-e": a script may write it
+        assert r.returncode == 0, (path.name, r.stderr)
+        assert r.stderr == "gridlayout.Grid", path.name
+
+
+def test_version_and_help_exit_0(gridrepl):
+    version = (ROOT / "VERSION").read_text().strip()
+    r = run(gridrepl, "--version")
+    assert r.returncode == 0 and r.stderr == ""
+    assert r.stdout.startswith(f"gridrepl {version}\nLua 5.4.") and r.stdout.count("\n") == 2
+    for flag in ("-h", "--help"):
+        r = run(gridrepl, flag, "-e", "print('not run')")
+        assert r.returncode == 0 and r.stderr == ""
+        assert r.stdout.startswith("usage: gridrepl [options] [script [args]]\n")
+        assert "  --version           show version information and exit\n" in r.stdout
+        assert "  -h, --help          show this help\n" in r.stdout
+        assert "not run" not in r.stdout
+    r = run(gridrepl, "--version=2")
+    assert r.returncode == 1
+    assert r.stderr.startswith("gridrepl: option '--version' takes no value\n")
+
+
+def test_messages_begin_with_the_name_it_was_run_by(gridrepl, tmp_path):
+    link = tmp_path / "mygrid"
+    link.symlink_to(gridrepl)
+    r = run(str(link), "-e", "error('bad')")
+    assert r.returncode == 1
+    assert r.stderr.startswith("mygrid: (command line):1: bad\n")
+    r = run(str(link), "-x")
+    assert r.stderr.startswith("mygrid: unrecognized option '-x'\nusage: mygrid [options] [script [args]]\n")
+    r = run(str(link), "--view")
+    assert r.stderr == "mygrid: '--view' needs a script: mygrid --view script.lua [args]\n"
+
+
+def test_a_callback_error_has_one_traceback(gridrepl, tmp_path):
+    s = "cb.lua"
+    script(tmp_path, "local gl = require 'gridlayout'\nlocal grid = gl.new{ lanes = 2 }\n"
+                     "grid.dataSource = { count = function() return 3 end, size = function(s, i) error('no photo') end }\n"
+                     "grid:reload()\n", s)
+    r = run(gridrepl, s, cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr == ("gridrepl: cb.lua:4: data source 'size' failed for item (section 1, item 1): cb.lua:3: no photo\n"
+                        "stack traceback:\n\t[C]: in function 'error'\n\tcb.lua:3: in function <cb.lua:3>\n"
+                        "\t[C]: in ?\n\t[C]: in method 'reload'\n\tcb.lua:4: in main chunk\n")
+
+
+def test_tracebacks_name_no_chunk_of_gridrepl_itself(gridrepl):
+    r = run(gridrepl, "--sandbox", "-e", "local g = require('gridlayout').new()\ng:svg('x.svg')")
+    assert r.stderr == ("gridrepl: (command line):2: svg: not allowed in the sandbox\n"
+                        "stack traceback:\n\t(command line):2: in main chunk\n")
+    r = run(gridrepl, "--timeout", "0.2", "-e", "while true do end")
+    assert r.returncode == 1
+    assert r.stderr == ("gridrepl: timeout: script ran longer than 0.2 seconds\n"
+                        "stack traceback:\n\t(command line):1: in main chunk\n")
+    # A plain error keeps its whole traceback.
+    r = run(gridrepl, "-e", "error('plain')")
+    assert r.stderr == ("gridrepl: (command line):1: plain\nstack traceback:\n"
+                        "\t[C]: in function 'error'\n\t(command line):1: in main chunk\n")
+
+
+def test_completion_of_a_grids_data_source_and_prompt_locals(repl, tmp_path):
+    r = repl()
+    r.line("local g = gl.new{}; g.dataSource = {count = function() return 3 end, "
+           "size = function() return 10, 10 end, uniqueField = 41}")
+    r.expect("> ")
+    r.send("g.dataSource.uniq\t")      # the data source's own keys, through the grid
+    time.sleep(0.2)
+    r.line(" + 1")
+    r.expect("\r\n42\r\n> ")
+    r.line("local myPromptLocal = {deep = 7}")
+    r.expect("> ")
+    r.send("myPromptL\t")              # a persistent local completes as a global does
+    time.sleep(0.2)
+    r.send(".de\t")                    # and a path may start from it
+    time.sleep(0.2)
+    r.line("")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        history = (tmp_path / "history").read_text()
+        if "myPromptLocal.deep\n" in history:
+            break
+        time.sleep(0.05)
+    assert "g.dataSource.uniqueField\\040+\\0401\n" in history  # libedit encodes spaces
+    assert "myPromptLocal.deep\n" in history
+    r.expect("\r\n7\r\n> ")
+
+
+def test_a_multi_line_entry_is_recalled_as_one_line(repl, tmp_path):
+    """libedit redraws an entry holding line breaks wrongly (its `end` shown twice): a chunk of
+    several lines is kept as one line when joining cannot change it, else line by line."""
+    r = repl()
+    r.line("for i = 1, 2 do")
+    r.expect(">> ")
+    r.line("  io.write(i, ';')")
+    r.expect(">> ")
+    r.line("end")
+    r.expect("1;2;> ")
+    r.line("x = 1 -- a comment")
+    r.expect("> ")
+    r.line("if x then -- says why")
+    r.expect(">> ")
+    r.line("print('yes')")
+    r.expect(">> ")
+    r.line("end")
+    r.expect("yes\r\n> ")
+    history = (tmp_path / "history").read_text().splitlines()
+    assert history[-5:] == [
+        "for\\040i\\040=\\0401,\\0402\\040do\\040io.write(i,\\040';')\\040end",
+        "x\\040=\\0401\\040--\\040a\\040comment",
+        "if\\040x\\040then\\040--\\040says\\040why",  # a comment: line by line
+        "print('yes')",
+        "end",
+    ]
+    # Up five times: the loop, whole on one line; it runs again.
+    for _ in range(5):
+        r.send("\x1b[A")
+    time.sleep(0.2)
+    r.send("\r")
+    r.expect("for i = 1, 2 do io.write(i, ';') end\r\n1;2;> ")
+
+
+def tutorial_chapter(number):
+    """The `lua run` blocks of docs/tutorial.md's chapter `number`, each with its output block."""
+    text = (ROOT / "docs" / "tutorial.md").read_text()
+    chapter = re.split(r"^## ", text, flags=re.M)
+    body = next(c for c in chapter if c.startswith(f"{number}. "))
+    return re.findall(r"^```lua run\n(.*?)^```\n```output\n(.*?)^```\n", body, flags=re.M | re.S)
+
+
+def test_the_tutorials_first_chapter_typed_at_the_prompt(repl):
+    """A newcomer types chapter 1 line by line (top-level locals persist, so `local grid` on one
+    line is there on the next) and sees what the tutorial shows."""
+    blocks = tutorial_chapter(1)
+    assert len(blocks) == 2
+    for code, expected in blocks:
+        r = repl()
+        start = r.text.rindex("> ")    # the first prompt
+        for line in code.splitlines():
+            r.line(line)
+            r.expect("> ")             # the prompt (or ">> ", inside a table or a loop)
+        r.line("'done'")
+        r.expect("\r\ndone\r\n> ")
+        printed = [l for l in r.text[start:].split("\r\n")
+                   if not l.startswith(("> ", ">> ")) and l not in (">", ">>")]
+        assert printed[:-1] == expected.splitlines(), "\n".join(printed)
+        r.send("\x04")
+        assert r.wait() == 0
+
+
+def test_the_local_rewrite_follows_lua_syntax(gridrepl):
+    """Strings, comments, nested functions, calls and operators around top-level locals: each
+    `local` the rewrite finds is a statement at the top level, and its expression list ends where
+    Lua's does."""
+    lines = [
+        'local s = "local y = 1" -- local z = 2',
+        "s, y, z",
+        'local n = ("ab"):rep(2) .. [[local]] local m = #n',
+        "n, m",
+        "local f = function() local inner = 5 return inner end local g = f() + 1",
+        "g, inner",
+        "local k = 0x10 local h = -k ^ 2 // 3",
+        "h",
+        'local q = {a = {1, 2}, [3] = "x"} q.b = 1',
+        "q.a[2], q[3], q.b",
+        "local w = 1; local v = w + 1;",
+        "v",
+        "for i = 1, 2 do local inloop = i end",
+        "inloop",
+        'local r = (function(...) return select("#", ...) end)(1, 2, 3)',
+        "r",
+    ]
+    r = run(gridrepl, "-i", stdin="\n".join(lines) + "\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("PUC-Rio\n", 1)[1] == (
+        "> > local y = 1\tnil\tnil\n> > abablocal\t9\n> > 6\tnil\n> > -86.0\n> > 2\tx\t1\n"
+        "> > 2\n> > nil\n> > 3\n> \n")

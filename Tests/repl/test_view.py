@@ -307,16 +307,20 @@ def test_arrows_across_a_horizontal_grid(gridrepl, tmp_path):  # noqa: F811
     v.send(" ")
     v.wait_offset(2048, 0)
     # SMGridView's example sorts: drag the first item of the viewport's first lane two lanes down.
+    # Its items are labelled with their photos' names (its data source's style).
     v.send(HOME)
     v.wait_offset(0, 0)
-    column, row = v.find("1.1")
-    target = v.find("1.3")
+    column, row = v.find("img1-1")
+    target = v.find("img1-3")
     v.mouse(0, column, row)
     v.wait_status("dragging item 1.1")
     v.mouse(32, column, (row + target[1]) // 2)
     v.mouse(32, *target)
     v.mouse(0, *target, release=True)
     v.wait_status("moved item 1.1 to 1.3")
+    # The photos moved in the data, and the labels with them once the drop has slid into place.
+    v.wait(lambda: [line[column:column + 8] for line in v.lines[:-3] if "img1-" in line[column:column + 8]]
+           == ["img1-2  ", "img1-3  ", "img1-1  ", "img1-4  "], "the first lane's photos reordered")
     assert re.search(r"views \d+ created", v.status[1])
     quit_cleanly(v)
 
@@ -355,7 +359,8 @@ def test_g_goes_to_an_index_path(gridrepl, view, tmp_path):  # noqa: F811
     # A bad index path: an error naming it, and the view stays where it was.
     view.send("g9.9\r")
     view.wait_status("go to 9.9: ")
-    assert "section 9" in view.status[2]
+    # The method's own message: no position of gridrepl's helper chunk ("gridrepl view:2:").
+    assert view.status[2].startswith("go to 9.9: item (section 9, item 9) is out of range"), view.status[2]
     assert view.offset() == (0, float(expected))
     view.send("g..\r")
     view.wait_status("go to: '..' is not an index path")
@@ -373,8 +378,11 @@ def test_plus_and_minus_zoom(view):
     view.wait_status("zoom 100%")
     view.send("-")
     view.wait_status("zoom 80%")
-    # Zoomed out, the content below the viewport shows too (`:` edges).
+    # Zoomed out, the content below the viewport shows too (`:` edges), and the viewport is
+    # outlined (`"` edges, `!` sides) around its cells.
     view.wait(lambda: any(":" in line for line in view.lines[:-3]), "context elements")
+    view.wait(lambda: sum('+""' in line for line in view.lines[:-3]) == 2, "the viewport's outline")
+    assert any(line.lstrip().startswith("!") for line in view.lines[:-3])
     view.send("-")
     view.wait_status("zoom 64%")
     quit_cleanly(view)
@@ -423,6 +431,40 @@ def test_drag_reorders_items(view):
     # Once the item has slid into place, the drawn labels are in order again.
     view.wait(lambda: "%" not in "".join(view.lines[:-3]), "the drop animation to end")
     quit_cleanly(view)
+
+
+def test_style_labels_follow_their_items_through_a_drag(gridrepl, tmp_path):  # noqa: F811
+    """dataSource.style labels the items (by the data's index path, so a label moves with its
+    item in a drag's preview); a label that is not printable ASCII shows '?' for those characters."""
+    script = tmp_path / "styled.lua"
+    script.write_text(SMALL.replace("COUNT", "12").replace(
+        "  showLoader = function() return true end,\n",
+        "  showLoader = function() return true end,\n"
+        "  style = function(s, i) return { label = (i == 3 and 'caf\u00e9 ' or 'p') .. data[s][i] } end,\n"))
+    v = View(gridrepl, tmp_path, "--view", "styled.lua", cwd=tmp_path)
+    try:
+        v.wait_offset(0, 0)
+        assert "|p101           | |p102          | |caf? 103       |" in v.lines[5]
+        column, row = v.find("p101")
+        target = v.find("p102")
+        v.mouse(0, column, row)
+        v.wait_status("dragging item 1.1")
+        for k in range(1, 5):
+            v.mouse(32, column + (target[0] - column) * k // 4, row + (target[1] - row) * k // 4)
+        # The preview: the dragged p101 in slot 1.2, p102 slid to slot 1.1 (its label with it).
+        def swapped():
+            line = next((line for line in v.lines[:-3] if "p101" in line and "p102" in line), "")
+            return bool(line) and line.index("p102") < line.index("p101")
+        v.wait(swapped, "p102 before p101")
+        v.mouse(0, *target, release=True)
+        v.wait_status("moved item 1.1 to 1.2")
+        v.wait(lambda: "%" not in "".join(v.lines[:-3]), "the drop animation to end")
+        assert v.find("p102")[0] < v.find("p101")[0] < v.find("caf? 103")[0]
+        quit_cleanly(v)
+    finally:
+        if not v.closed:
+            os.kill(v.pid, signal.SIGKILL)
+            os.waitpid(v.pid, 0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -560,3 +602,44 @@ def test_resizing_the_terminal_redraws(view):
     top = next(line for line in view.lines if line.strip())
     assert top == " " * 14 + "#" + "=" * 70 + "#"
     quit_cleanly(view)
+
+
+def test_a_callback_error_in_the_view_names_the_users_code_only(gridrepl, tmp_path):  # noqa: F811
+    """The message line shows the callback's error with the script's position, and no position
+    of gridrepl's own helper code (it once read `gridrepl view:2: data source …`)."""
+    (tmp_path / "failing.lua").write_text(
+        "local gl = require 'gridlayout'\n"
+        "local grid = gl.new{ lanes = 2, width = 200, height = 100 }\n"
+        "grid.dataSource = { count = function() return 40 end, size = function() return 100, 50 end,\n"
+        "  view = function(s, i) if i > 10 then error('no view ' .. i) end return i end }\n"
+        "grid:reload()\n"
+        "return grid\n")
+    v = View(gridrepl, tmp_path, "--view", "failing.lua", cwd=tmp_path)
+    try:
+        v.wait_offset(0, 0)
+        v.send(END)
+        v.wait_status("failed")
+        # (the message line is cut at the screen's width)
+        assert re.fullmatch(r"scrollTo: callback 'view' failed for item \(section 1, item \d+\): failing\.lua:4:.*",
+                            v.status[2]), v.status[2]
+        quit_cleanly(v)
+    finally:
+        if not v.closed:
+            os.kill(v.pid, signal.SIGKILL)
+            os.waitpid(v.pid, 0)
+
+
+def test_view_then_i_leaves_the_viewed_grid_as_grid(gridrepl, tmp_path):  # noqa: F811
+    """`gridrepl --view -i script`: after q, the prompt has the grid it viewed, as `-i` alone does."""
+    v = View(gridrepl, tmp_path, "--view", "-i", small_script(tmp_path), env={"HOME": str(tmp_path)})
+    v.wait_offset(0, 0)
+    v.send(PAGE_DOWN)
+    v.wait_offset(0, 240)
+    v.send("q")
+    v.wait(lambda: LEAVE_ALT_SCREEN in v.raw and v.raw.rstrip(b" ").endswith(b">"), "the prompt after the view")
+    v.send("print('viewed', grid:offset())\r")
+    v.wait(lambda: b"viewed\t0\t240\r\n> " in v.raw, "the REPL")
+    v.send("os.exit(0)\r")
+    status, before, after = v.finish()
+    assert status == 0
+    assert before == after

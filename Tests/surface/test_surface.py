@@ -73,10 +73,34 @@ def test_the_callback_and_operation_enums_follow_the_engine():
     def snake(name):
         return re.sub(r"([A-Z])", r"_\1", name).upper()
 
+    # GL_*_COUNT counts every callback and operation; gl_set_error_words reads 1.1's 13 callback
+    # names and gl_set_error_words_ex as many as it is told.
+    words = {"DataSourceCallback": 17, "GridOperation": 11}
     for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
         engine = [prefix + snake(c) for c in cases(enum)]
         header = re.findall(rf"({prefix}[A-Z_]+) = (\d+)", HEADER)
-        assert [(name, str(k)) for k, name in enumerate(engine)] + [(prefix + "COUNT", str(len(engine)))] == header
+        count = [entry for entry in header if entry[0] == prefix + "COUNT"]
+        assert count == [(prefix + "COUNT", str(words[enum]))]
+        assert [(name, str(k)) for k, name in enumerate(engine)] == [entry for entry in header if entry not in count]
+        assert header.index(count[0]) == words[enum]
+
+
+def test_the_style_callback_is_in_every_face():
+    """`style` (the pictures' labels and fills) is a data source callback of every face by that
+    name: Lua's dataSource.style, the C struct's field, Python's keyword; each face's docs say so."""
+    data_source = re.search(r"typedef struct gl_data_source \{(.*?)\} gl_data_source;", HEADER, re.S).group(1)
+    assert re.search(r"gl_status \(\*style\)\(void \*context, int64_t section, int64_t item, gl_style \*style\);", data_source)
+    # The struct grows at its end: style (1.1), then the composition callbacks (1.2).
+    fields = re.findall(r"\(\*(\w+)\)\(", data_source)
+    assert fields[-5:] == ["style", "footer_size", "span", "spans", "section_options"], fields
+    grid_py = (ROOT / "bindings" / "python" / "gridlayout" / "grid.py").read_text()
+    assert re.search(r"def set_data_source\(.*?\bstyle: Optional\[Callable", grid_py, re.S)
+    assert ("style", _lib.style_fn) in [(f, t) for f, t in _lib.gl_data_source._fields_]
+    lua = (ROOT / "Sources" / "GridScript" / "LuaPictures.swift").read_text()
+    assert 'pushField(L, lua_gettop(L), "style"' in lua
+    for doc, spelling in (("lua.md", "style = function(section, item)"), ("c.md", "gl_style"),
+                          ("python.md", "style=")):
+        assert spelling in (ROOT / "docs" / doc).read_text(), f"docs/{doc} lacks {spelling!r}"
 
 
 def test_every_option_is_in_the_docs_option_tables(options):
@@ -98,8 +122,8 @@ LUA_NAMES = {
     "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view", "measure",
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
-    "loadMore", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
-    "didRemove", "didMove", "dragStarted", "dragEnded",
+    "loadMore", "moveItem", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
+    "didRemove", "didMove", "dragStarted", "dragEnded", "style",
 }
 
 
@@ -135,3 +159,19 @@ def test_the_repository_stands_alone():
     assert not found, "references outside the repository:\n" + "\n".join(found)
     assert (ROOT / "LICENSE").read_text().startswith("MIT License")
     assert (ROOT / "docs" / "layout.md").exists()
+
+
+def test_the_section_options_are_the_engines_in_every_face(options):
+    """SectionOptions.keys (the options a section may override) are, in their order, C's
+    GL_SECTION_* bits and gl_section_options fields and Python's section keys, each an option."""
+    source = (ROOT / "Sources" / "GridLayout" / "Configuration" / "SectionOptions.swift").read_text()
+    keys = re.findall(r'"(\w+)"', re.search(r"static let keys = \[(.*?)\]", source, re.S).group(1))
+    c_names = {o["name"]: o["c_name"] for o in options}
+    expected = [c_names[k] for k in keys]
+    bits = re.findall(r"GL_SECTION_([A-Z_]+) = (\d+)", HEADER)
+    assert [(name.lower(), int(v)) for name, v in bits] == [(n, 1 << k) for k, n in enumerate(expected)]
+    struct = re.search(r"typedef struct gl_section_options \{(.*?)\} gl_section_options;", HEADER, re.S).group(1)
+    for key, c_name in zip(keys, expected):
+        assert re.search(rf"\b{c_name};\s*/\*[^*]*\[{key}\]", struct), f"gl_section_options lacks {c_name} [{key}]"
+    assert [name for name, _ in _lib.SECTION_OPTION_BITS] == expected
+    assert [name for name, _ in _lib.gl_section_options._fields_][2:] == expected

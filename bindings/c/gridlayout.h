@@ -123,6 +123,9 @@ typedef struct gl_config {
     double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
                                    multiples of 1/scale, the content size rounds up; 0 (default) off */
     /* since 1.2 */
+    gl_insets inset;            /* [inset] space around each section's items, inside its header and
+                                   footer, when it has items (a section's section_options may
+                                   override it); default 0 */
     gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: a reload
                                    asks sizes only as far as needed (docs/layout.md, "Sizes learnt
                                    late"); 0 x 0 (default) off */
@@ -226,6 +229,68 @@ gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t
 gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
                                        int flags, const int *uniform);
 
+/* What the style callback gives an item in the pictures (gl_grid_svg, gl_grid_draw): a label
+ * shown instead of its index path and a fill colour for svg, CSS syntax: #rgb, #rgba, #rrggbb,
+ * #rrggbbaa, rgb()/rgba()/hsl()/hsla() (comma or space form) or a colour name. NULL keeps the
+ * default. UTF-8; the library copies both before it calls the callback again (since 1.1). */
+typedef struct gl_style {
+    const char *label;
+    const char *fill;
+} gl_style;
+
+/* ---- composition (since 1.2) ----------------------------------------------------------------- */
+
+/* An item's span (gl_data_source.span): every lane or column of its section. */
+#define GL_SPAN_ALL (-1)
+
+/* One section's overrides of the grid's options (gl_data_source.section_options): each field
+ * whose GL_SECTION_* bit is in `set` replaces the grid's option of that name for the section,
+ * checked as gl_grid_set_config checks it (a bad value is GL_EDATA naming the callback, the
+ * section, the field and the value); the others keep the grid's. `spacing` sets both spacings,
+ * then line_spacing and item_spacing set their own. Direction, padding, paging, sticky headers,
+ * rtl, scale and the loader stay grid-wide. The library fills struct_size with its own size:
+ * write only the fields it covers. */
+enum {
+    GL_SECTION_LAYOUT = 1, GL_SECTION_LANES = 2, GL_SECTION_COLUMNS = 4, GL_SECTION_ORDER = 8,
+    GL_SECTION_ROW_HEIGHT = 16, GL_SECTION_TOLERANCE = 32, GL_SECTION_WIDOW = 64,
+    GL_SECTION_SPACING = 128, GL_SECTION_LINE_SPACING = 256, GL_SECTION_ITEM_SPACING = 512,
+    GL_SECTION_INSET = 1024
+};
+typedef struct gl_section_options {
+    size_t struct_size;         /* sizeof(gl_section_options) of the library */
+    unsigned set;               /* GL_SECTION_* bits: the fields given */
+    int layout;                 /* gl_layout [layout] */
+    int lanes;                  /* [lanes] 1...10000 (then lanes() is not asked for the section) */
+    int columns;                /* [columns] 1...10000 */
+    int order;                  /* gl_order [order] */
+    double row_height;          /* [rowHeight] > 0 */
+    double tolerance;           /* [tolerance] 0...1 */
+    int widow;                  /* gl_widow [widow] */
+    double spacing;             /* [spacing] >= 0: both spacings */
+    double line_spacing;        /* [lineSpacing] >= 0 */
+    double item_spacing;        /* [itemSpacing] >= 0 */
+    gl_insets inset;            /* [inset] finite sides >= 0 */
+} gl_section_options;
+
+/* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
+typedef struct gl_section_composition {
+    size_t struct_size;                 /* sizeof(gl_section_composition): the same in every entry */
+    int has_footer;                     /* 0/1: the section ends with a footer of size `footer` */
+    gl_size footer;                     /* only the scroll-axis size is used */
+    const int64_t *spans;               /* the section's `count` spans (k >= 1 or GL_SPAN_ALL; see
+                                           gl_data_source.span), or NULL for 1 each */
+    const gl_section_options *options;  /* the section's overrides (its struct_size set), or NULL */
+} gl_section_composition;
+
+/* gl_grid_set_sections_uniform (uniform may be NULL) where composition[s] gives section s's footer,
+ * spans and options (copied; composition may be NULL: none). Checked here: a NaN or negative
+ * footer, a span of 0 or below -1, an unknown GL_SECTION_* bit or a bad option value gives
+ * GL_EDATA naming the section (and item), spans with GL_SAME_SIZE GL_EINVAL (nothing is stored
+ * per item), a struct_size below 1.2's GL_EVERSION; each keeps the previous data source. */
+gl_status gl_grid_set_sections_composed(gl_grid *grid, const gl_section *sections, size_t count,
+                                        int flags, const int *uniform,
+                                        const gl_section_composition *composition);
+
 /* The callback data source. Every callback gets `context` first and returns GL_OK, or any other
  * status to fail the reload that asked (GL_ECALLBACK then; the previous layout stays).
  * Required: item_count, and item_size or item_sizes. Others may be NULL (the default in
@@ -263,6 +328,27 @@ typedef struct gl_data_source {
        section with itself, which is always allowed [0] */
     gl_status (*can_move_to_section)(void *context, int64_t from_section, int64_t to_section,
                                      int *can);
+    /* since 1.1: the pictures ask it for each item they draw, by the item's index path in the
+       data (during a drag not the place it is shown at); *style comes zeroed: leave a field
+       NULL for the default. A fill that is not a CSS colour gives GL_EDATA [NULL: defaults] */
+    gl_status (*style)(void *context, int64_t section, int64_t item, gl_style *style);
+    /* since 1.2: footers, spans and per-section options (read only when struct_size covers
+     * them; docs/layout.md, "Composition"). */
+    /* *has_footer = 0 for none [none]; a footer follows the section's items and spans the
+       viewport's cross size (only the scroll-axis size is used) */
+    gl_status (*footer_size)(void *context, int64_t section, int *has_footer, gl_size *size);
+    /* how many lanes or columns the item takes: *span = k >= 1, or GL_SPAN_ALL for all of them
+       (in flow and justified only GL_SPAN_ALL means something: a line of its own); *span is 1
+       when called; 0 or below -1 is GL_EDATA [every item 1]. Set span or spans and every item
+       is asked. */
+    gl_status (*span)(void *context, int64_t section, int64_t item, int64_t *span);
+    /* bulk: the spans of items first ... first + count - 1 of the section, written to
+       spans[0 ... count - 1] (each 1 when called); preferred over span when set */
+    gl_status (*spans)(void *context, int64_t section, int64_t first, int64_t count,
+                       int64_t *spans);
+    /* the section's overrides of the grid's options: set the fields and their GL_SECTION_*
+       bits in options->set (options arrives zeroed with set = 0: none) [none] */
+    gl_status (*section_options)(void *context, int64_t section, gl_section_options *options);
 } gl_data_source;
 
 static inline void gl_data_source_init(gl_data_source *source) {
@@ -302,7 +388,7 @@ typedef struct gl_element {
     int kind;               /* gl_kind */
     int pinned;             /* 1 for a sticky header drawn pinned at the viewport's edge */
     int64_t section;        /* -1 for the loader */
-    int64_t item;           /* -1 for a header or the loader */
+    int64_t item;           /* -1 for a header, a footer or the loader */
     double x, y, w, h;      /* content coordinates; during an animation or a drag, where the
                                element is drawn at this moment */
     double alpha;           /* opacity 0...1: an inserted item fades in, a removed one out
@@ -314,9 +400,9 @@ typedef struct gl_element {
 
 gl_status gl_grid_content_size(gl_grid *grid, gl_size *size);
 gl_status gl_grid_offset(gl_grid *grid, gl_point *offset);
-/* The visible elements (positive-area overlap with the viewport), headers before their items,
- * items ascending, the loader last. Writes min(cap, total) of them to buf (buf may be NULL when
- * cap is 0) and the total to *count: call with cap 0 to size the buffer. */
+/* The visible elements (positive-area overlap with the viewport), per section its header, its
+ * items ascending, then its footer; the loader last. Writes min(cap, total) of them to buf (buf
+ * may be NULL when cap is 0) and the total to *count: call with cap 0 to size the buffer. */
 gl_status gl_grid_visible(gl_grid *grid, gl_element *buf, size_t cap, size_t *count);
 /* The same for any rectangle of the content (sticky headers at their laid-out place). */
 gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size_t cap,
@@ -324,6 +410,8 @@ gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size
 gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *frame);
 /* *has_header = 0 (and *frame untouched) when the section has no header. */
 gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
+/* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.2). */
+gl_status gl_grid_footer_frame(gl_grid *grid, int64_t section, int *has_footer, gl_rect *frame);
 /* *shown = 0 when there is no loader. */
 gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
 /* *found = 0 when no item is under the point. */
@@ -400,7 +488,8 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 /* ---- events and view reuse ------------------------------------------------------------------ */
 
 typedef enum gl_event_kind {
-    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan) */
+    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan): an
+                                   item, a header or (since 1.2) a footer */
     GL_EVENT_UNLOADED = 1,      /* element left it; for an item, `view` is its view, now queued */
     GL_EVENT_LOADER_SHOWN = 2,  /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
@@ -466,6 +555,40 @@ typedef struct gl_stats {
 } gl_stats;
 gl_status gl_grid_stats(gl_grid *grid, gl_stats *stats);
 
+/* ---- pictures (since 1.1) ------------------------------------------------------------------- */
+
+/* The pictures of Lua's grid:svg() and grid:draw{text = true}, byte for byte (one
+ * implementation serves every face), with sections and items counted from 0 and the labels the
+ * data source's style callback gives. options may be NULL (every field's default). */
+typedef struct gl_picture_options {
+    size_t struct_size;     /* sizeof(gl_picture_options) */
+    int viewport;           /* gl_grid_svg: 1 draws only the viewport, 0 the whole content [0] */
+    int cols, rows;         /* gl_grid_draw: the picture's size in characters, 1...10000; 0 for
+                               the default [80 columns, 24 rows] */
+} gl_picture_options;
+
+static inline void gl_picture_options_init(gl_picture_options *options) {
+    unsigned char *p = (unsigned char *)options;
+    size_t i;
+    for (i = 0; i < sizeof *options; i++) p[i] = 0;
+    options->struct_size = sizeof *options;
+}
+
+/* Each writes its picture as a NUL-terminated UTF-8 string: *needed is set to the size it needs,
+ * its NUL included; min(size, *needed) bytes are written to buffer (buffer may be NULL when
+ * size is 0), cut at a whole character and always NUL-terminated when size > 0: call with size
+ * 0 to size the buffer (the picture is made again by the second call, style callbacks asked
+ * again). svg: the whole content (or the viewport) as SVG, the viewport outlined, the dragged
+ * item at the drag point with the class "dragged"; more than 20000 elements gives GL_ENOMEM
+ * (draw the viewport only). draw: the viewport as text boxes, the status line first; the
+ * dragged item has '%' corners. A style callback that fails gives GL_ECALLBACK. Both give
+ * GL_EBUSY from inside a data source callback of the same grid (style included: a style that
+ * drew the grid would ask itself again), as do calls that change the grid from inside style. */
+gl_status gl_grid_svg(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
+                      size_t *needed);
+gl_status gl_grid_draw(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
+                       size_t *needed);
+
 /* ---- library -------------------------------------------------------------------------------- */
 
 /* GL_VERSION_NUM of the library. */
@@ -492,8 +615,8 @@ typedef enum gl_callback {
     GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
     GL_CALLBACK_CAN_MOVE_TO_SECTION = 12,
     /* since 1.2 */
-    GL_CALLBACK_FOOTER = 13, GL_CALLBACK_SPAN = 14, GL_CALLBACK_SECTION_OPTIONS = 15,
-    GL_CALLBACK_COUNT = 16
+    GL_CALLBACK_STYLE = 13, GL_CALLBACK_FOOTER = 14, GL_CALLBACK_SPAN = 15,
+    GL_CALLBACK_SECTION_OPTIONS = 16, GL_CALLBACK_COUNT = 17
 } gl_callback;
 typedef enum gl_operation {
     GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
@@ -505,13 +628,18 @@ typedef enum gl_operation {
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
-    const char *const *callbacks;       /* 13 names, by gl_callback (the callbacks of 1.1; those
-                                           added since keep C's words) */
+    const char *const *callbacks;       /* callback names, by gl_callback (how many: below) */
     const char *const *operations;      /* 10 names, by gl_operation (the operations of 1.1;
                                            those added since keep C's words) */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;
+/* Reads the first 13 callback names only (GL_CALLBACK_COUNT of 1.1, which gl_error_words was
+ * made for): the callbacks added since keep C's names. */
 gl_status gl_set_error_words(const gl_error_words *words);
+/* The same with `callback_count` names in words->callbacks (since 1.2): 13 ... GL_CALLBACK_COUNT
+ * (pass GL_CALLBACK_COUNT); callbacks past callback_count keep C's names, a larger count is
+ * GL_EINVAL. A binding that names the new callbacks uses this one. */
+gl_status gl_set_error_words_ex(const gl_error_words *words, size_t callback_count);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 

@@ -7,8 +7,10 @@ makes them).
 In order, so that no two timed jobs share the machine: gridbench (every Swift timing, its table and
 the query-against-scan curve), the flow comparison from Python (bindings/python/bench/flow_bench.py:
 gridlayout from Swift and Python, pure Lua, Taffy, Yoga), then the Lua instruction counts under
-callgrind (instructions.py, two at a time: counts do not depend on the load), and the JSON command
-line against Python's json (json_cli.py; the release gridlayout-cli). Installs the peers
+callgrind (instructions.py, two at a time: counts do not depend on the load), the JSON command
+line against Python's json (json_cli.py; the release gridlayout-cli) and `justified --flickr`
+against node running flickr/justified-layout (flickr_cli.py; node's side only where node and the
+library are found, see its docstring). Installs the peers
 that are wheels (stretchable, lupa) when missing; not poga (Yoga builds from source for minutes):
 without it the table and the chart say "not installed".
 
@@ -29,6 +31,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import instructions  # noqa: E402
+import flickr_cli  # noqa: E402
 import json_cli  # noqa: E402
 import svg  # noqa: E402
 
@@ -118,7 +121,12 @@ def run_json_cli():
     return json_cli.measure(os.path.join(output("swift", "build", "-c", "release", "--show-bin-path"), "gridlayout-cli"))
 
 
-def goals_met(gridbench_text, per_item, flow, json_row=None):
+def run_flickr_cli():
+    """flickr_cli.py's rows and whether it met its goal (None: not judged)."""
+    return flickr_cli.measure(os.path.join(output("swift", "build", "-c", "release", "--show-bin-path"), "gridlayout-cli"))
+
+
+def goals_met(gridbench_text, per_item, flow, json_row=None, flickr_rows=None):
     """(met, judged) per part."""
     parts = {}
     match = re.search(r"met (\d+) of (\d+) goals", gridbench_text)
@@ -129,11 +137,13 @@ def goals_met(gridbench_text, per_item, flow, json_row=None):
         parts["flow"] = (sum(r["met"] for r in flow["results"]), len(flow["results"]))
     if json_row:
         parts["json"] = (int(json_row[1]), 1)
+    if flickr_rows and flickr_rows[1] is not None:
+        parts["flickr"] = (int(flickr_rows[1]), 1)
     return parts
 
 
-def section(started, gridbench_text, per_item, n, flow_text, flow, plots, json_row=None):
-    parts = goals_met(gridbench_text, per_item, flow, json_row)
+def section(started, gridbench_text, per_item, n, flow_text, flow, plots, json_row=None, flickr_rows=None):
+    parts = goals_met(gridbench_text, per_item, flow, json_row, flickr_rows)
     met, judged = sum(m for m, _ in parts.values()), sum(j for _, j in parts.values())
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     commit = output("git", "rev-parse", "--short", "HEAD")
@@ -166,6 +176,9 @@ def section(started, gridbench_text, per_item, n, flow_text, flow, plots, json_r
         lines += ["### Flow layout against Taffy, Yoga and pure Lua", "", "Not run (`--skip-flow`).", ""]
     if json_row:
         lines += ["### The JSON command line against Python's json (whole process)", "", json_cli.HEADER, json_row[0], ""]
+    if flickr_rows:
+        lines += ["### justified --flickr against node running flickr/justified-layout (whole process)", "",
+                  flickr_cli.HEADER, flickr_rows[0], ""]
     lines.append(END)
     return "\n".join(lines), met, judged
 
@@ -199,9 +212,12 @@ def main():
             plots["flow"] = plot_flow(flow)
         log("gridlayout layout against Python's json (~30 s)")
         json_row = run_json_cli()
+        log("gridlayout justified --flickr against node and the library (~1 min with the library)")
+        flickr_rows = run_flickr_cli()
     log("instructions per item under callgrind (~30 s)")
     per_item = instructions.measure(instructions.N)
-    generated, met, judged = section(started, gridbench_text, per_item, instructions.N, flow_text, flow, plots, json_row)
+    generated, met, judged = section(started, gridbench_text, per_item, instructions.N, flow_text, flow, plots, json_row,
+                                     flickr_rows)
     splice(generated)
     log(f"wrote {os.path.relpath(DOCUMENT, REPO)} and {', '.join(os.path.relpath(p, REPO) for p in plots.values())}: "
         f"goals met {met} of {judged}")

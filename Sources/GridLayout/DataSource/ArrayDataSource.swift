@@ -125,7 +125,7 @@ public struct ArrayDataSource: GridDataSource, Sendable {
         }
 
         public var description: String {
-            itemCount.map { "the data has no item \(indexPath.item) in section \(indexPath.section) (it has \($0) items)" }
+            itemCount.map { "the data has no item \(indexPath.item) in section \(indexPath.section) (it has \(counted($0, "item")))" }
                 ?? "the data has no section \(indexPath.section)"
         }
     }

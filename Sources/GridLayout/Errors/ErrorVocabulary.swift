@@ -1,11 +1,12 @@
 /// The data source's questions and changes, as the engine names them. A face words them in its
 /// own names (`ErrorVocabulary`): the Swift protocol's methods, Lua's and Python's callback keys,
-/// the C struct's fields.
+/// the C struct's fields. `style` is not the engine's: the hosts (GridHost's pictures) ask it
+/// for an item's label and fill colour.
 public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
     case sections, itemCount, itemSize, itemSizes, header, showLoader, sameSize, lanes
     case insertItem, removeItem, moveItem, canMove, canMoveToSection
     // Appended: C's `gl_callback` numbers the cases in this order.
-    case footer, span, sectionOptions
+    case style, footer, span, sectionOptions
 
     /// The `GridDataSource` requirement that answers it.
     public var swiftName: String {
@@ -26,6 +27,7 @@ public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {
         case .moveItem: return "moveItem(from:to:)"
         case .canMove: return "canMoveItem(at:)"
         case .canMoveToSection: return "canMoveItem(fromSection:toSection:)"
+        case .style: return "style(at:)"
         }
     }
 }

@@ -104,6 +104,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case measureOutOfRange(GridIndexPath, Size, itemCount: Int?, sectionCount: Int)
     /// `measure` in a grid whose data source says every item has the same size.
     case measureSameSize(GridIndexPath, Size)
+    /// A data source callback that styles the pictures (`style`) gave `field` a value the
+    /// pictures cannot use (`field` empty: the answer itself is of the wrong kind): `value` as
+    /// the face shows it, `expected` what would do.
+    case invalidStyle(callback: DataSourceCallback, at: ElementLocation, field: String, value: String, expected: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -146,10 +150,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "data source \(callback(c)) failed for \(at.describe(base: base)): \(message)"
         case let .indexPathOutOfRange(path, count):
             let where_ = ElementLocation.item(path).describe(base: base)
-            if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(count) items" }
+            if let count { return "\(where_) is out of range: section \(path.section &+ base) has \(counted(count, "item"))" }
             return "\(where_) is out of range: there is no section \(path.section &+ base)"
         case let .sectionOutOfRange(section, count):
-            return "section \(section &+ base) is out of range: the grid has \(count) sections"
+            return "section \(section &+ base) is out of range: the grid has \(counted(count, "section"))"
         case let .invalidOffset(p):
             return "offset \(p) is invalid (NaN)"
         case .noDataSource:
@@ -159,11 +163,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(.reloadNew)): data source \(callback(c)) returned \(value)\(whereTo) where the layout has \(previous); \(operation(.reloadNew)) only lays out items appended at the end: call \(call(.reload))"
         case let .mutationOutOfRange(o, path, count, sections, destination):
             let item = (destination ? "destination " : "") + ElementLocation.item(path).describe(base: base)
-            guard let count else { return "\(operation(o)): \(item) is out of range: the grid has \(sections) sections" }
+            guard let count else { return "\(operation(o)): \(item) is out of range: the grid has \(counted(sections, "section"))" }
             let allowed = o == .insert || destination ? count + 1 : count
             let range = allowed == 0 ? "none" : "\(base)...\(allowed - 1 + base)"
             let taker = destination ? "the destination" : operation(o)
-            return "\(operation(o)): \(item) is out of range: section \(path.section &+ base) has \(count) items (\(taker) takes items \(range))"
+            return "\(operation(o)): \(item) is out of range: section \(path.section &+ base) has \(counted(count, "item")) (\(taker) takes items \(range))"
         case let .updateMismatch(o, path, section, count, expected):
             let hint: String
             switch o {
@@ -225,6 +229,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                 return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(SectionOptions.keys.map { words.option($0) }.joined(separator: ", ")))"
             }
             return "data source \(callback(.sectionOptions)) returned \(words.option(key)) = \(value) for section \(section &+ base) (expected \(expected))"
+        case let .invalidStyle(c, at, field, value, expected):
+            let what = field.isEmpty ? value : "\(field) \(value)"
+            return "data source \(callback(c)) returned \(what) for \(at.describe(base: base)) (expected \(expected))"
         }
     }
 
@@ -260,3 +267,6 @@ public enum EarlierAnswer: Hashable, Sendable {
     /// The count when the drag began (a drag's preview is the data's counts, with the item moved).
     case whenDragBegan(Int)
 }
+
+/// "1 item", "2 items": a count with its noun.
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

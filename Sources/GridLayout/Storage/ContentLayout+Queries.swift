@@ -100,9 +100,12 @@ extension ContentLayout {
 
     /// How far beyond a reported rectangle, along x and y, the engine's frames of the elements
     /// that overlap it may lie: the mirror's rounding and `scale`'s half a pixel, with room.
-    var querySlack: (x: Double, y: Double) {
-        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
-        return (configuration.rtl ? mirrorSlack + snap : snap, snap)
+    /// `x`, `y`: the largest |x| and |y| of the query, as frames that overlap it have edges near
+    /// them (snapping rounds x·scale, whose own rounding is a few ulps of x where that passes 1/scale).
+    func querySlack(x: Double, y: Double) -> (x: Double, y: Double) {
+        let scale = configuration.scale
+        func snap(_ v: Double) -> Double { scale > 0 ? Swift.max(1 / scale, 4 * Swift.max(Swift.abs(v), 1).ulp) : 0 }
+        return (configuration.rtl ? mirrorSlack(around: x) + snap(x) : snap(x), snap(y))
     }
 
     @inline(__always)
@@ -114,7 +117,12 @@ extension ContentLayout {
     /// How far a mirrored edge may stray from the exact mirror (a few ulps of the content's width,
     /// which bounds every x): queries widen the engine's rectangle along x by it and then test
     /// the reported frames exactly.
-    var mirrorSlack: Double { 4 * Swift.max(engineContentSize.width, 1).ulp }
+    /// Elements may lie beyond the content's width (items wider than the viewport, or insets and
+    /// padding past it): the mirror's rounding is that of the larger of the width and the query's
+    /// own x magnitude.
+    func mirrorSlack(around magnitude: Double) -> Double {
+        4 * Swift.max(engineContentSize.width, Swift.abs(magnitude), 1).ulp
+    }
 
     /// Every element whose frame overlaps `rect` with positive area: per section its header, its
     /// items in ascending order, its footer; the loader last.
@@ -160,8 +168,9 @@ extension ContentLayout {
         }
         // Mirrored or snapped: the candidates around the point as the engine sees it, then the
         // reported frames decide. An axis without slack takes the point's own ulp.
-        let width = engineContentSize.width, slack = querySlack
+        let width = engineContentSize.width
         let e = engineRect(Rect(x: point.x, y: point.y, width: 0, height: 0))
+        let slack = querySlack(x: Swift.max(Swift.abs(point.x), Swift.abs(e.x)), y: Swift.abs(point.y))
         let (dx, dy) = (slack.x, slack.y)
         let xRange = dx > 0 ? (e.x - dx, e.x + dx) : (e.x, e.x.nextUp)
         let yRange = dy > 0 ? (e.y - dy, e.y + dy) : (e.y, e.y.nextUp)
@@ -179,7 +188,8 @@ extension ContentLayout {
     /// tested against `user` exactly.
     func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
         guard configuration.rtl || configuration.scale > 0 else { return forEachEngineElement(in: r, pinned: pinned, body) }
-        let width = engineContentSize.width, slack = querySlack
+        let width = engineContentSize.width, slack = querySlack(x: Swift.max(Swift.abs(user.x), Swift.abs(user.maxX)),
+                                                                y: Swift.max(Swift.abs(user.y), Swift.abs(user.maxY)))
         let (sSlack, cSlack) = axes.direction == .vertical ? (slack.y, slack.x) : (slack.x, slack.y)
         let wide = AxisRect(s: r.s - sSlack, c: r.c - cSlack, sSize: r.sSize + 2 * sSlack, cSize: r.cSize + 2 * cSlack)
         forEachEngineElement(in: wide, pinned: pinned) { element in

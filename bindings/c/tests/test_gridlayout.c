@@ -157,9 +157,11 @@ static void test_config(void) {
     OK(gl_grid_get_config(g, &got));
     EXPECT(got.layout == GL_LAYOUT_WATERFALL && got.lanes == 4 && got.padding.left == 5 && got.paging == 1);
     EXPECT_STATUS(gl_grid_set_option_number(g, "lane", 4), GL_EINVAL);
-    EXPECT_ERROR("unknown option 'lane'");
+    EXPECT_LAST_ERROR("unknown option 'lane' (did you mean 'lanes'?)");   /* the nearest name */
     EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "grid"), GL_EINVAL);
     EXPECT_ERROR("'lanes'");                             /* lists the choices */
+    EXPECT_STATUS(gl_grid_set_option_string(g, "layout", "masonry"), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'layout': 'masonry' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'waterfall'?)");
     EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 7), GL_EINVAL);    /* not a gl_layout */
     EXPECT_STATUS(gl_grid_set_option_number(g, "layout", 0.5), GL_EINVAL);
     EXPECT_STATUS(gl_grid_set_option_number(g, "lanes", 2.5), GL_EINVAL);
@@ -169,6 +171,8 @@ static void test_config(void) {
     OK(gl_grid_get_option_number(g, "layout", &v));
     EXPECT(v == GL_LAYOUT_WATERFALL);                    /* an enumerated option reads as its C value */
     EXPECT_STATUS(gl_grid_get_option_number(g, "loaderSize", &v), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_get_option_number(g, "colums", &v), GL_EINVAL);
+    EXPECT_LAST_ERROR("unknown option 'colums' (did you mean 'columns'?)");
     EXPECT_STATUS(gl_grid_get_option_number(g, "lanes", NULL), GL_EINVAL);
     OK(gl_grid_get_option_number(g, "lanes", &v));
     EXPECT(v == 4);                                      /* failed sets changed nothing */
@@ -803,7 +807,7 @@ static void test_error_words(void) {
     EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
     EXPECT_STR(gl_last_error(), "drag_to: no drag is in progress (call begin_drag first)");
     EXPECT_STATUS(gl_grid_remove(g, 0, 3, 0), GL_ERANGE);
-    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 items (remove takes items 1...1)");
+    EXPECT_STR(gl_last_error(), "remove: item (section 1, item 4) is out of range: section 1 has 1 item (remove takes items 1...1)");
     EXPECT_STATUS(gl_grid_set_option_number(g, "rowHeight", 0), GL_EINVAL);
     EXPECT_STR(gl_last_error(), "option 'row_height': 0 is invalid (expected a finite number > 0)");
     words.base = 2;

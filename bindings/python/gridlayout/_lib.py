@@ -46,6 +46,7 @@ GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
 GL_ALIGN_START, GL_ALIGN_CENTER, GL_ALIGN_END, GL_ALIGN_NEAREST = 0, 1, 2, 3
 GL_KIND_ITEM, GL_KIND_HEADER, GL_KIND_LOADER = 0, 1, 2
+GL_KIND_FOOTER = 3  # since 1.2
 (GL_EVENT_LOADED, GL_EVENT_UNLOADED, GL_EVENT_LOADER_SHOWN, GL_EVENT_LOADER_HIDDEN,
  GL_EVENT_PAGE_CHANGED) = 0, 1, 2, 3, 4
 (GL_EVENT_RENUMBERED, GL_EVENT_INSERTED, GL_EVENT_REMOVED, GL_EVENT_MOVED, GL_EVENT_DRAG_STARTED,
@@ -117,6 +118,7 @@ class gl_config(Structure):
         ("rtl", c_int),
         ("scale", c_double),
         # since 1.2
+        ("inset", gl_insets),
         ("estimated_size", gl_size),
     ]
 
@@ -157,6 +159,52 @@ class gl_section(Structure):
     ]
 
 
+# ---- composition (since 1.2) ------------------------------------------------------------------
+
+GL_SPAN_ALL = -1
+
+(GL_SECTION_LAYOUT, GL_SECTION_LANES, GL_SECTION_COLUMNS, GL_SECTION_ORDER, GL_SECTION_ROW_HEIGHT,
+ GL_SECTION_TOLERANCE, GL_SECTION_WIDOW, GL_SECTION_SPACING, GL_SECTION_LINE_SPACING,
+ GL_SECTION_ITEM_SPACING, GL_SECTION_INSET) = (1 << k for k in range(11))
+
+
+class gl_section_options(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("set", ctypes.c_uint),
+        ("layout", c_int),
+        ("lanes", c_int),
+        ("columns", c_int),
+        ("order", c_int),
+        ("row_height", c_double),
+        ("tolerance", c_double),
+        ("widow", c_int),
+        ("spacing", c_double),
+        ("line_spacing", c_double),
+        ("item_spacing", c_double),
+        ("inset", gl_insets),
+    ]
+
+
+class gl_section_composition(Structure):
+    _fields_ = [
+        ("struct_size", c_size_t),
+        ("has_footer", c_int),
+        ("footer", gl_size),
+        ("spans", POINTER(c_int64)),
+        ("options", POINTER(gl_section_options)),
+    ]
+
+
+# The gl_section_options fields and their GL_SECTION_* bits, in the header's order (the engine's
+# SectionOptions.keys).
+SECTION_OPTION_BITS = (("layout", GL_SECTION_LAYOUT), ("lanes", GL_SECTION_LANES),
+                       ("columns", GL_SECTION_COLUMNS), ("order", GL_SECTION_ORDER),
+                       ("row_height", GL_SECTION_ROW_HEIGHT), ("tolerance", GL_SECTION_TOLERANCE),
+                       ("widow", GL_SECTION_WIDOW), ("spacing", GL_SECTION_SPACING),
+                       ("line_spacing", GL_SECTION_LINE_SPACING),
+                       ("item_spacing", GL_SECTION_ITEM_SPACING), ("inset", GL_SECTION_INSET))
+
 section_count_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int64))
 item_count_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int64))
 item_size_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(gl_size))
@@ -171,6 +219,17 @@ remove_item_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64)
 move_item_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, c_int64, c_int64)
 can_move_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
 can_move_to_section_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int))
+footer_size_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int), POINTER(gl_size))
+span_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(c_int64))
+spans_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, c_int64, POINTER(c_int64))
+section_options_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(gl_section_options))
+
+
+class gl_style(Structure):
+    _fields_ = [("label", c_char_p), ("fill", c_char_p)]
+
+
+style_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, c_int64, POINTER(gl_style))
 
 
 class gl_data_source(Structure):
@@ -191,6 +250,12 @@ class gl_data_source(Structure):
         ("move_item", move_item_fn),
         ("can_move", can_move_fn),
         ("can_move_to_section", can_move_to_section_fn),
+        # since 1.1
+        ("style", style_fn),
+                ("footer_size", footer_size_fn),
+        ("span", span_fn),
+        ("spans", spans_fn),
+        ("section_options", section_options_fn),
     ]
 
 
@@ -236,6 +301,13 @@ class gl_event(Structure):
     ]
 
 
+# ---- pictures ---------------------------------------------------------------------------------
+
+
+class gl_picture_options(Structure):
+    _fields_ = [("struct_size", c_size_t), ("viewport", c_int), ("cols", c_int), ("rows", c_int)]
+
+
 class gl_stats(Structure):
     _fields_ = [("created", c_int64), ("reused", c_int64), ("live", c_int64), ("queued", c_int64)]
 
@@ -245,10 +317,11 @@ class gl_stats(Structure):
 (GL_CALLBACK_SECTIONS, GL_CALLBACK_ITEM_COUNT, GL_CALLBACK_ITEM_SIZE, GL_CALLBACK_ITEM_SIZES,
  GL_CALLBACK_HEADER, GL_CALLBACK_SHOW_LOADER, GL_CALLBACK_SAME_SIZE, GL_CALLBACK_LANES,
  GL_CALLBACK_INSERT_ITEM, GL_CALLBACK_REMOVE_ITEM, GL_CALLBACK_MOVE_ITEM, GL_CALLBACK_CAN_MOVE,
- GL_CALLBACK_CAN_MOVE_TO_SECTION, GL_CALLBACK_COUNT) = range(14)
+ GL_CALLBACK_CAN_MOVE_TO_SECTION, GL_CALLBACK_STYLE, GL_CALLBACK_FOOTER, GL_CALLBACK_SPAN,
+ GL_CALLBACK_SECTION_OPTIONS, GL_CALLBACK_COUNT) = range(18)
 (GL_OPERATION_RELOAD, GL_OPERATION_RELOAD_NEW, GL_OPERATION_RELOAD_SECTION, GL_OPERATION_INSERT,
  GL_OPERATION_REMOVE, GL_OPERATION_MOVE, GL_OPERATION_STEP, GL_OPERATION_BEGIN_DRAG,
- GL_OPERATION_DRAG_TO, GL_OPERATION_END_DRAG, GL_OPERATION_COUNT) = range(11)
+ GL_OPERATION_DRAG_TO, GL_OPERATION_END_DRAG, GL_OPERATION_MEASURE, GL_OPERATION_COUNT) = range(12)
 
 
 class gl_error_words(Structure):
@@ -265,9 +338,10 @@ class gl_error_words(Structure):
 # method names (in gl_operation order), indices from 0, options by their keywords (row_height).
 # tests/test_errors.py checks them against set_data_source's signature and Grid's methods.
 PYTHON_CALLBACKS = ("sections", "count", "size", "sizes", "header", "show_loader", "same_size",
-                    "lanes", "insert", "remove", "move", "can_move", "can_move_to_section")
+                    "lanes", "insert", "remove", "move", "can_move", "can_move_to_section",
+                    "style", "footer", "span", "section")
 PYTHON_OPERATIONS = ("reload", "reload_new", "reload_section", "insert", "remove", "move", "step",
-                     "begin_drag", "drag_to", "end_drag")
+                     "begin_drag", "drag_to", "end_drag", "measure")
 assert len(PYTHON_CALLBACKS) == GL_CALLBACK_COUNT and len(PYTHON_OPERATIONS) == GL_OPERATION_COUNT
 
 
@@ -275,9 +349,9 @@ def _set_python_words(lib: ctypes.CDLL) -> None:
     callbacks = (c_char_p * GL_CALLBACK_COUNT)(*(n.encode() for n in PYTHON_CALLBACKS))
     operations = (c_char_p * GL_OPERATION_COUNT)(*(n.encode() for n in PYTHON_OPERATIONS))
     words = gl_error_words(0, callbacks, operations, 1)   # the library copies the names
-    if lib.gl_set_error_words(ctypes.byref(words)) != GL_OK:
+    if lib.gl_set_error_words_ex(ctypes.byref(words), GL_CALLBACK_COUNT) != GL_OK:
         message = lib.gl_last_error().decode("utf-8", "replace")
-        raise LibraryNotFound(f"gl_set_error_words: {message}")
+        raise LibraryNotFound(f"gl_set_error_words_ex: {message}")
 
 
 gl_grid_p = c_void_p  # the opaque `gl_grid *`
@@ -296,6 +370,9 @@ _FUNCTIONS = [
     ("gl_grid_set_sections", gl_status, [gl_grid_p, POINTER(gl_section), c_size_t, c_int]),
     ("gl_grid_set_sections_uniform", gl_status,
      [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int)]),
+    ("gl_grid_set_sections_composed", gl_status,
+     [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int),
+      POINTER(gl_section_composition)]),
     ("gl_grid_set_data_source", gl_status, [gl_grid_p, POINTER(gl_data_source)]),
     ("gl_grid_reload", gl_status, [gl_grid_p]),
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),
@@ -308,6 +385,7 @@ _FUNCTIONS = [
      [gl_grid_p, gl_rect, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),
     ("gl_grid_frame", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(gl_rect)]),
     ("gl_grid_header_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
+    ("gl_grid_footer_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_loader_frame", gl_status, [gl_grid_p, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_index_path_at", gl_status,
      [gl_grid_p, gl_point, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
@@ -339,6 +417,10 @@ _FUNCTIONS = [
     ("gl_grid_attach_view", gl_status, [gl_grid_p, c_int64, c_int64, c_void_p]),
     ("gl_grid_view", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(c_void_p)]),
     ("gl_grid_stats", gl_status, [gl_grid_p, POINTER(gl_stats)]),
+    ("gl_grid_svg", gl_status,
+     [gl_grid_p, POINTER(gl_picture_options), POINTER(ctypes.c_char), c_size_t, POINTER(c_size_t)]),
+    ("gl_grid_draw", gl_status,
+     [gl_grid_p, POINTER(gl_picture_options), POINTER(ctypes.c_char), c_size_t, POINTER(c_size_t)]),
     ("gl_version", c_int, []),
     ("gl_version_string", c_char_p, []),
     ("gl_check_version", gl_status, [c_int]),
@@ -347,6 +429,7 @@ _FUNCTIONS = [
     ("gl_option_count", c_int64, []),
     ("gl_option_describe", gl_status, [c_int64, POINTER(gl_option_info)]),
     ("gl_set_error_words", gl_status, [POINTER(gl_error_words)]),
+    ("gl_set_error_words_ex", gl_status, [POINTER(gl_error_words), c_size_t]),
 ]
 
 # ---- loading ----------------------------------------------------------------------------------

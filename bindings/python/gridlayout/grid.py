@@ -16,9 +16,11 @@ import functools
 import numbers
 import operator
 import re
+import shutil
 import signal
 import struct
 import threading
+import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
 from itertools import chain
@@ -36,7 +38,7 @@ __all__ = [
 
 # ---- records ----------------------------------------------------------------------------------
 
-Kind = Literal["item", "header", "loader"]
+Kind = Literal["item", "header", "footer", "loader"]
 EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                     "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                     "view_released"]
@@ -79,8 +81,9 @@ class IndexPath(NamedTuple):
 
 
 class Element(NamedTuple):
-    """An item, a section header or the loader, with its frame in content coordinates.
-    `section` is None for the loader, `item` None for a header or the loader. `pinned` is True
+    """An item, a section's header or footer, or the loader, with its frame in content
+    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
+    loader. `pinned` is True
     for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
     frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
     about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
@@ -182,6 +185,11 @@ _STATUS_NAMES = {
     C.GL_EDATA: "GL_EDATA", C.GL_ENOSOURCE: "GL_ENOSOURCE", C.GL_EVERSION: "GL_EVERSION",
     C.GL_EBUSY: "GL_EBUSY", C.GL_ESTATE: "GL_ESTATE",
 }
+
+
+def _counted(n: int, noun: str) -> str:
+    """"1 section", "0 sections": counts in this binding's own messages."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _status_name(status: int) -> str:
@@ -505,7 +513,7 @@ def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
 
 _ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
            "nearest": C.GL_ALIGN_NEAREST}
-_KINDS = ("item", "header", "loader")
+_KINDS = ("item", "header", "loader", "footer")   # by gl_kind value
 _EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
                 "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
                 "view_released")
@@ -543,6 +551,84 @@ def _size(value: Any, what: str) -> Tuple[float, float]:
     except (TypeError, ValueError):
         raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
     return _real(w, f"{what}: w"), _real(h, f"{what}: h")
+
+
+# ---- section options ----------------------------------------------------------------------------
+
+_SECTION_BITS = dict(C.SECTION_OPTION_BITS)
+
+
+def _section_options(value: Any, what: str, out: Any, returned: str = " returned") -> None:
+    """Writes the overrides `value` (a mapping, or None for none) into the gl_section_options
+    `out`: keys by keyword or engine name, values as configure takes them. A wrong key or type is a
+    GridValueError or GridTypeError naming `what` (a data source callback turns them into its own
+    ValueError and TypeError); a bad value of the right type reaches the library, whose message
+    names the section, the option and the value."""
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise _type_error(f"{what}{returned} {type(value).__name__} {value!r}, expected a dict of "
+                          f"options or None")
+    described = _options()
+    by_name = {o.name: o for o in described.values()}
+    for key, v in value.items():
+        o = (described.get(key) or by_name.get(key)) if isinstance(key, str) else None
+        if o is None or o.keyword not in _SECTION_BITS:
+            raise _value_error(f"{what}{returned} an unknown key {key!r} (expected one of "
+                               f"{', '.join(_SECTION_BITS)})")
+        field = f"{what}[{key!r}]"
+        if o.kind == "choice":
+            if not isinstance(v, str):
+                raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
+            if v not in o.choices:
+                raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()})")
+            raw: Any = o.choices.index(v)
+        elif o.kind == "integer":
+            if isinstance(v, bool):
+                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+            raw = _integer(v, field, _INT32_MIN, _INT32_MAX)
+        elif o.kind == "insets":
+            raw = C.gl_insets(*([_real(v, field)] * 4)) if isinstance(v, numbers.Real) and \
+                not isinstance(v, bool) else _insets(v, field)
+        else:
+            if isinstance(v, bool):
+                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
+            raw = _real(v, field)
+        setattr(out, o.keyword, raw)
+        out.set |= _SECTION_BITS[o.keyword]
+
+
+def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -> Any:
+    """Fills section s's gl_section_composition; returns what must live until the library has
+    copied it."""
+    out.struct_size = ctypes.sizeof(C.gl_section_composition)
+    keep: List[Any] = []
+    if footers is not None and footers[s] is not None:
+        out.has_footer = 1
+        out.footer = C.gl_size(*_size(footers[s], f"footer of section {s}"))
+    if spans is not None and spans[s] is not None:
+        given = spans[s]
+        if len(given) != n:
+            raise _value_error(f"spans[{s}]: {len(given)} spans for {n} items (expected one per item)")
+        values = (c_int64 * max(n, 1))()
+        for i, v in enumerate(given):
+            if v is True:
+                values[i] = C.GL_SPAN_ALL
+            elif v is None:
+                values[i] = 1
+            elif v is False or isinstance(v, bool):
+                raise _type_error(f"spans[{s}][{i}]: False is not an integer >= 1, True or None")
+            else:
+                values[i] = _integer(v, f"spans[{s}][{i}]")
+        out.spans = ctypes.cast(values, ctypes.POINTER(c_int64))
+        keep.append(values)
+    if options is not None and options[s] is not None:
+        o = C.gl_section_options()
+        o.struct_size = ctypes.sizeof(C.gl_section_options)
+        _section_options(options[s], f"section_options[{s}]", o, returned=":")
+        out.options = ctypes.pointer(o)
+        keep.append(o)
+    return keep
 
 
 # ---- sizes ------------------------------------------------------------------------------------
@@ -731,7 +817,8 @@ class Grid:
     # library's options (names, order, the choices' Literals).
     def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
                  width: Optional[float] = None, height: Optional[float] = None,
-                 padding: Optional[PaddingLike] = None, spacing: Optional[float] = None,
+                 padding: Optional[PaddingLike] = None, inset: Optional[PaddingLike] = None,
+                 spacing: Optional[float] = None,
                  line_spacing: Optional[float] = None, item_spacing: Optional[float] = None,
                  lanes: Optional[int] = None, columns: Optional[int] = None,
                  order: Optional[Order] = None, row_height: Optional[float] = None,
@@ -769,6 +856,14 @@ class Grid:
         except BaseException:
             self.close()
             raise
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for names normal lookup did not find: a misspelt method or option says which it
+        # meant in the message itself (str(e), logs), not only in the interpreter's traceback.
+        public = [n for n in dir(type(self)) if not n.startswith("_")]
+        close = difflib.get_close_matches(name, public, 1) if not name.startswith("_") else []
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute {name!r}{hint}", name=name, obj=self)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # Options and other settable properties are set; a new public attribute is a mistake
@@ -821,7 +916,7 @@ class Grid:
             return "<gridlayout.Grid closed>"
         c = self.config
         return (f"<gridlayout.Grid {c['layout']} {c['direction']} {c['width']:g}x{c['height']:g}, "
-                f"{self.section_count()} sections>")
+                f"{_counted(self.section_count(), 'section')}>")
 
     # -- calls --
 
@@ -964,7 +1059,11 @@ class Grid:
     @_idle
     def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
-                     show_loader: bool = False, same_size: bool = False) -> None:
+                     show_loader: bool = False, same_size: bool = False, *,
+                     footers: Optional[Sequence[Any]] = None,
+                     spans: Optional[Sequence[Optional[Sequence[Union[None, int, bool]]]]] = None,
+                     section_options: Optional[Sequence[Optional[Mapping[str, Any]]]] = None,
+                     ) -> None:
         """The bulk data source: each section's item sizes (copied by the library). `headers`
         gives each section's header size (w, h) or None; `lanes` each section's lanes (None or
         0 for the configuration's). With `same_size`, every item of a section has the size of
@@ -972,12 +1071,22 @@ class Grid:
         item, SMGridView's paged arrangement). A section may be `Uniform(size, count)`: it
         goes to the library as its count and one size, never item by item (without
         `same_size` the library lays its items out one by one, within its limit on stored
-        items). Takes effect at the next reload."""
+        items). Composition (see set_data_source's footer, span and section): `footers` gives
+        each section's footer size or None, `spans` each section's spans (None, or one per item:
+        None, an int >= 1 or True) and `section_options` each section's dict of overrides or
+        None; a bad one is refused here, naming the section. Takes effect at the next reload."""
         k = len(sections)
         if headers is not None and len(headers) != k:
-            raise _value_error(f"headers: {len(headers)} given for {k} sections")
+            raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
         if lanes is not None and len(lanes) != k:
-            raise _value_error(f"lanes: {len(lanes)} given for {k} sections")
+            raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
+        for name, given in (("footers", footers), ("spans", spans),
+                            ("section_options", section_options)):
+            if given is not None and len(given) != k:
+                raise _value_error(f"{name}: {len(given)} given for {_counted(k, 'section')}")
+        composition = None
+        if footers is not None or spans is not None or section_options is not None:
+            composition = (C.gl_section_composition * max(k, 1))()
         table = (C.gl_section * max(k, 1))()
         uniform = (c_int * max(k, 1))()
         any_uniform = False
@@ -1004,8 +1113,14 @@ class Grid:
             if lanes is not None and lanes[s] is not None:
                 entry.lanes = _integer(lanes[s], f"set_sections: lanes[{s}]",
                                        _INT32_MIN, _INT32_MAX)
+            if composition is not None:
+                keep.append(_compose(composition[s], s, n, footers, spans, section_options))
         flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        if any_uniform and not same_size:
+        if composition is not None:
+            _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
+                                                           uniform if any_uniform else None,
+                                                           composition))
+        elif any_uniform and not same_size:
             _check(self._lib.gl_grid_set_sections_uniform(self._h, table, k, flags, uniform))
         else:  # with GL_SAME_SIZE every section is one size already
             _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
@@ -1013,10 +1128,15 @@ class Grid:
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
                   lanes: Optional[int] = None, show_loader: bool = False,
-                  same_size: bool = False) -> None:
+                  same_size: bool = False, *, footer: Optional[SizeLike] = None,
+                  spans: Optional[Sequence[Union[None, int, bool]]] = None,
+                  section_options: Optional[Mapping[str, Any]] = None) -> None:
         """One section's item sizes (see set_sections)."""
+        composed = footer is not None or spans is not None or section_options is not None
         self.set_sections([sizes], headers=[header], lanes=[lanes], show_loader=show_loader,
-                          same_size=same_size)
+                          same_size=same_size, footers=[footer] if composed else None,
+                          spans=[spans] if composed else None,
+                          section_options=[section_options] if composed else None)
 
     @_idle
     def set_data_source(self, count: Union[int, Callable[[int], int]],
@@ -1032,6 +1152,10 @@ class Grid:
                         move: Optional[Callable[[int, int, int, int], Any]] = None,
                         can_move: Optional[Callable[[int, int], bool]] = None,
                         can_move_to_section: Union[bool, Callable[[int, int], bool]] = False,
+                        style: Optional[Callable[[int, int], Optional[Mapping[str, str]]]] = None,
+                        footer: Optional[Callable[[int], Optional[SizeLike]]] = None,
+                        span: Optional[Callable[[int, int], Union[None, int, bool]]] = None,
+                        section: Optional[Callable[[int], Optional[Mapping[str, Any]]]] = None,
                         ) -> None:
         """A data source of callables, asked at each reload:
         count(section) -> int (or an int for every section); size(section, item) -> (w, h), or
@@ -1046,7 +1170,18 @@ class Grid:
         to_section, to_item) when a move starts or a drag drops elsewhere than it began;
         can_move(section, item) -> bool (default True) and can_move_to_section(from_section,
         to_section) -> bool (or a bool; default False) for drags. Afterwards count must give
-        the count the change implies."""
+        the count the change implies.
+        style(section, item) -> {"label": str, "fill": str} or None gives an item a label and a
+        fill colour (CSS syntax) in the pictures (svg, draw), asked by the item's index path in
+        the data; a missing key keeps the default.
+
+        Composition (docs/layout.md, "Composition"): footer(section) -> (w, h) or None, a footer
+        after the section's items; span(section, item) -> how many lanes or columns the item
+        takes: an int >= 1, True for all of them, or None for 1 (every item is asked);
+        section(section) -> a dict of the section's overrides of the grid's options, or None:
+        keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
+        item_spacing and inset (the keywords, or the engine's names), values as `configure`
+        takes them."""
         failure_holder = self
         interrupts = _interrupts
         in_source = self._in_source
@@ -1115,7 +1250,7 @@ class Grid:
                 with _returned():
                     data, m = _pack_sizes(value, f"sizes({s})")
                 if m != n:
-                    raise ValueError(f"sizes({s}) gave {m} sizes, count({s}) is {n}")
+                    raise ValueError(f"sizes({s}) gave {_counted(m, 'size')}, count({s}) is {n}")
                 if m:
                     ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
             put("item_sizes", C.item_sizes_fn, item_sizes)
@@ -1169,6 +1304,67 @@ class Grid:
         elif can_move_to_section:
             put("can_move_to_section", C.can_move_to_section_fn,
                 lambda ctx, s, t, out: out.__setitem__(0, 1))
+        if style is not None:
+            if not callable(style):
+                raise _type_error(f"set_data_source: style must be callable or None, "
+                                  f"not {type(style).__name__} {style!r}")
+            kept: List[Optional[bytes]] = []  # the answer's bytes, until the library copied them
+
+            def style_of(ctx: Any, s: int, i: int, out: Any) -> None:
+                answer = style(s, i)
+                kept.clear()
+                if answer is None:
+                    return
+                if not isinstance(answer, Mapping):
+                    raise TypeError(f"style({s}, {i}) returned {type(answer).__name__} {answer!r}, "
+                                    f"expected a dict with 'label' and 'fill', or None")
+                unknown = [key for key in answer if key not in ("label", "fill")]
+                if unknown:
+                    raise TypeError(f"style({s}, {i}) returned the key {unknown[0]!r}, "
+                                    f"expected only 'label' and 'fill'")
+                for key in ("label", "fill"):
+                    value = answer.get(key)
+                    if value is None:
+                        continue
+                    if not isinstance(value, str):
+                        raise TypeError(f"style({s}, {i}) returned {key} {type(value).__name__} "
+                                        f"{value!r}, expected a str")
+                    if "\0" in value:
+                        raise ValueError(f"style({s}, {i}) returned {key} {value!r}, which holds "
+                                         f"a NUL character")
+                    data = value.encode("utf-8", "replace")
+                    kept.append(data)
+                    setattr(out[0], key, data)
+            put("style", C.style_fn, style_of)
+        if footer is not None:
+            def footer_size(ctx: Any, s: int, has: Any, out: Any) -> None:
+                value = footer(s)
+                if value is None:
+                    has[0] = 0
+                else:
+                    with _returned():
+                        w, h = _size(value, f"footer({s})")
+                    out[0] = C.gl_size(w, h)
+                    has[0] = 1
+            put("footer_size", C.footer_size_fn, footer_size)
+        if span is not None:
+            def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
+                value = span(s, i)
+                if value is True:
+                    out[0] = C.GL_SPAN_ALL
+                elif value is not None:
+                    if value is False:
+                        raise TypeError(f"span({s}, {i}) returned False, expected an integer "
+                                        f">= 1, True or None")
+                    # 0 and below reach the library, which names the item and the value
+                    out[0] = index(value, f"span({s}, {i})")
+            put("span", C.span_fn, span_of)
+        if section is not None:
+            def section_options(ctx: Any, s: int, out: Any) -> None:
+                value = section(s)
+                with _returned():
+                    _section_options(value, f"section({s})", out[0])
+            put("section_options", C.section_options_fn, section_options)
         _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
         self._source_refs = refs
 
@@ -1262,6 +1458,14 @@ class Grid:
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
     @_locked
+    def footer_frame(self, section: int) -> Optional[Rect]:
+        """The section's footer frame, or None when it has no footer."""
+        has, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_footer_frame(self._h, _integer(section, "footer_frame: section"),
+                                              byref(has), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if has.value else None
+
+    @_locked
     def loader_frame(self) -> Optional[Rect]:
         """The loader's frame, or None when there is no loader."""
         shown, r = c_int(), C.gl_rect()
@@ -1312,6 +1516,56 @@ class Grid:
         point = C.gl_point(_real(x, "index_path_at: x"), _real(y, "index_path_at: y"))
         self._run(self._lib.gl_grid_index_path_at, point, byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
+
+    # -- pictures --
+
+    def _picture(self, function: Any, name: str, options: Any) -> str:
+        size = c_size_t()
+        buffer = ctypes.create_string_buffer(1 << 16)
+        try:
+            self._run(function, byref(options), buffer, len(buffer), byref(size))
+            if size.value > len(buffer):  # made again, larger: the style callback is asked again
+                buffer = ctypes.create_string_buffer(size.value)
+                self._run(function, byref(options), buffer, len(buffer), byref(size))
+        except GridMemoryError as e:
+            # The library's advice in Python's words.
+            raise GridMemoryError(e.status, e.message.replace(f"gl_grid_{name}", name).replace(
+                "(gl_picture_options.viewport = 1)", "with viewport=True")) from None
+        return buffer.raw[:size.value - 1].decode("utf-8")
+
+    @_idle
+    def svg(self, viewport: bool = False) -> str:
+        """The whole content (with viewport=True only the viewport) as an SVG picture: the
+        viewport outlined, each element labelled with its index path (from 0) or its style
+        label, items filled with their style fill, the dragged item at the drag point with the
+        class "dragged". The same bytes as Lua's grid:svg() and C's gl_grid_svg. At most 20000
+        elements (GridMemoryError beyond: draw the viewport only). Not from inside the grid's
+        own data source callbacks (GridStateError)."""
+        options = C.gl_picture_options(ctypes.sizeof(C.gl_picture_options), 1 if viewport else 0, 0, 0)
+        return self._picture(self._lib.gl_grid_svg, "svg", options)
+
+    @_idle
+    def draw(self, cols: Optional[int] = None, rows: Optional[int] = None) -> str:
+        """The viewport as text boxes fitted to cols x rows characters (default: the terminal's
+        size, else 80 x 24), a status line first: items +-|, headers #=| (@ pinned), the loader
+        *~|, an item fading in or out '.', the dragged item '%' corners. The same bytes as Lua's
+        grid:draw{text = true} and C's gl_grid_draw."""
+        terminal = shutil.get_terminal_size((80, 24))
+        columns = terminal.columns if cols is None else _integer(cols, "draw: cols", 1, 10000)
+        lines = terminal.lines if rows is None else _integer(rows, "draw: rows", 1, 10000)
+        options = C.gl_picture_options(ctypes.sizeof(C.gl_picture_options), 0,
+                                       min(max(columns, 1), 10000), min(max(lines, 1), 10000))
+        return self._picture(self._lib.gl_grid_draw, "draw", options)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter and IPython show a grid as its picture: the whole content, or the viewport
+        only when the content has more elements than an SVG may; None for a closed grid."""
+        if self.closed:
+            return None
+        try:
+            return self.svg()
+        except GridMemoryError:
+            return self.svg(viewport=True)
 
     # -- scrolling --
 
@@ -1533,12 +1787,19 @@ class Grid:
         return self._views.get(v.value) if v.value else None
 
     @_locked
-    def view(self, section: int, item: int) -> Any:
-        """The view of a loaded item, or None."""
+    def view_at(self, section: int, item: int) -> Any:
+        """The view attached to a loaded item, or None. (Lua's `grid:view()` is the live
+        terminal view, something else: hence not `view`.)"""
         v = c_void_p()
-        _check(self._lib.gl_grid_view(self._h, _integer(section, "view: section"),
-                                      _integer(item, "view: item"), byref(v)))
+        _check(self._lib.gl_grid_view(self._h, _integer(section, "view_at: section"),
+                                      _integer(item, "view_at: item"), byref(v)))
         return self._views.get(v.value) if v.value else None
+
+    def view(self, section: int, item: int) -> Any:
+        """Deprecated: `view_at(section, item)`, the view attached to a loaded item."""
+        warnings.warn("Grid.view(section, item) is deprecated: use Grid.view_at(section, item)",
+                      DeprecationWarning, stacklevel=2)
+        return self.view_at(section, item)
 
     @_locked
     def stats(self) -> Stats:

@@ -60,7 +60,7 @@ class Model:
         return log
 
     def views_follow(self):
-        return all(self.grid.view(e.section, e.item)["id"] == self.ids[e.section][e.item]
+        return all(self.grid.view_at(e.section, e.item)["id"] == self.ids[e.section][e.item]
                    for e in self.grid.visible() if e.kind == "item")
 
 
@@ -338,7 +338,7 @@ def test_several_mutations_in_one_step_keep_views_on_their_items():
     grid.step(0.25)
     assert model.ids == [[4, 3, 0, 1, 2]]
     assert model.views_follow()
-    assert grid.view(0, 1)["id"] == 3
+    assert grid.view_at(0, 1)["id"] == 3
 
 
 def test_cross_section_moves_and_bulk_data():

@@ -114,6 +114,24 @@ def test_an_unknown_attribute_is_an_attribute_error():
         assert grid._mine == 1
 
 
+def test_misspelt_names_and_choices_say_what_was_meant():
+    with Grid(lanes=2) as grid:
+        with pytest.raises(AttributeError) as info:
+            grid.relaod()
+        assert str(info.value) == "'Grid' object has no attribute 'relaod'; did you mean 'reload'?"
+        with pytest.raises(AttributeError) as info:
+            grid.nothing_like_it
+        assert str(info.value) == "'Grid' object has no attribute 'nothing_like_it'"
+        assert not hasattr(grid, "_private")
+        # A misspelt choice: the library's message names the nearest (as in Lua and C).
+        with pytest.raises(GridValueError) as info:
+            grid.layout = "masonry"
+        assert str(info.value) == ("option 'layout': 'masonry' is invalid (expected one of 'lanes', "
+                                   "'waterfall', 'flow', 'justified') (did you mean 'waterfall'?) [GL_EINVAL]")
+        with pytest.raises(GridValueError, match=r"\(did you mean 'shortest'\?\)"):
+            grid.order = "shortst"
+
+
 @pytest.mark.parametrize("keyword, value, kind, message", [
     ("lanes", 0, GridValueError, "option 'lanes': 0 is invalid (expected 1...10000)"),
     ("lanes", 2.5, GridValueError, "option 'lanes': 2.5 is invalid (expected an integer)"),
@@ -258,3 +276,14 @@ def test_scale_snaps_the_frames():
             grid.scale = -1
         assert str(e.value) == "option 'scale': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
         assert grid.scale == 2
+
+
+def test_counts_in_messages_agree_with_their_number():
+    with Grid() as grid:
+        assert repr(grid) == "<gridlayout.Grid lanes vertical 320x480, 0 sections>"
+        grid.set_sections([[(10, 10)]])
+        grid.reload()
+        assert repr(grid) == "<gridlayout.Grid lanes vertical 320x480, 1 section>"
+        with pytest.raises(GridValueError) as info:
+            grid.set_sections([[(10, 10)]], headers=[(0, 10), (0, 10)])
+        assert str(info.value).startswith("headers: 2 given for 1 section")

@@ -327,7 +327,7 @@ BIG = 2**64 + 1
     (lambda g: g.move(0, 0, BIG, 0), f"move: to_section {BIG} is out of range ({INT64})"),
     (lambda g: g.data_index_path(0, BIG), f"data_index_path: item {BIG} is out of range ({INT64})"),
     (lambda g: g.attach_view(0, BIG, {}), f"attach_view: item {BIG} is out of range ({INT64})"),
-    (lambda g: g.view(0, BIG), f"view: item {BIG} is out of range ({INT64})"),
+    (lambda g: g.view_at(0, BIG), f"view_at: item {BIG} is out of range ({INT64})"),
     (lambda g: g.set_data_source(2**64 + 3, lambda s, i: (1, 1)),
      f"set_data_source: count {2**64 + 3} is out of range ({INT64})"),
     (lambda g: g.set_data_source(3, lambda s, i: (1, 1), sections=2**64),
@@ -558,7 +558,7 @@ def test_released_views_are_dropped_without_an_event_handler():
 
         def attach():
             for e in grid.visible():
-                if e.kind == "item" and grid.view(e.section, e.item) is None:
+                if e.kind == "item" and grid.view_at(e.section, e.item) is None:
                     view = View()
                     made.append(weakref.ref(view))
                     grid.attach_view(e.section, e.item, view)

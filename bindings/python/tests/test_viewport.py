@@ -2,6 +2,8 @@
 
 import random
 
+import pytest
+
 from gridlayout import Event, Grid, Point, Rect, Stats
 
 
@@ -147,17 +149,17 @@ def test_views_are_reused():
         grid.set_event_handler(on_event)
         grid.set_sizes([(100, 120)] * 30)
         grid.reload()
-        first = grid.view(0, 0)
+        first = grid.view_at(0, 0)
         assert isinstance(first, View)
         assert grid.stats() == Stats(created=6, reused=0, live=6, queued=0)
         grid.scroll_to(0, 130 * 4)
-        assert first in queued or grid.view(0, 12) is first
+        assert first in queued or grid.view_at(0, 12) is first
         stats = grid.stats()
         assert stats.reused > 0 and stats.created < 12
-        assert grid.view(0, 0) is None
+        assert grid.view_at(0, 0) is None
         grid.set_event_handler(None)
         grid.scroll_to(0, 0)   # no handler: nothing attached
-        assert grid.view(0, 0) is None
+        assert grid.view_at(0, 0) is None
 
 
 def test_same_size_bulk_paging_and_a_billion_items():
@@ -175,3 +177,16 @@ def test_same_size_bulk_paging_and_a_billion_items():
         assert grid.loader_frame().y > grid.frame(0, last).y
         grid.scroll_to_item(0, last)
         assert any(e.item == last for e in grid.visible())
+
+
+def test_view_at_is_the_attached_view_and_view_its_deprecated_name():
+    with Grid(lanes=2, width=200, height=100) as grid:
+        grid.set_sections([[(100, 50)] * 4])
+        grid.reload()
+        grid.attach_view(0, 1, "the view")
+        assert grid.view_at(0, 1) == "the view" and grid.view_at(0, 0) is None
+        with pytest.warns(DeprecationWarning, match=r"use Grid\.view_at\(section, item\)"):
+            assert grid.view(0, 1) == "the view"
+        assert grid.view_at(0, 3) is None             # laid out, no view attached
+        with pytest.raises(OverflowError, match=r"^view_at: item 18446744073709551617 is out of range"):
+            grid.view_at(0, 2**64 + 1)                # the message names the method

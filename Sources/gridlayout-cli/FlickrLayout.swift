@@ -1,0 +1,300 @@
+import GridLayout
+
+// `gridlayout justified --flickr`: flickr/justified-layout 4.1.0's output for its input, number
+// for number (Tests/fixtures/flickr holds the library's own answers; Tests/cli/test_flickr.py).
+//
+// Two steps. Rows: which items each row holds. The engine's `justified` layout breaks rows as the
+// library's Row.addItem does, in the same floating-point operations, so a grid (viewport as wide as
+// the row, no padding, itemSpacing = boxSpacing.horizontal) gives the rows; only full-width
+// breakout rows, which depend on a row's position in the layout, the engine has no notion of:
+// with `fullWidthBreakoutRowCadence` this file breaks the rows itself, the same way plus that rule
+// (and also when the rows would end past 2^40 points, the engine's bound, which the library lacks).
+// Geometry: the library's numbers, which the engine's frames are not (it sizes widows at
+// `rowHeight`, sums tops in another order and does not distribute rounding); see `FlickrGeometry`.
+
+/// A closed row: `count` items from `first`. `breakout` is the library's isBreakoutRow (the row's
+/// place in the cadence), true even when its first item was too narrow to fill the row alone.
+struct FlickrRow {
+    var first: Int
+    var count: Int
+    var breakout: Bool
+}
+
+/// The rows the library closes over all the items, and the items left in its open last row.
+struct FlickrRows {
+    var closed: [FlickrRow] = []
+    var open: Range<Int> = 0..<0
+}
+
+/// The library's row bounds for a row of `count` items.
+private struct RowBounds {
+    let width: Double, spacing: Double, target: Double, minRatio: Double, maxRatio: Double
+
+    init(_ o: FlickrOptions) {
+        width = o.rowWidth
+        spacing = o.spacingHorizontal
+        target = o.targetRowHeight
+        minRatio = width / target * (1 - o.tolerance)
+        maxRatio = width / target * (1 + o.tolerance)
+    }
+
+    /// The row's length left for its boxes with `count` of them.
+    func length(_ count: Int) -> Double { width - Double(count - 1) * spacing }
+}
+
+/// Rows through the engine: a single-section justified grid whose rows are told apart by their
+/// top (rows' tops strictly increase: a row is at least targetRowHeight / 2 thick).
+func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) -> FlickrRows {
+    var rows = FlickrRows()
+    guard !ratios.isEmpty else { return rows }
+    var configuration = GridConfiguration()
+    configuration.layout = .justified
+    // The viewport's height plays no part in the frames.
+    configuration.viewport = Size(width: options.rowWidth, height: 1)
+    configuration.itemSpacing = options.spacingHorizontal
+    // Nor does the vertical spacing play any part in the rows (0 keeps the content small).
+    configuration.lineSpacing = 0
+    configuration.rowHeight = options.targetRowHeight
+    configuration.tolerance = options.tolerance
+    // A size whose width / height is the ratio itself (x / 1 is exact).
+    let grid = Grid(configuration: configuration,
+                    dataSource: ArrayDataSource(sizes: ratios.map { Size(width: $0, height: 1) }))
+    try grid.reload()
+    var first = 0
+    var top = try grid.frame(of: GridIndexPath(section: 0, item: 0)).y
+    for item in 1..<ratios.count {
+        let y = try grid.frame(of: GridIndexPath(section: 0, item: item)).y
+        if y != top {
+            rows.closed.append(FlickrRow(first: first, count: item - first, breakout: false))
+            first = item
+            top = y
+        }
+    }
+    // The last row is open (the engine's widow) exactly when its ratios sum below the minimum:
+    // a row closes on reaching it, or on rejecting an item, which then starts another row.
+    let bounds = RowBounds(options)
+    var sum = 0.0
+    for r in ratios[first...] { sum += r }
+    if sum < bounds.minRatio {
+        rows.open = first..<ratios.count
+    } else {
+        rows.closed.append(FlickrRow(first: first, count: ratios.count - first, breakout: false))
+    }
+    return rows
+}
+
+/// Rows as the library breaks them, with breakout rows when `cadence` is set: every `cadence`-th
+/// row (1-based) is one whose first item, if square or wider, fills the row alone. Otherwise
+/// Row.addItem: an item joins
+/// while the row's summed ratio stays below the minimum; the one reaching [min, max] closes the
+/// row; one passing max closes it with or without that item, whichever sum is nearer the row's
+/// target (a tie takes it; a row's first item is always taken). A rejected item starts the next row.
+/// Stops once `limit` rows are closed (later rows cannot change earlier ones).
+func ownRows(_ ratios: [Double], _ options: FlickrOptions, cadence: Int?, limit: Int) -> FlickrRows {
+    let b = RowBounds(options)
+    var rows = FlickrRows()
+    var first = 0, count = 0, sum = 0.0
+    func isBreakout(_ row: Int) -> Bool { cadence.map { (row + 1) % $0 == 0 } ?? false }
+    var breakout = isBreakout(0)
+
+    func close(_ n: Int) {
+        rows.closed.append(FlickrRow(first: first, count: n, breakout: breakout))
+        first += n
+        count = 0
+        sum = 0
+        breakout = isBreakout(rows.closed.count)
+    }
+    /// Row.addItem for item `ratio`: false when the row closed without it.
+    func add(_ ratio: Double) -> Bool {
+        let newSum = sum + ratio
+        if breakout && count == 0 && ratio >= 1 {
+            close(1)
+            return true
+        }
+        if newSum < b.minRatio {
+            count += 1
+            sum = newSum
+            return true
+        }
+        if newSum > b.maxRatio && count > 0
+            && abs(newSum - b.length(count + 1) / b.target) > abs(sum - b.length(count) / b.target) {
+            close(count)
+            return false
+        }
+        close(count + 1)
+        return true
+    }
+
+    // maxNumRows: the library stops right after closing the row that reaches it.
+    for ratio in ratios {
+        if !add(ratio) {
+            if rows.closed.count >= limit { return rows }
+            _ = add(ratio)  // the rejected item starts the next row, which takes it
+        }
+        if rows.closed.count >= limit { return rows }
+    }
+    rows.open = first..<ratios.count
+    return rows
+}
+
+/// The library's output: boxes (top, width, height, left) for the laid-out items, the container
+/// height and the widow count.
+struct FlickrGeometry {
+    var tops: [Double] = [], widths: [Double] = [], heights: [Double] = [], lefts: [Double] = []
+    var containerHeight = 0.0
+    var widowCount = 0
+
+    init(_ ratios: [Double], _ rows: FlickrRows, _ o: FlickrOptions) {
+        let b = RowBounds(o)
+        // maxNumRows: the library stops after adding the row that reaches it, and then shows no
+        // widows; short of it, every closed row and then the widows (if shown).
+        var closed = rows.closed[...]
+        var widows = rows.open
+        if let limit = o.maxNumRows, closed.count >= limit {
+            closed = closed.prefix(limit)
+            widows = 0..<0
+        }
+        if !o.showWidows { widows = 0..<0 }
+        let n = (closed.last.map { $0.first + $0.count } ?? 0) + widows.count
+        tops.reserveCapacity(n); widths.reserveCapacity(n); heights.reserveCapacity(n); lefts.reserveCapacity(n)
+
+        containerHeight = o.paddingTop
+        var lastHeight = 0.0
+        for row in closed {
+            var sum = 0.0
+            for r in ratios[row.first..<row.first + row.count] { sum += r }
+            let length = b.length(row.count)
+            lastHeight = place(ratios[row.first..<row.first + row.count], length / sum, style: .justify, o, b)
+            containerHeight += lastHeight + o.spacingVertical
+        }
+        if !widows.isEmpty {
+            // The widows take the last row's height, or the target height after a breakout row
+            // (or when no row closed).
+            let height = closed.last.map { $0.breakout ? o.targetRowHeight : lastHeight } ?? o.targetRowHeight
+            containerHeight += place(ratios[widows], height, style: o.widowLayoutStyle, o, b) + o.spacingVertical
+            widowCount = widows.count
+        }
+        containerHeight = containerHeight - o.spacingVertical
+        containerHeight = containerHeight + o.paddingBottom
+    }
+
+    /// Row.completeLayout: the row's boxes at `newHeight` clamped to [target/2, 2 target], widths
+    /// scaled so that a clamped row still spans its length; `justify` then shares the rounding of
+    /// the summed widths' error over the boxes, `center` shifts them. Returns the row's height.
+    private mutating func place(_ ratios: ArraySlice<Double>, _ newHeight: Double, style: WidowStyle,
+                                _ o: FlickrOptions, _ b: RowBounds) -> Double {
+        let top = containerHeight
+        let length = b.length(ratios.count)
+        let height = max(0.5 * o.targetRowHeight, min(newHeight, 2 * o.targetRowHeight))
+        let scale = newHeight != height ? (length / height) / (length / newHeight) : 1.0
+        let start = widths.count
+        var sum = o.paddingLeft
+        for r in ratios {
+            let width = r * height * scale
+            tops.append(top); widths.append(width); heights.append(height); lefts.append(sum)
+            sum += width + b.spacing
+        }
+        switch style {
+        case .left: break
+        case .justify:
+            sum -= b.spacing + o.paddingLeft
+            let error = (sum - b.width) / Double(ratios.count)
+            if ratios.count == 1 {
+                widths[start] -= jsRound(error)
+            } else {
+                var previous = 0.0
+                for i in 0..<ratios.count {
+                    let cumulative = jsRound(Double(i + 1) * error)
+                    lefts[start + i] -= previous
+                    widths[start + i] -= cumulative - previous
+                    previous = cumulative
+                }
+            }
+        case .center:
+            let offset = (b.width - sum) / 2
+            for i in start..<widths.count { lefts[i] += offset + b.spacing }
+        }
+        return height
+    }
+}
+
+/// JavaScript's Math.round: the nearest integer, halves toward +infinity (-2.5 gives -2).
+func jsRound(_ x: Double) -> Double {
+    let down = x.rounded(.down)
+    return x - down >= 0.5 ? down + 1 : down
+}
+
+/// The output of one layout, or an error for a number that overflowed (ratios or sizes so large
+/// that a box's size passes the largest Double).
+func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
+    let o = request.options
+    let rows: FlickrRows
+    let limit = o.maxNumRows ?? Int.max
+    if let cadence = o.fullWidthBreakoutRowCadence {
+        rows = ownRows(request.ratios, o, cadence: cadence, limit: limit)
+    } else {
+        do {
+            rows = try engineRows(request.ratios, o)
+        } catch {
+            switch error {
+            case .extentTooLarge:
+                // The engine keeps content within 2^40 points, where its frames stay exact; the
+                // library has no such bound, and the command's own rows are the same rows.
+                rows = ownRows(request.ratios, o, cadence: nil, limit: limit)
+            case .invalidSize(_, .item(let p), _), .noAspectRatio(let p, _):
+                throw RequestError([PathKey("input"), PathKey(index: p.item)], error.message(in: .swift))
+            default:
+                throw RequestError([PathKey("input")], error.message(in: .swift))
+            }
+        }
+    }
+    let g = FlickrGeometry(request.ratios, rows, o)
+    guard g.containerHeight.isFinite else {
+        throw RequestError([PathKey("input")], "containerHeight comes out infinite (the rows' heights overflow)")
+    }
+    var out = ResponseWriter()
+    out.bytes.reserveCapacity(64 + g.widths.count * 110)
+    out.raw("{\"containerHeight\":"); out.number(g.containerHeight)
+    out.raw(",\"widowCount\":"); out.integer(g.widowCount)
+    out.raw(",\"boxes\":[")
+    // The library's key order: the item's own aspectRatio (and the forced flag), then the
+    // geometry in the order Row.completeLayout sets it.
+    let forced = o.forceAspectRatio != nil
+    // A row's boxes share top and height: each is formatted once per row (formatting a Double
+    // is most of the writing's cost).
+    var top = FormattedNumber(), height = FormattedNumber()
+    for i in g.widths.indices {
+        guard g.widths[i].isFinite, g.lefts[i].isFinite else {
+            // Where the library would print null: a row whose spacing takes all its width (0 / 0)
+            // or a product past the largest Double.
+            throw RequestError([PathKey("input"), PathKey(index: i)],
+                               "its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)")
+        }
+        out.raw(i == 0 ? "\n{\"aspectRatio\":" : ",\n{\"aspectRatio\":"); out.number(request.ratios[i])
+        if forced { out.raw(",\"forcedAspectRatio\":true") }
+        out.raw(",\"top\":"); top.write(g.tops[i], to: &out)
+        out.raw(",\"width\":"); out.number(g.widths[i])
+        out.raw(",\"height\":"); height.write(g.heights[i], to: &out)
+        out.raw(",\"left\":"); out.number(g.lefts[i])
+        out.raw("}")
+    }
+    out.raw("]}\n")
+    return out.bytes
+}
+
+/// The bytes of the last number written through it, reused while the number stays the same.
+struct FormattedNumber {
+    private var value = Double.nan
+    private var bytes: [UInt8] = []
+
+    mutating func write(_ n: Double, to out: inout ResponseWriter) {
+        // Bit equality: 0 and -0 print alike, but NaN never equals itself.
+        if n.bitPattern != value.bitPattern {
+            var one = ResponseWriter()
+            one.number(n)
+            value = n
+            bytes = one.bytes
+        }
+        out.bytes.append(contentsOf: bytes)
+    }
+}

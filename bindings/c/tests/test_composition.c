@@ -1,0 +1,513 @@
+/* Tests of the composition callbacks of gl_data_source (since 1.2): footers, spans (one at a time
+ * and in bulk), per-section options and gl_config.inset, with exact frames; the footer in queries
+ * and events; their errors, worded in C's names and, with gl_set_error_words_ex, in a binding's;
+ * and a 1.1-sized gl_data_source, whose new callbacks are never read.
+ * Ends with "N passed, N failed". */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include "gridlayout.h"
+#include "expect.h"
+
+/* A callback data source of up to 3 sections, each with its own sizes, header, footer, spans and
+ * options, which a test changes between reloads. */
+typedef struct section_model {
+    int64_t count;
+    gl_size sizes[8];
+    double header, footer;      /* thickness, or < 0 for none */
+    int64_t spans[8];           /* what span gives (fill: 1) */
+    gl_section_options options; /* options.set = 0: none */
+} section_model;
+
+typedef struct model {
+    int64_t sections;
+    section_model s[3];
+    int span_calls, bulk_calls, options_calls;
+    int fail_span;              /* span/spans return GL_EINVAL */
+} model;
+
+static gl_status m_sections(void *ctx, int64_t *n) { *n = ((model *)ctx)->sections; return GL_OK; }
+static gl_status m_count(void *ctx, int64_t s, int64_t *n) { *n = ((model *)ctx)->s[s].count; return GL_OK; }
+static gl_status m_size(void *ctx, int64_t s, int64_t i, gl_size *size) {
+    *size = ((model *)ctx)->s[s].sizes[i];
+    return GL_OK;
+}
+static gl_status m_header(void *ctx, int64_t s, int *has, gl_size *size) {
+    double h = ((model *)ctx)->s[s].header;
+    *has = h >= 0;
+    size->w = 0;
+    size->h = h;
+    return GL_OK;
+}
+static gl_status m_footer(void *ctx, int64_t s, int *has, gl_size *size) {
+    double h = ((model *)ctx)->s[s].footer;
+    *has = h >= 0 || isnan(h);
+    size->w = 0;
+    size->h = h;
+    return GL_OK;
+}
+static gl_status m_span(void *ctx, int64_t s, int64_t i, int64_t *span) {
+    model *m = (model *)ctx;
+    m->span_calls++;
+    EXPECT(*span == 1);
+    if (m->fail_span) return GL_EINVAL;
+    *span = m->s[s].spans[i];
+    return GL_OK;
+}
+static gl_status m_spans(void *ctx, int64_t s, int64_t first, int64_t count, int64_t *spans) {
+    model *m = (model *)ctx;
+    m->bulk_calls++;
+    if (m->fail_span) return GL_EINVAL;
+    for (int64_t k = 0; k < count; k++) {
+        EXPECT(spans[k] == 1);
+        spans[k] = m->s[s].spans[first + k];
+    }
+    return GL_OK;
+}
+static gl_status m_options(void *ctx, int64_t s, gl_section_options *options) {
+    model *m = (model *)ctx;
+    m->options_calls++;
+    EXPECT(options->struct_size == sizeof(gl_section_options) && options->set == 0);
+    size_t size = options->struct_size;
+    *options = m->s[s].options;
+    options->struct_size = size;
+    return GL_OK;
+}
+
+static void fill(section_model *s, int64_t count, double w, double h) {
+    memset(s, 0, sizeof *s);
+    s->count = count;
+    for (int64_t i = 0; i < 8; i++) s->spans[i] = 1;
+    for (int64_t i = 0; i < count; i++) { s->sizes[i].w = w; s->sizes[i].h = h; }
+    s->header = -1;
+    s->footer = -1;
+}
+
+static gl_grid *model_grid(model *m, gl_config *c, gl_data_source *ds) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(c, &g));
+    gl_data_source_init(ds);
+    ds->context = m;
+    ds->section_count = m_sections;
+    ds->item_count = m_count;
+    ds->item_size = m_size;
+    ds->header_size = m_header;
+    ds->footer_size = m_footer;
+    ds->span = m_span;
+    ds->section_options = m_options;
+    OK(gl_grid_set_data_source(g, ds));
+    return g;
+}
+
+static gl_rect frame(gl_grid *g, int64_t s, int64_t i) {
+    gl_rect r = { -1, -1, -1, -1 };
+    OK(gl_grid_frame(g, s, i, &r));
+    return r;
+}
+
+/* ---- tests ------------------------------------------------------------------------------------ */
+
+/* Section 0: a header, three lanes items inside the grid's inset, a footer. Section 1 overrides
+ * the layout (waterfall, 2 columns) and the inset (none). */
+static void test_footers_inset_and_section_options(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 2;
+    c.line_spacing = 10;
+    c.item_spacing = 4;
+    c.inset = (gl_insets){ 5, 6, 7, 8 };
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    fill(&m.s[0], 3, 100, 50);
+    m.s[0].header = 20;
+    m.s[0].footer = 30;
+    fill(&m.s[1], 3, 100, 100);
+    m.s[1].options.set = GL_SECTION_LAYOUT | GL_SECTION_COLUMNS | GL_SECTION_INSET;
+    m.s[1].options.layout = GL_LAYOUT_WATERFALL;
+    m.s[1].options.columns = 2;
+    m.s[1].options.inset = (gl_insets){ 0, 0, 0, 0 };
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    EXPECT(m.options_calls == 2);
+    int has = -1;
+    gl_rect r = { 0, 0, 0, 0 };
+    OK(gl_grid_header_frame(g, 0, &has, &r));
+    EXPECT(has == 1);
+    EXPECT_RECT(r, 0, 0, 320, 20);
+    /* items after the header, lineSpacing and the inset's top; lanes from the inset's left */
+    EXPECT_RECT(frame(g, 0, 0), 6, 35, 100, 50);
+    EXPECT_RECT(frame(g, 0, 1), 110, 35, 100, 50);
+    EXPECT_RECT(frame(g, 0, 2), 6, 95, 100, 50);
+    /* the footer after the inset's bottom (145 + 7) and lineSpacing */
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 1);
+    EXPECT_RECT(r, 0, 162, 320, 30);
+    /* waterfall columns (320 - 4) / 2 = 158 wide, the items scaled to them */
+    EXPECT_RECT(frame(g, 1, 0), 0, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 1), 162, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 2), 0, 370, 158, 158);
+    OK(gl_grid_footer_frame(g, 1, &has, &r));
+    EXPECT(has == 0);
+    EXPECT_RECT(r, 0, 162, 320, 30);  /* untouched */
+    EXPECT_STATUS(gl_grid_footer_frame(g, 2, &has, &r), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_footer_frame(g, 0, NULL, &r), GL_EINVAL);
+    EXPECT_LAST_ERROR("has_footer is NULL");
+    gl_size size;
+    OK(gl_grid_content_size(g, &size));
+    EXPECT(size.w == 320 && size.h == 528);
+
+    /* the footer is an element: listed after its section's items, kind GL_KIND_FOOTER */
+    gl_element e[8];
+    size_t n = 0;
+    OK(gl_grid_elements_in(g, (gl_rect){ 0, 140, 320, 30 }, e, 8, &n));
+    EXPECT(n == 2);
+    EXPECT(e[0].kind == GL_KIND_ITEM && e[0].section == 0 && e[0].item == 2);
+    EXPECT(e[1].kind == GL_KIND_FOOTER && e[1].section == 0 && e[1].item == -1);
+    EXPECT(e[1].x == 0 && e[1].y == 162 && e[1].w == 320 && e[1].h == 30);
+
+    /* the inset round-trips through gl_config and is an option by name */
+    gl_config got;
+    gl_config_init(&got);
+    OK(gl_grid_get_config(g, &got));
+    EXPECT(got.inset.top == 5 && got.inset.left == 6 && got.inset.bottom == 7 && got.inset.right == 8);
+    double top = 0;
+    OK(gl_grid_get_option_number(g, "inset", &top));
+    EXPECT(top == 5);
+    OK(gl_grid_set_option_number(g, "inset", 0));
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 0), 0, 30, 100, 50);
+    got.inset.left = NAN;
+    EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'inset': {top=5, left=nan, bottom=7, right=8} is invalid (expected finite sides >= 0)");
+    OK(gl_grid_destroy(g));
+}
+
+/* Lanes: item 1 takes 2 of 3 lanes; waterfall: a banner takes every column (GL_SPAN_ALL), asked
+ * one item at a time and in bulk. */
+static void test_spans(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 3;
+    c.spacing = 10;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 1;
+    fill(&m.s[0], 4, 100, 50);
+    m.s[0].sizes[1].w = 210;
+    m.s[0].spans[1] = 2;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    EXPECT(m.span_calls == 4);
+    EXPECT_RECT(frame(g, 0, 0), 0, 0, 100, 50);
+    EXPECT_RECT(frame(g, 0, 1), 110, 0, 210, 50);
+    EXPECT_RECT(frame(g, 0, 2), 0, 60, 100, 50);
+    EXPECT_RECT(frame(g, 0, 3), 110, 60, 100, 50);
+
+    /* waterfall: 2 columns of 155; the banner after the taller column, the whole width */
+    OK(gl_grid_set_option_string(g, "layout", "waterfall"));
+    OK(gl_grid_set_option_number(g, "columns", 2));
+    m.s[0].sizes[0] = (gl_size){ 100, 100 };
+    m.s[0].sizes[1] = (gl_size){ 100, 50 };
+    m.s[0].sizes[2] = (gl_size){ 320, 40 };
+    m.s[0].sizes[3] = (gl_size){ 100, 100 };
+    m.s[0].spans[1] = 1;
+    m.s[0].spans[2] = GL_SPAN_ALL;
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 0), 0, 0, 155, 155);
+    EXPECT_RECT(frame(g, 0, 1), 165, 0, 155, 77.5);
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    EXPECT_RECT(frame(g, 0, 3), 0, 215, 155, 155);
+
+    /* in bulk: spans is preferred over span, and gives the same frames */
+    ds.spans = m_spans;
+    OK(gl_grid_set_data_source(g, &ds));
+    m.span_calls = 0;
+    OK(gl_grid_reload(g));
+    EXPECT(m.span_calls == 0 && m.bulk_calls == 1);
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    EXPECT_RECT(frame(g, 0, 3), 0, 215, 155, 155);
+
+    /* only spans: a drag asks the item it picks up one at a time, through spans too */
+    ds.span = NULL;
+    OK(gl_grid_set_data_source(g, &ds));
+    OK(gl_grid_set_option_number(g, "sort", 1));
+    OK(gl_grid_set_option_number(g, "animationDuration", 0));
+    OK(gl_grid_reload(g));
+    EXPECT(m.span_calls == 0);
+    int found = 0;
+    int64_t s = -1, i = -1;
+    OK(gl_grid_begin_drag(g, 10, 180, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 2);
+    OK(gl_grid_drag_to(g, 10, 190));
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    OK(gl_grid_end_drag(g));
+    EXPECT_RECT(frame(g, 0, 2), 0, 165, 320, 40);
+    /* item 0 dragged past the banner: the preview asks the others' spans one at a time */
+    OK(gl_grid_begin_drag(g, 10, 10, &found, &s, &i));
+    EXPECT(found == 1 && s == 0 && i == 0);
+    OK(gl_grid_drag_to(g, 250, 250));
+    int dragging = 0;
+    int64_t fs, fi, ts, ti;
+    OK(gl_grid_drag_state(g, &dragging, &fs, &fi, &ts, &ti));
+    EXPECT(dragging == 1 && fs == 0 && fi == 0 && ts == 0 && ti == 2);
+    EXPECT_RECT(frame(g, 0, 0), 0, 0, 155, 77.5);      /* item 1 */
+    EXPECT_RECT(frame(g, 0, 1), 0, 87.5, 320, 40);     /* the banner, still across both columns */
+    EXPECT_RECT(frame(g, 0, 2), 0, 137.5, 155, 155);   /* the dragged item's slot */
+    EXPECT_RECT(frame(g, 0, 3), 165, 137.5, 155, 155);
+    OK(gl_grid_end_drag(g));
+    EXPECT(m.span_calls == 0);
+    OK(gl_grid_destroy(g));
+}
+
+/* Bad answers: each fails the reload with its status and a message naming the callback, the
+ * index path or section and the value; the previous layout stays. */
+static void test_errors(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 2;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    fill(&m.s[0], 4, 100, 50);
+    fill(&m.s[1], 2, 100, 50);
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    gl_size before;
+    OK(gl_grid_content_size(g, &before));
+
+    m.s[0].spans[3] = 0;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'span' returned 0 for item (section 0, item 3) (expected an integer >= 1, or all lanes)");
+    m.s[0].spans[3] = -2;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'span' returned -2 for item (section 0, item 3) (expected an integer >= 1, or all lanes)");
+    m.s[0].spans[3] = 1;
+    m.fail_span = 1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_ECALLBACK);
+    EXPECT_LAST_ERROR("data source 'span' failed for item (section 0, item 0): span returned GL_EINVAL");
+    ds.spans = m_spans;
+    OK(gl_grid_set_data_source(g, &ds));
+    EXPECT_STATUS(gl_grid_reload(g), GL_ECALLBACK);
+    EXPECT_LAST_ERROR("data source 'span' failed for section 0: spans returned GL_EINVAL");
+    m.fail_span = 0;
+
+    m.s[1].footer = NAN;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'footer_size' returned 0xnan for footer of section 1 (sizes must be finite and >= 0)");
+    m.s[1].footer = -1;
+
+    m.s[1].options.set = GL_SECTION_LANES;
+    m.s[1].options.lanes = 0;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned lanes = 0 for section 1 (expected 1...10000)");
+    m.s[1].options.set = GL_SECTION_LAYOUT;
+    m.s[1].options.layout = 9;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned layout = 9 for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')");
+    m.s[1].options.set = GL_SECTION_ROW_HEIGHT | GL_SECTION_INSET;
+    m.s[1].options.row_height = 100;
+    m.s[1].options.inset = (gl_insets){ 0, -1, 0, 0 };
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned inset = {top=0, left=-1, bottom=0, right=0} for section 1 (expected finite sides >= 0)");
+    m.s[1].options.set = GL_SECTION_INSET << 1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 11' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset)");
+    m.s[1].options.set = 0;
+
+    gl_size after;
+    OK(gl_grid_content_size(g, &after));
+    EXPECT(after.w == before.w && after.h == before.h);
+    OK(gl_grid_reload(g));
+    OK(gl_grid_destroy(g));
+}
+
+/* A caller built against 1.1's header has a smaller gl_data_source: the new callbacks are past its
+ * struct_size and never read, whatever the bytes there. */
+static void test_old_data_source(void) {
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 1;
+    fill(&m.s[0], 2, 100, 50);
+    m.s[0].footer = 30;
+    m.s[0].spans[0] = GL_SPAN_ALL;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, NULL, &ds);
+    ds.struct_size = offsetof(gl_data_source, footer_size);
+    OK(gl_grid_set_data_source(g, &ds));
+    OK(gl_grid_reload(g));
+    EXPECT(m.span_calls == 0 && m.options_calls == 0);
+    int has = -1;
+    gl_rect r;
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 0);
+    EXPECT_RECT(frame(g, 0, 1), 0, 50, 100, 50);
+    OK(gl_grid_destroy(g));
+}
+
+/* Footers are loaded and unloaded like headers. */
+typedef struct footer_events { int loaded, unloaded; gl_element last; } footer_events;
+static void on_event(void *ctx, gl_grid *grid, const gl_event *e) {
+    footer_events *f = (footer_events *)ctx;
+    (void)grid;
+    if (e->element.kind != GL_KIND_FOOTER) return;
+    if (e->kind == GL_EVENT_LOADED) { f->loaded++; f->last = e->element; }
+    if (e->kind == GL_EVENT_UNLOADED) f->unloaded++;
+}
+
+static void test_footer_events(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.height = 100;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 1;
+    fill(&m.s[0], 4, 100, 50);
+    m.s[0].footer = 40;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    footer_events f;
+    memset(&f, 0, sizeof f);
+    OK(gl_grid_set_event_handler(g, on_event, &f));
+    OK(gl_grid_reload(g));
+    EXPECT(f.loaded == 0);
+    OK(gl_grid_scroll_to(g, 0, 1000));
+    EXPECT(f.loaded == 1 && f.unloaded == 0);
+    EXPECT(f.last.section == 0 && f.last.item == -1 && f.last.y == 200 && f.last.h == 40 && f.last.w == 320);
+    size_t n = 0;
+    gl_element e[4];
+    OK(gl_grid_visible(g, e, 4, &n));
+    EXPECT(n == 3 && e[0].item == 2 && e[1].item == 3 && e[2].kind == GL_KIND_FOOTER);
+    OK(gl_grid_scroll_to(g, 0, 0));
+    EXPECT(f.unloaded == 1);
+    OK(gl_grid_destroy(g));
+}
+
+/* gl_set_error_words reads 1.1's 13 callback names (the new ones keep C's); _ex reads as many as
+ * it is told. */
+static void test_error_words_ex(void) {
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 1;
+    fill(&m.s[0], 1, 100, 50);
+    m.s[0].footer = NAN;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, NULL, &ds);
+    const char *callbacks[GL_CALLBACK_COUNT] = { "sections", "count", "size", "sizes", "header", "show_loader",
+                                                 "same_size", "lanes", "insert", "remove", "move", "can_move",
+                                                 "can_move_to_section", "style", "footer", "span", "section" };
+    const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
+                                                   "move", "step", "begin_drag", "drag_to", "end_drag" };
+    gl_error_words words = { 0, callbacks, operations, 1 };
+    OK(gl_set_error_words(&words));
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'footer_size' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
+    OK(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT));
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'footer' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
+    EXPECT_STATUS(gl_set_error_words_ex(&words, 12), GL_EINVAL);
+    EXPECT_LAST_ERROR("callback_count 12 is invalid (expected 13...17)");
+    EXPECT_STATUS(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT + 1), GL_EINVAL);
+    callbacks[14] = NULL;
+    EXPECT_STATUS(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_error_words.callbacks[14] is NULL");
+    OK(gl_set_error_words_ex(NULL, GL_CALLBACK_COUNT));
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'footer_size' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
+    OK(gl_grid_destroy(g));
+}
+
+/* The bulk data's composition (gl_grid_set_sections_composed): the layout of the first test,
+ * then a banner from spans; bad entries are refused when set, naming the section and item. */
+static void test_bulk_composition(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.lanes = 2;
+    c.line_spacing = 10;
+    c.item_spacing = 4;
+    c.inset = (gl_insets){ 5, 6, 7, 8 };
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size small[3] = { { 100, 50 }, { 100, 50 }, { 100, 50 } };
+    gl_size square[3] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+    gl_section sections[2] = { { small, 3, 1, { 0, 20 }, 0 }, { square, 3, 0, { 0, 0 }, 0 } };
+    gl_section_options waterfall;
+    memset(&waterfall, 0, sizeof waterfall);
+    waterfall.struct_size = sizeof waterfall;
+    waterfall.set = GL_SECTION_LAYOUT | GL_SECTION_COLUMNS | GL_SECTION_INSET;
+    waterfall.layout = GL_LAYOUT_WATERFALL;
+    waterfall.columns = 2;
+    gl_section_composition comp[2];
+    memset(comp, 0, sizeof comp);
+    comp[0].struct_size = comp[1].struct_size = sizeof comp[0];
+    comp[0].has_footer = 1;
+    comp[0].footer = (gl_size){ 0, 30 };
+    comp[1].options = &waterfall;
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 0), 6, 35, 100, 50);
+    EXPECT_RECT(frame(g, 0, 2), 6, 95, 100, 50);
+    int has = -1;
+    gl_rect r;
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 1);
+    EXPECT_RECT(r, 0, 162, 320, 30);
+    EXPECT_RECT(frame(g, 1, 0), 0, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 2), 0, 370, 158, 158);
+
+    /* spans: section 1's item 1 across both columns, copied */
+    int64_t spans[3] = { 1, GL_SPAN_ALL, 1 };
+    comp[1].spans = spans;
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    spans[1] = 0;
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 1, 0), 0, 202, 158, 158);
+    EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    EXPECT_RECT(frame(g, 1, 2), 0, 700, 158, 158);
+
+    /* refused when set, and the previous data stays */
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("item (section 1, item 1): span 0 is invalid (expected an integer >= 1, or GL_SPAN_ALL)");
+    spans[1] = 1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, GL_SAME_SIZE, NULL, comp), GL_EINVAL);
+    EXPECT_LAST_ERROR("section 1: spans with GL_SAME_SIZE (its items are not stored one by one)");
+    comp[1].spans = NULL;
+    comp[0].footer.h = NAN;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("footer of section 0: size 0xnan is invalid (sizes must be finite and >= 0)");
+    comp[0].footer.h = 30;
+    waterfall.set = GL_SECTION_ROW_HEIGHT;
+    waterfall.row_height = -1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("options of section 1: row_height = -1 is invalid (expected a finite number > 0)");
+    waterfall.set = 1u << 12;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("options of section 1: bit 12 of set is not a GL_SECTION_* bit");
+    waterfall.set = 0;
+    comp[0].struct_size = comp[1].struct_size = 8;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    EXPECT_LAST_ERROR("gl_section_composition.struct_size is 8, expected at least 48");
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    /* NULL composition: gl_grid_set_sections_uniform */
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, NULL));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_footer_frame(g, 0, &has, &r));
+    EXPECT(has == 0);
+    OK(gl_grid_destroy(g));
+}
+
+int main(void) {
+    test_bulk_composition();
+    test_footers_inset_and_section_options();
+    test_spans();
+    test_errors();
+    test_old_data_source();
+    test_footer_events();
+    test_error_words_ex();
+    return expect_summary();
+}

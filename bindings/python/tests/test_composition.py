@@ -1,0 +1,198 @@
+"""Composition through set_data_source: footers, spans, per-section options and the inset option,
+with exact frames (the same layouts as bindings/c/tests/test_composition.c), and their errors in
+Python's words."""
+
+import math
+
+import pytest
+
+from gridlayout import Element, Grid, GridError, Insets, Rect
+
+
+def sizes(*pairs):
+    return lambda s, i: pairs[s][i]
+
+
+def test_footers_inset_and_section_options():
+    items = [[(100, 50)] * 3, [(100, 100)] * 3]
+    with Grid(lanes=2, line_spacing=10, item_spacing=4, inset=(5, 6, 7, 8)) as grid:
+        asked = []
+
+        def section(s):
+            asked.append(s)
+            return {"layout": "waterfall", "columns": 2, "inset": 0} if s == 1 else None
+
+        grid.set_data_source(3, lambda s, i: items[s][i], sections=2,
+                             header=lambda s: (0, 20) if s == 0 else None,
+                             footer=lambda s: (0, 30) if s == 0 else None, section=section)
+        grid.reload()
+        assert asked == [0, 1]
+        assert grid.inset == Insets(5, 6, 7, 8)
+        assert grid.header_frame(0) == Rect(0, 0, 320, 20)
+        assert [grid.frame(0, i) for i in range(3)] == [
+            Rect(6, 35, 100, 50), Rect(110, 35, 100, 50), Rect(6, 95, 100, 50)]
+        assert grid.footer_frame(0) == Rect(0, 162, 320, 30)
+        assert [grid.frame(1, i) for i in range(3)] == [
+            Rect(0, 202, 158, 158), Rect(162, 202, 158, 158), Rect(0, 370, 158, 158)]
+        assert grid.footer_frame(1) is None
+        assert grid.content_size() == (320, 528)
+        assert grid.elements_in((0, 140, 320, 30)) == [
+            Element("item", 0, 2, 6, 95, 100, 50), Element("footer", 0, None, 0, 162, 320, 30)]
+        with pytest.raises(GridError) as info:
+            grid.footer_frame(2)
+        assert info.value.name == "GL_ERANGE"
+
+        # the engine's names are keys too, and the inset's other forms
+        grid.set_data_source(3, lambda s, i: items[s][i], sections=2,
+                             section=lambda s: {"lineSpacing": 20, "inset": {"left": 10}})
+        grid.inset = 0
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == [
+            Rect(10, 0, 100, 50), Rect(114, 0, 100, 50), Rect(10, 70, 100, 50)]
+        # sections are the grid's line_spacing apart (10), their lines the section's (20)
+        assert grid.frame(1, 0) == Rect(10, 130, 100, 100)
+
+
+def test_spans_in_lanes_and_a_waterfall_banner():
+    lanes = [(100, 50), (210, 50), (100, 50), (100, 50)]
+    with Grid(lanes=3, spacing=10) as grid:
+        grid.set_data_source(4, lambda s, i: lanes[i], span=lambda s, i: 2 if i == 1 else None)
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(4)] == [
+            Rect(0, 0, 100, 50), Rect(110, 0, 210, 50), Rect(0, 60, 100, 50), Rect(110, 60, 100, 50)]
+        waterfall = [(100, 100), (100, 50), (320, 40), (100, 100)]
+        grid.configure(layout="waterfall", columns=2)
+        grid.set_data_source(4, lambda s, i: waterfall[i], span=lambda s, i: i == 2 or 1)
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(4)] == [
+            Rect(0, 0, 155, 155), Rect(165, 0, 155, 77.5), Rect(0, 165, 320, 40),
+            Rect(0, 215, 155, 155)]
+
+
+def message(grid):
+    with pytest.raises(GridError) as info:
+        grid.reload()
+    return info.value.name, info.value.message
+
+
+def test_bad_answers_name_the_callback_the_place_and_the_value():
+    with Grid(lanes=2) as grid:
+        spans = {}
+        footers = {}
+        options = {}
+        grid.set_data_source(4, lambda s, i: (100, 50), sections=2,
+                             span=lambda s, i: spans.get((s, i)),
+                             footer=lambda s: footers.get(s), section=lambda s: options.get(s))
+        grid.reload()
+        before = grid.content_size()
+        spans[(0, 3)] = 0
+        assert message(grid) == ("GL_EDATA", "data source 'span' returned 0 for item (section 0, "
+                                             "item 3) (expected an integer >= 1, or all lanes)")
+        spans[(0, 3)] = False
+        assert message(grid) == ("GL_ECALLBACK", "data source 'span' failed for item (section 0, "
+                                 "item 3): TypeError: span(0, 3) returned False, expected an "
+                                 "integer >= 1, True or None")
+        spans[(0, 3)] = "2"
+        assert message(grid) == ("GL_ECALLBACK", "data source 'span' failed for item (section 0, "
+                                 "item 3): TypeError: span(0, 3) returned str '2', expected an "
+                                 "integer")
+        del spans[(0, 3)]
+        footers[1] = (0, math.nan)
+        assert message(grid) == ("GL_EDATA", "data source 'footer' returned 0xnan for footer of "
+                                             "section 1 (sizes must be finite and >= 0)")
+        del footers[1]
+        options[1] = {"lanes": 0}
+        assert message(grid) == ("GL_EDATA", "data source 'section' returned lanes = 0 for section "
+                                             "1 (expected 1...10000)")
+        options[1] = {"row_height": -1}
+        assert message(grid) == ("GL_EDATA", "data source 'section' returned row_height = -1 for "
+                                             "section 1 (expected a finite number > 0)")
+        options[1] = {"layout": "grid"}
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "ValueError: section(1)['layout']: 'grid' is invalid (expected one "
+                                 "of 'lanes', 'waterfall', 'flow', 'justified')")
+        options[1] = {"padding": 3}
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "ValueError: section(1) returned an unknown key 'padding' (expected "
+                                 "one of layout, lanes, columns, order, row_height, tolerance, "
+                                 "widow, spacing, line_spacing, item_spacing, inset)")
+        options[1] = [("lanes", 2)]
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "TypeError: section(1) returned list [('lanes', 2)], expected a "
+                                 "dict of options or None")
+        options[1] = {"lanes": 2.5}
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "TypeError: section(1)['lanes'] must be an integer, not float 2.5")
+        del options[1]
+        assert grid.content_size() == before
+        grid.reload()
+
+
+def test_footers_are_loaded_and_unloaded():
+    events = []
+    with Grid(height=100) as grid:
+        grid.set_event_handler(lambda e: events.append(e) if e.element and e.element.kind == "footer"
+                               else None)
+        grid.set_data_source(4, lambda s, i: (100, 50), footer=lambda s: (0, 40))
+        grid.reload()
+        assert events == []
+        grid.scroll_to(0, 1000)
+        assert [(e.kind, e.element) for e in events] == [
+            ("loaded", Element("footer", 0, None, 0, 200, 320, 40))]
+        assert grid.visible()[-1] == Element("footer", 0, None, 0, 200, 320, 40)
+        grid.scroll_to(0, 0)
+        assert [e.kind for e in events] == ["loaded", "unloaded"]
+
+
+def test_inset_is_an_option():
+    with Grid(inset=4) as grid:
+        assert grid.inset == Insets(4, 4, 4, 4)
+        grid.inset = {"top": 1, "bottom": 2}
+        assert grid.config["inset"] == Insets(1, 0, 2, 0)
+        with pytest.raises(GridError) as info:
+            grid.inset = -1
+        assert info.value.message == ("option 'inset': {top=-1, left=-1, bottom=-1, right=-1} is "
+                                      "invalid (expected finite sides >= 0)")
+
+
+def test_bulk_sections_compose_the_same_layout():
+    with Grid(lanes=2, line_spacing=10, item_spacing=4, inset=(5, 6, 7, 8)) as grid:
+        grid.set_sections([[(100, 50)] * 3, [(100, 100)] * 3], headers=[(0, 20), None],
+                          footers=[(0, 30), None], spans=[None, [None, True, 1]],
+                          section_options=[None, {"layout": "waterfall", "columns": 2, "inset": 0}])
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == [
+            Rect(6, 35, 100, 50), Rect(110, 35, 100, 50), Rect(6, 95, 100, 50)]
+        assert grid.footer_frame(0) == Rect(0, 162, 320, 30)
+        assert [grid.frame(1, i) for i in range(3)] == [
+            Rect(0, 202, 158, 158), Rect(0, 370, 320, 320), Rect(0, 700, 158, 158)]
+        grid.set_sizes([(100, 50)] * 2, footer=(0, 10), section_options={"lanes": 1})
+        grid.reload()
+        assert grid.frame(0, 1) == Rect(6, 65, 100, 50) and grid.footer_frame(0) == Rect(0, 132, 320, 10)
+
+
+@pytest.mark.parametrize("kwargs,error,message", [
+    ({"spans": [[1, 0]]}, "GridValueError", "item (section 0, item 1): span 0 is invalid (expected an "
+                                           "integer >= 1, or GL_SPAN_ALL) [GL_EDATA]"),
+    ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item) [GL_EINVAL]"),
+    ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
+    ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (sizes must "
+                                                     "be finite and >= 0) [GL_EDATA]"),
+    ({"footers": []}, "GridValueError", "footers: 0 given for 1 sections [GL_EINVAL]"),
+    ({"section_options": [{"lanes": 0}]}, "GridValueError", "options of section 0: lanes = 0 is invalid "
+                                                           "(expected 1...10000) [GL_EDATA]"),
+    ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
+     "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
+     "item_spacing, inset) [GL_EINVAL]"),
+    ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
+                                                          "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
+])
+def test_bulk_composition_is_checked_when_set(kwargs, error, message):
+    with Grid() as grid:
+        grid.set_sizes([(1, 1)] * 2)
+        grid.reload()
+        with pytest.raises(GridError) as info:
+            grid.set_sections([[(1, 1)] * 2], **kwargs)
+        assert (type(info.value).__name__, str(info.value)) == (error, message)
+        grid.reload()   # the previous data stays
+        assert grid.item_count(0) == 2
