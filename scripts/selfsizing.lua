@@ -74,3 +74,4 @@ end
 report("after scrolling up")
 grid:scrollTo(0, math.huge)
 report("the end")
+return grid
