@@ -199,9 +199,10 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     do throws(GridError) { layout = try ContentLayout(configuration: config, dataSource: ds) } catch { return }
 
     if getenv("GRIDFUZZ_VERBOSE") != nil {
-        debugLog("configuration: \(config)\nsections: \(ds.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted()), header \(String(describing: $0.header)), lanes \(String(describing: $0.lanes))" })\ncontent \(layout.contentSize)")
+        debugLog("configuration: \(config)\nsections: \(ds.sections.map { "\($0.sizes.count) items, sizes \(Set($0.sizes.map(\.description)).sorted()), header \(String(describing: $0.header)), lanes \(String(describing: $0.lanes)), footer \(String(describing: $0.footer)), spans \(String(describing: $0.spans)), options \(String(describing: $0.options))" })\ncontent \(layout.contentSize)")
     }
     let all = allElements(of: layout)
+    if getenv("GRIDFUZZ_VERBOSE") != nil { for e in all { debugLog("  \(e)") } }
     // Content so large that sums overflow is not checked further (see the report).
     guard all.allSatisfy({ isFinite($0.frame) }), layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else { return }
 

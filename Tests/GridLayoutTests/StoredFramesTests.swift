@@ -71,3 +71,22 @@ private func wholeSizes() -> [Size] {
         }
     }
 }
+
+/// Found by fuzzing: items of S size 0 with spacing let a start fall by the whole spacing; the end
+/// search looks `slack` past the query, and hi + slack rounded to nearest (400 + an ulp + 400 is
+/// 800 exactly) stopped at the item at 800, before the one that fell back to 400.
+@Suite struct SlackRoundingTests {
+    @Test func anItemThatFellAWholeSpacingIsFoundAtItsEdge() throws {
+        let palette = [size(257.5, 287.5), size(0, 1020), size(0, 20)]
+        var c = GridConfiguration()
+        c.direction = .horizontal
+        c.viewport = size(320, 12.5)
+        c.padding = Insets(all: 400)
+        c.spacing = 400
+        c.lanes = 4
+        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: (0..<11).map { palette[$0 % 3] }))
+        // Items 0–3 start at x 400, 400, 800, 400: item 3 (lane 2, y 1775) fell a whole spacing.
+        #expect(try l.frame(of: GridIndexPath(section: 0, item: 3)) == rect(400, 1775, 257.5, 287.5))
+        #expect(l.indexPath(at: Point(x: 400, y: 1820)) == GridIndexPath(section: 0, item: 3))
+    }
+}

@@ -215,7 +215,7 @@ def test_sandbox_refuses_svg_files_but_returns_the_picture(gridrepl, tmp_path):
     assert r.stdout == SANDBOX_SVG + "\n"
     r = run(gridrepl, "--sandbox", "-e", grid + "g:svg{bogus = 1}")
     assert r.returncode == 1
-    assert r.stderr.startswith("gridrepl: (command line):1: svg: unknown option 'bogus' (expected cols, rows, text, viewport)\n")
+    assert r.stderr.startswith("gridrepl: (command line):1: svg: unknown option 'bogus' (expected viewport)\n")
     r = run(gridrepl, "--sandbox", "-e", "local g = require('gridlayout').new{} print(type(g.draw), type(g.svg))")
     assert r.stdout == "function\tfunction\n"
     r = run(gridrepl, "-e", code)  # outside the sandbox it writes the file
@@ -225,7 +225,7 @@ def test_sandbox_refuses_svg_files_but_returns_the_picture(gridrepl, tmp_path):
 
 SANDBOX_SVG = (
     '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10" viewBox="0 0 20 10" font-family="monospace" font-size="11">\n'
-    '<style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}'
+    '<style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}.footer{fill:#ececd9;stroke:#777}'
     '.loader{fill:#ffe0b3;stroke:#c77700}.dragged{stroke:#d00;stroke-width:3}'
     '.viewport{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:6 4}'
     'text{fill:#222;text-anchor:middle;dominant-baseline:middle}</style>\n'

@@ -618,8 +618,9 @@ def test_a_callback_error_has_one_traceback(gridrepl, tmp_path):
 
 def test_tracebacks_name_no_chunk_of_gridrepl_itself(gridrepl):
     r = run(gridrepl, "--sandbox", "-e", "local g = require('gridlayout').new()\ng:svg('x.svg')")
-    assert r.stderr == ("gridrepl: (command line):2: svg: not allowed in the sandbox\n"
-                        "stack traceback:\n\t(command line):2: in main chunk\n")
+    assert r.stderr == ("gridrepl: (command line):2: svg: writing a file is not allowed in the sandbox "
+                        "(grid:svg() returns the picture)\n"
+                        "stack traceback:\n\t[C]: in method 'svg'\n\t(command line):2: in main chunk\n")
     r = run(gridrepl, "--timeout", "0.2", "-e", "while true do end")
     assert r.returncode == 1
     assert r.stderr == ("gridrepl: timeout: script ran longer than 0.2 seconds\n"

@@ -252,7 +252,9 @@ struct FrameStore: Sendable {
         // Searched outward from the first candidate's block (no block before it starts at or after
         // hi): a viewport spans a few blocks, so this touches one or two cache lines of the index
         // where a binary search over all of it missed the cache ~7 times at 1M items.
-        let past = floored ? searchHi : searchHi + slack
+        // hi + slack rounded up: rounded to nearest it can land on an item that starts a whole
+        // slack after hi less an ulp, and fall short of the item it lets fall below hi.
+        let past = floored || slack == 0 ? searchHi : (searchHi + slack).nextUp
         let startedBlocks = (length + b - 1) / b
         let endBlock = gallop(from: begin / b, startedBlocks) { blockStart[$0 &* m + sequence] >= past }
         var end = Swift.min(endBlock * b, length)

@@ -178,7 +178,7 @@ def test_bulk_sections_compose_the_same_layout():
     ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
     ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (sizes must "
                                                      "be finite and >= 0) [GL_EDATA]"),
-    ({"footers": []}, "GridValueError", "footers: 0 given for 1 sections [GL_EINVAL]"),
+    ({"footers": []}, "GridValueError", "footers: 0 given for 1 section [GL_EINVAL]"),
     ({"section_options": [{"lanes": 0}]}, "GridValueError", "options of section 0: lanes = 0 is invalid "
                                                            "(expected 1...10000) [GL_EDATA]"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
