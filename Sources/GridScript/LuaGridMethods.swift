@@ -40,6 +40,7 @@ enum LuaGridMethods {
         ("svg", svg),
         ("view", GridViewHost.view),
         ("measure", measure),
+        ("estimated", estimated),
     ]
 
     static var names: [String] { all.map(\.0) }
@@ -199,6 +200,15 @@ enum LuaGridMethods {
             try lazily(L, object, name) { grid throws(GridError) in found = try frame(grid, section &- 1) }
             guard let r = found else { lua_pushnil(L); return 1 }
             return pushRect(L, r)
+        }
+    }
+
+    /// grid:estimated(): true while the content size counts items not laid out yet at
+    /// `estimatedSize` (the frontier has not reached the end).
+    static let estimated: SwiftLuaFunction = { L in
+        method(L, "estimated") { L, object throws(ScriptError) in
+            lua_pushboolean(L, object.grid.isEstimated ? 1 : 0)
+            return 1
         }
     }
 

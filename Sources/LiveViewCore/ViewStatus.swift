@@ -2,6 +2,9 @@
 public struct ViewStatus: Equatable, Sendable {
     public var offsetX = 0.0, offsetY = 0.0
     public var contentWidth = 0.0, contentHeight = 0.0
+    /// Whether the content size is an estimate (`estimatedSize`, the frontier short of the end):
+    /// shown as `~` before it.
+    public var estimated = false
     /// Pages count from 1; shown only when the grid pages.
     public var paging = false
     public var page = 1, pageCount = 1
@@ -18,7 +21,7 @@ public struct ViewStatus: Equatable, Sendable {
 
     /// The two status lines, each cut to `width` columns: where the viewport is, then what it shows.
     public func lines(width: Int) -> [String] {
-        var first = "offset \(ViewFormat.number(offsetX)),\(ViewFormat.number(offsetY))  content \(ViewFormat.number(contentWidth))x\(ViewFormat.number(contentHeight))"
+        var first = "offset \(ViewFormat.number(offsetX)),\(ViewFormat.number(offsetY))  content \(estimated ? "~" : "")\(ViewFormat.number(contentWidth))x\(ViewFormat.number(contentHeight))"
         if paging { first += "  page \(page)/\(pageCount)" }
         first += "  zoom \(Int((zoom * 100).rounded()))%"
         var second = "\(visibleCount) visible  views \(viewsCreated) created, \(viewsReused) reused"

@@ -125,7 +125,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         ("indexPathAt", 2), ("scrollTo", 2), ("scrollBy", 2), ("scrollToItem", 3), ("resize", 2), ("page", 0),
         ("pageCount", 0), ("insert", 4), ("remove", 3), ("move", 5), ("step", 1), ("animating", 0), ("beginDrag", 2),
         ("dragTo", 2), ("endDrag", 0), ("dragging", 0), ("dequeue", 0), ("stats", 0), ("draw", 1),
-        ("measure", 4),
+        ("measure", 4), ("estimated", 0),
     ]
     for _ in 0..<Int(r.u8() % 24) where !r.atEnd {
         let (name, argc) = methods[Int(r.u8()) % methods.count]

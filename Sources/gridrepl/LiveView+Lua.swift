@@ -30,6 +30,7 @@ function H.read(g)
               dragging = g:dragging() ~= nil }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
+  t.estimated = g:estimated()
   label(g, t.visible)
   return t
 end
@@ -80,6 +81,7 @@ extension LiveView {
         status.offsetY = number("oy")
         status.contentWidth = number("cw")
         status.contentHeight = number("ch")
+        status.estimated = flag("estimated")
         status.paging = flag("paging")
         status.page = Int(number("page"))
         status.pageCount = Int(number("pages"))

@@ -44,6 +44,19 @@ import GridLayout
             """) == ["0", "130000", "100", "120", "true"])
     }
 
+    @Test func estimatedIsTrueUntilTheFrontierReachesTheEnd() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval(Self.setup + """
+            local before = g:estimated()
+            g:reload()
+            local lazy = g:estimated()
+            g.dataSource.count = function() return 50 end
+            g:reload()
+            g:scrollTo(0, math.huge)
+            return before, lazy, g:estimated()
+            """) == ["false", "true", "false"])
+    }
+
     @Test func measureOneOrManyAndTheirErrors() {
         let lua = LuaAPI.harness()
         _ = lua.eval(Self.setup + "g:reload()")

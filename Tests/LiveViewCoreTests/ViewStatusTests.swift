@@ -22,6 +22,9 @@ import Testing
         #expect(s.lines(width: 200) == ["offset 7900,0  content 32000.5x700  page 2/31  zoom 125%",
                                         "42 visible  views 42 created, 3 reused  layout -"])
         #expect(s.lines(width: 10) == ["offset 790", "42 visible"])
+        s.estimated = true  // estimatedSize: the content size counts items not laid out yet
+        #expect(s.lines(width: 200)[0] == "offset 7900,0  content ~32000.5x700  page 2/31  zoom 125%")
+        s.estimated = false
         #expect(s.help(width: 200).hasSuffix("click: info"))
         s.sort = true
         #expect(s.help(width: 200).hasSuffix("click: info, drag: move"))

@@ -119,7 +119,7 @@ LUA_NAMES = {
     "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "footerFrame", "loaderFrame",
     "sectionCount", "itemCount", "visible", "elements", "indexPathAt", "scrollTo", "scrollBy", "scrollToItem",
     "resize", "page", "pageCount", "insert", "remove", "move", "step", "animating", "beginDrag", "dragTo",
-    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view", "measure",
+    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view", "measure", "estimated",
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
     "loadMore", "moveItem", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
