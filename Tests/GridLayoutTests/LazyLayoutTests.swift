@@ -276,3 +276,48 @@ import GridLayoutTestSupport
         #expect(try grid.frame(of: GridIndexPath(section: 0, item: 0)).height == 120)
     }
 }
+
+/// Measures follow their items through mutations and drags (docs/layout.md, "Sizes learnt late"):
+/// used instead of the data source's answer until the next reload of their section.
+@Suite struct MeasuresThroughMutationsTests {
+    /// Lanes 1, 320 wide: items 100 × 50 stacked; item 2 measured 100 × 80.
+    func grid(_ count: Int) throws -> Grid {
+        let grid = Grid(configuration: try configuration([("width", .number(320)), ("height", .number(1000)),
+                                                          ("animationDuration", .number(0)), ("sort", .bool(true))]),
+                        dataSource: ArrayDataSource(sizes: Array(repeating: size(100, 50), count: count)))
+        try grid.reload()
+        try grid.measure([(GridIndexPath(section: 0, item: 2), size(100, 80))])
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 2)) == rect(0, 100, 100, 80))
+        return grid
+    }
+
+    @Test func anInsertBeforeAMeasuredItemKeepsItsMeasure() throws {
+        let grid = try grid(5)
+        grid.dataSource = ArrayDataSource(sizes: Array(repeating: size(100, 50), count: 6))  // the data holds the new item
+        try grid.insertItem(at: GridIndexPath(section: 0, item: 0), animated: false)
+        // The measured item is now item 3: 80 thick at 150; the rest 50.
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 3)) == rect(0, 150, 100, 80))
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 4)) == rect(0, 230, 100, 50))
+    }
+
+    @Test func aMoveCarriesTheMeasureAndARemovalDropsIt() throws {
+        let grid = try grid(5)
+        try grid.moveItem(from: GridIndexPath(section: 0, item: 2), to: GridIndexPath(section: 0, item: 0), animated: false)
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 0)) == rect(0, 0, 100, 80))
+        #expect(try grid.frame(of: GridIndexPath(section: 0, item: 1)) == rect(0, 80, 100, 50))
+        try grid.removeItem(at: GridIndexPath(section: 0, item: 0), animated: false)
+        #expect(try (0..<4).map { try grid.frame(of: GridIndexPath(section: 0, item: $0)).height } == [50, 50, 50, 50])
+    }
+
+    @Test func aDraggedMeasuredItemKeepsItsSize() throws {
+        let grid = try grid(5)
+        #expect(try grid.beginDrag(at: Point(x: 50, y: 120)) == GridIndexPath(section: 0, item: 2))
+        try grid.drag(to: Point(x: 50, y: 20))    // over item 0's slot
+        #expect(try grid.frame(of: grid.drag!.to).height == 80)
+        let target = grid.drag!.to
+        try grid.endDrag()
+        try grid.step(1)
+        #expect(try grid.frame(of: target).height == 80)
+        #expect(try (0..<5).map { try grid.frame(of: GridIndexPath(section: 0, item: $0)).height }.filter { $0 == 80 }.count == 1)
+    }
+}

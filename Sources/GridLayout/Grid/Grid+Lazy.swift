@@ -145,9 +145,24 @@ extension Grid {
         do { try moveViewportLazily(to: offset) } catch { moveViewport(to: offset); throw error }
     }
 
-    /// Forgets the measures of `sections` (laid out again from the data source).
-    func forgetMeasures(_ sections: [Int]) {
-        for section in sections { measures[section] = nil }
+    /// The data source with the measured sizes in place of its answers (itself when none is).
+    func measured(_ dataSource: any GridDataSource, _ measures: [Int: [Int: Size]]) -> any GridDataSource {
+        measures.isEmpty ? dataSource : MeasuredDataSource(base: dataSource, measures: measures)
+    }
+
+    /// The measures after `change`: each moves with its item (an insert shifts the items after it,
+    /// a move carries the moved item's), a removed item's is dropped.
+    static func renumbered(_ measures: [Int: [Int: Size]], by change: IndexChange) -> [Int: [Int: Size]] {
+        guard !measures.isEmpty else { return measures }
+        var result: [Int: [Int: Size]] = [:]
+        for (section, items) in measures {
+            for (item, size) in items {
+                if let path = change.after(GridIndexPath(section: section, item: item)) {
+                    result[path.section, default: [:]][path.item] = size
+                }
+            }
+        }
+        return result
     }
 }
 

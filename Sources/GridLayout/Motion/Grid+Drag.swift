@@ -39,7 +39,12 @@ extension Grid {
                 sections.append(section)
             }
         }
-        let itemSize = try ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }
+        let itemSize: Size
+        if let size = measures[path.section]?[path.item] {
+            itemSize = size
+        } else {
+            itemSize = try ask(.itemSize, .item(path)) { try dataSource.sizeForItem(at: path) }
+        }
         let itemSpan = dataSource.providesSpans ? try ask(.span, .item(path)) { try dataSource.span(at: path) } : nil
         let frame = try layout.frame(of: path)
         motion.drag = DragSession(origin: path, target: path, point: point,
@@ -91,7 +96,7 @@ extension Grid {
         if duration > 0 {
             motion.animation = Animation(phase: .slide(Transition(from: preview, changes: [], starts: starts)), duration: duration)
         }
-        if drag.target != drag.origin { forgetMeasures(Array(drag.change.sections)) }
+        if drag.target != drag.origin { measures = Grid.renumbered(measures, by: drag.change) }
         commit(final, renumbering: [])
         observer?.grid(self, didEndDrag: drag.origin, to: drag.target)
         if motion.animation == nil { try startQueued() }
@@ -173,7 +178,7 @@ extension Grid {
     private func retarget(to target: GridIndexPath) throws(GridError) {
         guard var drag = motion.drag, let dataSource = dataSource.map(sizing) else { return }
         var preview = drag.base
-        let source = ReorderedDataSource(base: dataSource, origin: drag.origin, target: target, itemSize: drag.itemSize,
+        let source = ReorderedDataSource(base: measured(dataSource, measures), origin: drag.origin, target: target, itemSize: drag.itemSize,
                                          itemSpan: drag.itemSpan, began: drag.base)
         for section in Set([drag.origin.section, target.section]).sorted() {
             try preview.relayOutSection(section, from: source)

@@ -194,7 +194,7 @@ extension Grid {
             let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
             motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
-        forgetMeasures(Array(change.sections))  // laid out again from the data source
+        measures = Grid.renumbered(measures, by: change)  // they follow their items
         commit(after, renumbering: [change])
         if !animated {
             if target != contentOffset { moveViewport(to: target) }
@@ -222,11 +222,13 @@ extension Grid {
         }
         try ask(change.callback, .item(change.path)) { try dataSource.perform(change) }
         self.dataSource = dataSource
+        // Measured sizes stay in force, renumbered as the change moves their items.
+        let source = measured(dataSource, Grid.renumbered(measures, by: change))
         var working = base
         if configuration != base.configuration {
-            working = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            working = try ContentLayout(configuration: configuration, dataSource: source)
         } else {
-            for section in change.sections { try working.relayOutSection(section, from: dataSource) }
+            for section in change.sections { try working.relayOutSection(section, from: source) }
         }
         for section in change.sections where working.sections.indices.contains(section) {
             let count = working.sections[section].items.count
