@@ -19,6 +19,15 @@ import pytest
 from gridlayout import Grid, GridError, GridTypeError, Uniform, _lib
 
 
+@pytest.fixture(autouse=True)
+def sigint_raises_keyboard_interrupt():
+    """Python's own SIGINT handler for each test: a run started in the background (a shell's `&`)
+    inherits SIGINT ignored, and Python then installs no handler, so Ctrl-C would do nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
 def laid_out(**options):
     grid = Grid(width=320, height=300, lanes=3, spacing=10, **options)
     grid.set_sizes([(100, 120)] * 10)
