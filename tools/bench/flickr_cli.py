@@ -25,21 +25,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from json_cli import binary  # noqa: E402 (the same release gridlayout-cli)
 RUNS = 5
 NODE = ("const lib = require(process.argv[1]);"
         "const doc = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "process.stdout.write(JSON.stringify(Array.isArray(doc) ? lib(doc) : lib(doc.input, doc.options)) + '\\n');")
 HEADER = "| Benchmark | n | Result | Goal | Met |\n|---|---:|---:|---|:---:|"
-
-
-def binary():
-    if len(sys.argv) > 1:
-        return sys.argv[1]
-    subprocess.run(["swift", "build", "-c", "release", "--product", "gridlayout-cli"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
-                             capture_output=True, text=True).stdout.strip()
-    return str(Path(bin_dir) / "gridlayout-cli")
 
 
 def library():
