@@ -73,24 +73,11 @@ func path(of error: GridError, in request: Request) -> String {
         case .loader: return [PathKey("showLoader")]
         }
     }
-    /// The first section whose options make the failing layout, when the grid's own options do not
-    /// (the engine's error does not name the section).
-    func overriding(_ fits: (GridConfiguration) -> Bool) -> Int? {
-        guard !fits(request.configuration) else { return nil }
-        return request.sections.indices.first { s in
-            guard let options = request.sections[s].options else { return false }
-            var c = request.configuration
-            for entry in options.entries { try? c.set(entry.name, to: entry.value) }
-            return fits(c)
-        }
-    }
     switch error {
     case .noAspectRatio(let p, _): return describePath(location(.item(p)))
-    case let .columnsDoNotFit(columns, spacing, _):
-        let s = overriding { $0.layout == .waterfall && $0.columns == columns && $0.itemSpacing == spacing }
-        return s.map { describePath(section($0) + [PathKey("options")]) } ?? "options.columns"
-    case .noRoomForRows:
-        return overriding { $0.layout == .justified }.map { describePath(section($0) + [PathKey("options")]) } ?? "options"
+    case .columnsDoNotFit(_, _, _, let s?), .noRoomForRows(_, let s?): return describePath(section(s) + [PathKey("options")])
+    case .columnsDoNotFit: return "options.columns"
+    case .noRoomForRows: return "options"
     case .tooManyStoredItems(let s, _): return describePath(section(s))
     case .extentTooLarge(let at, _): return describePath(location(at))
     case .invalidSpan(let p, _): return describePath(section(p.section) + [PathKey("spans"), PathKey(index: p.item)])

@@ -79,7 +79,7 @@ import GridLayoutTestSupport
         let config = try configuration([("layout", .string("waterfall")), ("columns", .number(4)),
                                         ("spacing", .number(10)), ("width", .number(25))])
         #expect(layoutError(ArrayDataSource(sizes: [size(1, 1)]), config)?.message()
-                == "waterfall: 4 columns with spacing 10 do not fit in 25 (the viewport less padding)")
+                == "waterfall: 4 columns with itemSpacing 10 do not fit in 25 (the viewport less padding)")
     }
 
     @Test func aThrowingCallbackIsNamedWithItsIndexPath() {

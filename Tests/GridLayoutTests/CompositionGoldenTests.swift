@@ -227,6 +227,23 @@ private func sz(_ horizontally: Bool, _ w: Double, _ h: Double) -> Size { horizo
         #expect(layout?.message(base: 0) == "data source 'sectionOptions' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
     }
 
+    // A layout that a section's own options make impossible names the section: 3 columns with
+    // itemSpacing 200 need 400 in 300. The grid's own options keep the grid-wide message.
+    @Test func aSectionsImpossibleLayoutNamesTheSection() throws {
+        let data = ArrayDataSource(sections: [
+            .init(sizes: [size(10, 10)]),
+            .init(sizes: [size(10, 10)], options: SectionOptions([.init("layout", .string("waterfall")), .init("columns", .number(3)),
+                                                                  .init("itemSpacing", .number(200))])),
+        ])
+        let error = #expect(throws: GridError.self) { try layout(axes(false, c: 300), data) }
+        #expect(error == .columnsDoNotFit(columns: 3, spacing: 200, length: 300, section: 1))
+        #expect(error?.message(base: 0) == "waterfall: section 1: 3 columns with itemSpacing 200 do not fit in 300 (the viewport less padding and the section's inset)")
+        let grid = #expect(throws: GridError.self) {
+            try layout(axes(false, c: 300) + [("layout", .string("justified")), ("padding", .number(150))], ArrayDataSource(sizes: [size(1, 1)]))
+        }
+        #expect(grid == .noRoomForRows(length: 0))
+    }
+
     @Test func badSpansAndFootersLeaveThePreviousLayoutWhole() throws {
         var data = ArrayDataSource(sections: [.init(sizes: [size(10, 10), size(10, 10)], footer: size(1, 5))])
         let grid = Grid(configuration: GridConfiguration(), dataSource: data)

@@ -432,7 +432,7 @@ import Testing
         #expect(lua.eval("return snapshot(grid)") == before)
         // Waterfall columns that do not fit.
         #expect(lua.error("grid.layout = 'waterfall'; grid.columns = 3; grid.spacing = 60; grid:reload()")
-            == "test:1: waterfall: 3 columns with spacing 60 do not fit in 100 (the viewport less padding)")
+            == "test:1: waterfall: 3 columns with itemSpacing 60 do not fit in 100 (the viewport less padding)")
         #expect(lua.eval("return snapshot(grid)") == before)
         // The configuration keeps the new values (they were valid on their own).
         #expect(lua.eval("return grid.layout, grid.columns, grid.spacing") == ["waterfall", "3", "60"])

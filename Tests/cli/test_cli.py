@@ -261,9 +261,9 @@ ERRORS = [
     ('{"sections": [{"count": 9007199254740992, "size": [1, 1]}, {"count": 9007199254740992, "size": [1, 1]}]}',
      'frames: listing more than 100000000 items is refused (set "frames": false)', False),
     ('{"options": {"layout": "waterfall", "columns": 3, "spacing": 200, "width": 300}, "sections": [[[1, 1]]]}',
-     "options.columns: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
+     "options.columns: waterfall: 3 columns with itemSpacing 200 do not fit in 300 (the viewport less padding)", False),
     ('{"options": {"width": 300}, "sections": [[[1, 1]], {"items": [[1, 1]], "options": {"layout": "waterfall", "columns": 3, "spacing": 200}}]}',
-     "sections[1].options: waterfall: 3 columns with spacing 200 do not fit in 300 (the viewport less padding)", False),
+     "sections[1].options: waterfall: section 1: 3 columns with itemSpacing 200 do not fit in 300 (the viewport less padding and the section's inset)", False),
 ]
 
 

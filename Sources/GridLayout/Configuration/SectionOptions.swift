@@ -58,6 +58,8 @@ struct SectionStyle: Sendable {
     var inset: (sStart: Double, sEnd: Double, cStart: Double, cEnd: Double)
     /// Whether `section(s)` gave `lanes`: then the data source's `lanes(inSection:)` is not asked.
     var lanesGiven: Bool
+    /// Whether the section has options of its own (errors about its layout then name it).
+    var overridden = false
 
     init(_ c: GridConfiguration, axes: AxisMap, lanesGiven: Bool = false) {
         layout = c.layout

@@ -34,10 +34,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidCount(callback: DataSourceCallback, at: ElementLocation, value: Int, allowed: ClosedRange<Int>)
     /// A justified item has a zero S size, so it has no aspect ratio.
     case noAspectRatio(GridIndexPath, Size)
-    /// Waterfall columns with their spacing need more room than the viewport less padding (`length`).
-    case columnsDoNotFit(columns: Int, spacing: Double, length: Double)
-    /// Justified rows have no room: the viewport less padding is `length`.
-    case noRoomForRows(length: Double)
+    /// Waterfall columns with their spacing need more room than the viewport less padding (`length`);
+    /// `section` when the section's own options (`options(forSection:)`) made them.
+    case columnsDoNotFit(columns: Int, spacing: Double, length: Double, section: Int? = nil)
+    /// Justified rows have no room: the viewport less padding is `length`; `section` as above.
+    case noRoomForRows(length: Double, section: Int? = nil)
     /// A section would take the stored frames past `GridLimits.maxStoredItems`.
     case tooManyStoredItems(section: Int, count: Int)
     /// A data source callback raised an error.
@@ -140,10 +141,14 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "data source \(callback(c)) returned \(value)\(whereTo) (expected \(allowed.lowerBound)...\(allowed.upperBound))"
         case let .noAspectRatio(path, size):
             return "\(ElementLocation.item(path).describe(base: base)): size \(size) has no aspect ratio (justified needs a size > 0 along the scroll axis)"
-        case let .columnsDoNotFit(columns, spacing, length):
-            return "waterfall: \(columns) columns with spacing \(formatNumber(spacing)) do not fit in \(formatNumber(length)) (the viewport less padding)"
-        case let .noRoomForRows(length):
-            return "justified: no room for a row (the viewport less padding is \(formatNumber(length)))"
+        case let .columnsDoNotFit(columns, spacing, length, section):
+            let which = section.map { "section \($0 &+ base): " } ?? ""
+            let room = section == nil ? "the viewport less padding" : "the viewport less padding and the section's inset"
+            return "waterfall: \(which)\(columns) columns with \(words.option("itemSpacing")) \(formatNumber(spacing)) do not fit in \(formatNumber(length)) (\(room))"
+        case let .noRoomForRows(length, section):
+            let which = section.map { "section \($0 &+ base): " } ?? ""
+            let room = section == nil ? "the viewport less padding" : "the viewport less padding and the section's inset"
+            return "justified: \(which)no room for a row (\(room) is \(formatNumber(length)))"
         case let .tooManyStoredItems(section, count):
             return "section \(section &+ base): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)"
         case let .callbackFailed(c, at, message):

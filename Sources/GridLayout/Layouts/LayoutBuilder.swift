@@ -137,7 +137,9 @@ struct LayoutBuilder {
         guard let options = try ask(.sectionOptions, .section(section), { try dataSource.options(forSection: section) }),
               !options.entries.isEmpty else { return gridStyle }
         let resolved = try options.applied(to: configuration, section: section)
-        return SectionStyle(resolved, axes: axes, lanesGiven: options.entries.contains { $0.name == "lanes" })
+        var style = SectionStyle(resolved, axes: axes, lanesGiven: options.entries.contains { $0.name == "lanes" })
+        style.overridden = true
+        return style
     }
 
     /// Puts a footer `sSize` thick after the section's other elements (and lineSpacing, when it
@@ -191,6 +193,21 @@ struct LayoutBuilder {
     /// and their S end. Settles `style.lanes` (the data source's `lanes(inSection:)`).
     private mutating func layItems(_ section: Int, count: Int, area: ItemArea, sameSize: Bool,
                                    style: inout SectionStyle) throws(GridError) -> (SectionItems, Continuation?, Double) {
+        do {
+            return try layItemsOfStyle(section, count: count, area: area, sameSize: sameSize, style: &style)
+        } catch {
+            // A layout its own options made impossible names the section.
+            guard style.overridden else { throw error }
+            switch error {
+            case let .columnsDoNotFit(columns, spacing, length, _): throw .columnsDoNotFit(columns: columns, spacing: spacing, length: length, section: section)
+            case let .noRoomForRows(length, _): throw .noRoomForRows(length: length, section: section)
+            default: throw error
+            }
+        }
+    }
+
+    private mutating func layItemsOfStyle(_ section: Int, count: Int, area: ItemArea, sameSize: Bool,
+                                          style: inout SectionStyle) throws(GridError) -> (SectionItems, Continuation?, Double) {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
         if style.layout == .lanes, !style.lanesGiven,
            let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
