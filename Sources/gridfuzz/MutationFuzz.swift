@@ -150,6 +150,15 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     guard !failed, let final = grid.dataSource as? MutatingFuzzDataSource else { return }
     let fresh: ContentLayout
     do throws(GridError) { fresh = try ContentLayout(configuration: grid.layout.configuration, dataSource: final) } catch {
+        // A lazy layout (estimatedSize) has not asked what lies past its frontier, where the data
+        // may be what a full layout refuses (sizes adding up past the extent): reaching it must fail too.
+        if grid.isEstimated {
+            do throws(GridError) { try grid.scroll(to: Point(x: .infinity, y: .infinity)) } catch { return }
+            if !grid.isEstimated {
+                fail("a fresh layout of the mutated data fails (\(error)) where the lazy grid reached its end", config, ds)
+            }
+            return
+        }
         fail("a fresh layout of the mutated data fails (\(error)) where the grid's succeeded", config, ds)
     }
     // A lazy layout (estimatedSize) that no mutation completed: laid out to its end first.

@@ -68,10 +68,19 @@ extension Grid {
     func moveViewportLazily(to offset: Point) throws(GridError) {
         if layout.isLazy && !covers(at: offset) {
             guard let dataSource else { throw .noDataSource }
-            var working = ContentLayout(configuration: layout.configuration)
-            swap(&working, &layout)
-            defer { swap(&working, &layout) }
-            try cover(&working, at: offset, from: sizing(dataSource))
+            var failure: GridError?
+            do {
+                var working = ContentLayout(configuration: layout.configuration)
+                swap(&working, &layout)
+                defer { swap(&working, &layout) }
+                do { try cover(&working, at: offset, from: sizing(dataSource)) } catch { failure = error }
+            }
+            if let failure {
+                // The frontier may have moved before the failure (what it laid out is right, and the
+                // estimate after it changed): the offset stays, kept within the content.
+                moveViewport(to: contentOffset)
+                throw failure
+            }
         }
         moveViewport(to: offset)
     }

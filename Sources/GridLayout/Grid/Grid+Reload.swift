@@ -40,11 +40,17 @@ extension Grid {
         guard configuration == layout.configuration else { return try reload() }
         try configuration.validate()  // a grid never reloaded holds a layout made without checking
         var working = layout
+        // A lazy layout moves its frontier before the change, and that is not undone by the change's
+        // own undo: keep the layout as it was to put back on failure. (Not for a complete layout:
+        // a second owner would make the change copy every buffer it appends to.)
+        let original: ContentLayout? = working.isLazy ? working : nil
         layout = ContentLayout(configuration: configuration)
-        defer { layout = working }
+        var failed = true
+        defer { layout = failed ? original ?? working : working }
         let source = sizing(dataSource)
         try change(&working, source)
         try cover(&working, at: contentOffset, from: source)
+        failed = false
         layout = working
         moveViewport(to: contentOffset)  // keeps the offset within the new content
     }

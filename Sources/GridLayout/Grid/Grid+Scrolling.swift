@@ -60,11 +60,20 @@ extension Grid {
         }
         let relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: sizing(dataSource))
                                            : try ContentLayout(configuration: laidOut, dataSource: sizing(dataSource))
+        let (oldViewport, oldLayout) = (configuration.viewport, layout)
         configuration.viewport = size
         layout = relaid
         var s = start
         if let (path, distance) = anchor, let frame = try? self.frame(of: path) { s = axes.axisRect(frame).s - distance }
         let c = axes.axisPoint(contentOffset).c
-        try scroll(to: axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c))
+        do {
+            try scroll(to: axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c))
+        } catch {
+            // A lazy layout could not reach the anchor: nothing changes.
+            configuration.viewport = oldViewport
+            layout = oldLayout
+            moveViewport(to: contentOffset)
+            throw error
+        }
     }
 }
