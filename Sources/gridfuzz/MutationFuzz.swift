@@ -34,18 +34,30 @@ struct MutatingFuzzDataSource: GridDataSource {
                 + Array(repeating: nil, count: max(0, base.sections[s].sizes.count - spans.count))
         }
     }
-    mutating func insertItem(at path: GridIndexPath) {
+    /// The data can disagree with the layout after a mutation failed half-way (documented): an
+    /// index path the data lacks is an error, as `ArrayDataSource` gives, never a trap.
+    private func check(_ path: GridIndexPath, extra: Int) throws {
+        guard base.sections.indices.contains(path.section),
+              path.item >= 0 && path.item < base.sections[path.section].sizes.count + extra else {
+            throw ArrayDataSource.OutOfRange(indexPath: path, itemCount: base.sections.indices.contains(path.section) ? base.sections[path.section].sizes.count : nil)
+        }
+    }
+    mutating func insertItem(at path: GridIndexPath) throws {
+        try check(path, extra: 1)
         alignSpans()
         let size = incoming.isEmpty ? Size(width: 10, height: 10) : incoming.removeFirst()
         base.sections[path.section].sizes.insert(size, at: path.item)
         base.sections[path.section].spans?.insert(nil, at: path.item)
     }
-    mutating func removeItem(at path: GridIndexPath) {
+    mutating func removeItem(at path: GridIndexPath) throws {
+        try check(path, extra: 0)
         alignSpans()
         base.sections[path.section].sizes.remove(at: path.item)
         base.sections[path.section].spans?.remove(at: path.item)
     }
-    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) {
+    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
+        try check(from, extra: 0)
+        try check(to, extra: from.section == to.section ? 0 : 1)
         alignSpans()
         let size = base.sections[from.section].sizes.remove(at: from.item)
         base.sections[to.section].sizes.insert(size, at: to.item)

@@ -18,11 +18,21 @@ extension Grid {
     func advance(_ target: LazyTarget) throws(GridError) {
         guard layout.isLazy, !layout.reaches(target) else { return }
         guard let dataSource else { throw .noDataSource }
-        // Swapped out, not copied: the layout keeps one owner (a copy retains all its buffers).
-        var working = ContentLayout(configuration: layout.configuration)
-        swap(&working, &layout)
-        defer { swap(&working, &layout) }
-        try working.advance(to: target, from: sizing(dataSource))
+        var failure: GridError?
+        do {
+            // Swapped out, not copied: the layout keeps one owner (a copy retains all its buffers).
+            var working = ContentLayout(configuration: layout.configuration)
+            swap(&working, &layout)
+            defer { swap(&working, &layout) }
+            do { try working.advance(to: target, from: sizing(dataSource)) } catch { failure = error }
+        }
+        // The estimate moved with the frontier (also when asking failed half-way): an offset past
+        // the new content comes back within it.
+        let limit = maxOffset
+        if contentOffset.x > limit.x || contentOffset.y > limit.y {
+            do { try moveViewportLazily(to: contentOffset) } catch { if failure == nil { failure = error } }
+        }
+        if let failure { throw failure }
     }
 
     /// Moves `layout`'s frontier past the loaded area the viewport has at `offset` (clamped as
