@@ -447,25 +447,25 @@ public func gl_grid_frame(_ handle: OpaquePointer?, _ section: Int64, _ item: In
 @_cdecl("gl_grid_header_frame")
 public func gl_grid_header_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasHeader: UnsafeMutablePointer<Int32>?,
                                  _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
-    cCall { () throws(CFailure) in
-        let box = try lookup(handle)
-        let hasHeader = try output(hasHeader, "has_header")
-        let frame = try output(frame, "frame")
-        let r = try box.query { () throws(GridError) in try box.grid.headerFrame(inSection: Int(section)) }
-        hasHeader.pointee = r == nil ? 0 : 1
-        if let r { frame.pointee = cRect(r) }
-    }
+    sectionFrame(handle, hasHeader, "has_header", frame) { (grid) throws(GridError) in try grid.headerFrame(inSection: Int(section)) }
 }
 
 @_cdecl("gl_grid_footer_frame")
 public func gl_grid_footer_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasFooter: UnsafeMutablePointer<Int32>?,
                                  _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    sectionFrame(handle, hasFooter, "has_footer", frame) { (grid) throws(GridError) in try grid.footerFrame(inSection: Int(section)) }
+}
+
+/// A header's or footer's frame: *has = 0 for none. A query like `frame` (a lazy grid's frontier
+/// may move for it, asking the data source).
+private func sectionFrame(_ handle: OpaquePointer?, _ has: UnsafeMutablePointer<Int32>?, _ hasName: String,
+                          _ frame: UnsafeMutablePointer<gl_rect>?, _ body: (Grid) throws(GridError) -> Rect?) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
-        let hasFooter = try output(hasFooter, "has_footer")
+        let has = try output(has, hasName)
         let frame = try output(frame, "frame")
-        let r = try engine { () throws(GridError) in try box.grid.footerFrame(inSection: Int(section)) }
-        hasFooter.pointee = r == nil ? 0 : 1
+        let r = try box.query { () throws(GridError) in try body(box.grid) }
+        has.pointee = r == nil ? 0 : 1
         if let r { frame.pointee = cRect(r) }
     }
 }

@@ -18,6 +18,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import sys
 from pathlib import Path
 
 import pytest
@@ -37,15 +38,9 @@ TIMEOUT = 15
 WINDOW = (900, 700)
 
 
-@pytest.fixture(scope="session")
-def gridrepl():
-    if os.environ.get("GRIDREPL_BIN"):  # an already built binary: skip the build
-        return os.environ["GRIDREPL_BIN"]
-    subprocess.run(["swift", "build", "--product", "gridrepl"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=900)
-    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
-                              capture_output=True, text=True, timeout=120).stdout.strip()
-    return os.path.join(bin_path, "gridrepl")
+# gridrepl itself: the REPL tests' session fixture (it builds the binary once).
+sys.path.insert(0, str(ROOT / "Tests" / "repl"))
+from test_repl import gridrepl  # noqa: E402,F401
 
 
 def clean_env():

@@ -6,15 +6,7 @@ public enum ItemSpan: Hashable, Sendable, CustomStringConvertible {
     case lanes(Int)
     case all
 
-    /// The span as the placers read it: k, or `ItemSpan.allLanes` for `all`.
-    var encoded: Int {
-        switch self {
-        case .lanes(let k): return k
-        case .all: return Self.allLanes
-        }
-    }
-
-    /// The encoded form of `all`: clamped to the lane count like any large k.
+    /// `all` as the placers read a span (k, or this): clamped to the lane count like any large k.
     static let allLanes = Int.max
 
     public var description: String {

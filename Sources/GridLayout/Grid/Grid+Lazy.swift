@@ -6,9 +6,7 @@
 /// `loaded` never need to move the frontier.
 extension Grid {
     /// The data source as the layouts see it: the measured sizes in place of its own.
-    func sizing(_ dataSource: any GridDataSource) -> any GridDataSource {
-        measures.isEmpty ? dataSource : MeasuredDataSource(base: dataSource, measures: measures)
-    }
+    func sizing(_ dataSource: any GridDataSource) -> any GridDataSource { measured(dataSource, measures) }
 
     /// Whether the frontier has not reached the end yet (the content size is then partly an estimate).
     public var isEstimated: Bool { layout.isLazy }

@@ -1260,17 +1260,21 @@ class Grid:
         elif sections != 1:
             k = _integer(sections, "set_data_source: sections")
             put("section_count", C.section_count_fn, lambda ctx, out: out.__setitem__(0, k))
-        if header is not None:
-            def header_size(ctx: Any, s: int, has: Any, out: Any) -> None:
-                value = header(s)
+        def optional_size(name: str, answer: Callable[[int], Optional[SizeLike]]) -> Callable[..., None]:
+            # header(section) and footer(section): (w, h), or None for none.
+            def callback(ctx: Any, s: int, has: Any, out: Any) -> None:
+                value = answer(s)
                 if value is None:
                     has[0] = 0
                 else:
                     with _returned():
-                        w, h = _size(value, f"header({s})")
+                        w, h = _size(value, f"{name}({s})")
                     out[0] = C.gl_size(w, h)
                     has[0] = 1
-            put("header_size", C.header_size_fn, header_size)
+            return callback
+
+        if header is not None:
+            put("header_size", C.header_size_fn, optional_size("header", header))
         for field, fntype, value in (("show_loader", C.show_loader_fn, show_loader),
                                      ("same_size", C.same_size_fn, same_size)):
             if callable(value):
@@ -1337,16 +1341,7 @@ class Grid:
                     setattr(out[0], key, data)
             put("style", C.style_fn, style_of)
         if footer is not None:
-            def footer_size(ctx: Any, s: int, has: Any, out: Any) -> None:
-                value = footer(s)
-                if value is None:
-                    has[0] = 0
-                else:
-                    with _returned():
-                        w, h = _size(value, f"footer({s})")
-                    out[0] = C.gl_size(w, h)
-                    has[0] = 1
-            put("footer_size", C.footer_size_fn, footer_size)
+            put("footer_size", C.footer_size_fn, optional_size("footer", footer))
         if span is not None:
             def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
                 value = span(s, i)
