@@ -21,7 +21,7 @@ struct CFailure: Error {
     /// The status of an engine error; several failures report the first one's.
     static func status(of error: GridError) -> gl_status {
         switch error {
-        case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .tooManyStoredItems,
+        case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .noRoomForItems, .tooManyStoredItems,
              .invalidTime, .invalidPoint: return GL_EINVAL
         case .invalidSpan, .invalidSectionOption: return GL_EDATA
         case .invalidMeasure: return GL_EINVAL

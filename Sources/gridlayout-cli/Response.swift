@@ -5,13 +5,19 @@ import GridLayout
 /// Doubles (`jsonNumber`).
 struct ResponseWriter {
     var bytes: [UInt8] = []
+    /// The first number that JSON cannot hold (NaN or infinite), if one was given: the response is
+    /// then refused, never written with a bare `inf` or `nan`.
+    var nonFinite: Double?
 
     mutating func raw(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     mutating func number(_ value: Double) {
-        if value == value.rounded(.towardZero), abs(value) < 1e15 {
+        if !value.isFinite {
+            if nonFinite == nil { nonFinite = value }
+            bytes.append(UInt8(ascii: "0"))
+        } else if value == value.rounded(.towardZero), abs(value) < 1e15 {
             integer(Int(value))
         } else {
             // Through the string's own buffer: appending its UTF8View goes byte by byte.
@@ -114,5 +120,7 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
         out.raw("]}")
     }
     out.raw("]}\n")
+    // The engine keeps every frame finite; should one not be, no invalid JSON goes out.
+    if let bad = out.nonFinite { throw .extentTooLarge(at: .grid, end: bad) }
     return out.bytes
 }

@@ -78,6 +78,7 @@ func path(of error: GridError, in request: Request) -> String {
     case .columnsDoNotFit(_, _, _, let s?), .noRoomForRows(_, let s?): return describePath(section(s) + [PathKey("options")])
     case .columnsDoNotFit: return "options.columns"
     case .noRoomForRows: return "options"
+    case .noRoomForItems(_, let s): return describePath(section(s))
     case .tooManyStoredItems(let s, _): return describePath(section(s))
     case .extentTooLarge(let at, _): return describePath(location(at))
     case .invalidSpan(let p, _): return describePath(section(p.section) + [PathKey("spans"), PathKey(index: p.item)])

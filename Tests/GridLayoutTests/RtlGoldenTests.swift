@@ -138,21 +138,31 @@ private func layout(_ options: [(String, OptionValue)], _ dataSource: any GridDa
     }
 }
 
-/// Found by fuzzing: items wider than the content (an inset past the viewport's width) are mirrored
-/// far to the left of 0, where the mirror's rounding is that of their own coordinates, not the
-/// content's width; `indexPath(at:)` at such an item's left edge finds it.
+/// Found by fuzzing: items wider than the content are mirrored far to the left of 0, where the
+/// mirror's rounding is that of their own coordinates, not the content's width; `indexPath(at:)` at
+/// such an item's left edge finds it. (An inset past the viewport's width, where fuzzing found it,
+/// is now refused in every layout.)
 @Suite struct RtlWideItemTests {
-    // Width 2.5, inset 2.5 on every side: the items' C range is 2.5…0. A 232.5 × 245 item at
-    // x = 2.5 is mirrored to x = 2.5 − (2.5 + 232.5) = −232.5.
+    // Width 2.5: the items' C range is 0…2.5. A 232.5 × 245 item at x = 0 is mirrored to
+    // x = 2.5 − 232.5 = −230.
     @Test func anItemMirroredPastZeroIsFoundAtItsLeftEdge() throws {
+        var c = GridConfiguration()
+        c.viewport = size(2.5, 480)
+        c.rtl = true
+        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(232.5, 245)]))
+        #expect(try l.frame(of: GridIndexPath(section: 0, item: 0)) == rect(-230, 0, 232.5, 245))
+        #expect(l.indexPath(at: Point(x: -230, y: 0)) == GridIndexPath(section: 0, item: 0))
+        #expect(l.indexPath(at: Point(x: 2.4999999, y: 100)) == GridIndexPath(section: 0, item: 0))
+        #expect(l.indexPath(at: Point(x: 2.5, y: 100)) == nil)
+    }
+
+    @Test func anInsetPastTheViewportIsRefusedNamingTheSection() throws {
         var c = GridConfiguration()
         c.viewport = size(2.5, 480)
         c.inset = Insets(all: 2.5)
         c.rtl = true
-        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(232.5, 245)]))
-        #expect(try l.frame(of: GridIndexPath(section: 0, item: 0)) == rect(-232.5, 2.5, 232.5, 245))
-        #expect(l.indexPath(at: Point(x: -232.5, y: 2.5)) == GridIndexPath(section: 0, item: 0))
-        #expect(l.indexPath(at: Point(x: -0.0000001, y: 100)) == GridIndexPath(section: 0, item: 0))
-        #expect(l.indexPath(at: Point(x: 0, y: 100)) == nil)
+        #expect(throws: GridError.noRoomForItems(length: -2.5, section: 0)) {
+            try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(232.5, 245)]))
+        }
     }
 }

@@ -57,7 +57,7 @@ import GridLayoutTestSupport
 
     @Test func aNegativeScaleIsAnError() throws {
         var c = GridConfiguration()
-        #expect(throws: GridError.invalidOption(name: "scale", value: "-1", expected: "a finite number >= 0")) {
+        #expect(throws: GridError.invalidOption(name: "scale", value: "-1", expected: "0 (off) or a number in 1/1024...1024")) {
             try c.set("scale", to: .number(-1))
         }
         #expect(c.scale == 0)

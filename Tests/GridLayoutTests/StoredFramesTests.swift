@@ -80,7 +80,7 @@ private func wholeSizes() -> [Size] {
         let palette = [size(257.5, 287.5), size(0, 1020), size(0, 20)]
         var c = GridConfiguration()
         c.direction = .horizontal
-        c.viewport = size(320, 12.5)
+        c.viewport = size(320, 3000)
         c.padding = Insets(all: 400)
         c.spacing = 400
         c.lanes = 4

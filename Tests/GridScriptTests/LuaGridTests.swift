@@ -53,7 +53,7 @@ import Testing
         #expect(lua.eval("return g:frame(1, 1)") == ["0", "0", "33.5", "11"])
         #expect(lua.eval("return g:frame(1, 2)") == ["33.5", "0", "33", "11"])
         #expect(lua.eval("return g:frame(1, 3)") == ["66.5", "0", "33.5", "11"])
-        #expect(lua.error("g.scale = -1") == "test:1: option 'scale': -1 is invalid (expected a finite number >= 0)")
+        #expect(lua.error("g.scale = -1") == "test:1: option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024)")
         #expect(lua.eval("return g.scale") == ["2"])
     }
 

@@ -20,4 +20,8 @@ public enum GridLimits {
     /// of 2^53 items would otherwise place rows 64 points apart, and sizes of 1e308 would add up
     /// to infinity).
     public static let maxExtent: Double = 1_099_511_627_776
+    /// The `scale` values besides 0 (off): 2^-10 ... 2^10 device pixels per point. An edge at up to
+    /// 2^40 points times 2^10 stays below 2^53, so its snapped value is exact; a pixel of at most
+    /// 1024 points keeps a snapped content within twice the largest extent, so finite.
+    public static let scaleRange: ClosedRange<Double> = 0x1p-10...0x1p10
 }

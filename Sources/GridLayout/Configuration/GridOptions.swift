@@ -40,6 +40,7 @@ public final class OptionDescriptor: Sendable {
         case .number(.positive): return n > 0 && n <= .greatestFiniteMagnitude
         case .number(.fraction): return n >= 0 && n <= 1
         case .number(.extent): return n >= 0 && n <= GridLimits.maxExtent
+        case .number(.scale): return n == 0 || (n >= GridLimits.scaleRange.lowerBound && n <= GridLimits.scaleRange.upperBound)
         case .integer(let range): return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
         default: return true
         }
@@ -111,6 +112,9 @@ public enum NumberRange: Sendable, Equatable {
     case fraction
     /// In 0...`GridLimits.maxExtent` (the viewport).
     case extent
+    /// 0 (off), or in `GridLimits.scaleRange`: a pixel of 1/scale points keeps every edge of the
+    /// largest extent exact and finite once snapped.
+    case scale
 
     public var lowerBound: Double { 0 }
     public var upperBound: Double {
@@ -118,6 +122,7 @@ public enum NumberRange: Sendable, Equatable {
         case .length, .positive: return .greatestFiniteMagnitude
         case .fraction: return 1
         case .extent: return GridLimits.maxExtent
+        case .scale: return GridLimits.scaleRange.upperBound
         }
     }
 
@@ -130,6 +135,10 @@ public enum NumberRange: Sendable, Equatable {
         case .extent:
             guard isValidLength(n) else { return "a finite number >= 0" }
             return n <= GridLimits.maxExtent ? nil : "a number in 0...\(formatNumber(GridLimits.maxExtent)) (the largest content extent)"
+        case .scale:
+            let range = GridLimits.scaleRange
+            return n == 0 || (n >= range.lowerBound && n <= range.upperBound) ? nil
+                : "0 (off) or a number in 1/\(formatNumber(1 / range.lowerBound))...\(formatNumber(range.upperBound))"
         }
     }
 }
@@ -194,7 +203,7 @@ extension GridConfiguration {
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
         flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
              "right to left: every frame is mirrored along x after layout"),
-        number("scale", "scale", .length, { $0.scale }, { $0.scale = $1 },
+        number("scale", "scale", .scale, { $0.scale }, { $0.scale = $1 },
                "device pixels per point: frames' edges snap to multiples of 1/scale; 0 is off"),
         OptionDescriptor(name: "estimatedSize", cName: "estimated_size", kind: .size,
                          summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off",

@@ -39,7 +39,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case columnsDoNotFit(columns: Int, spacing: Double, length: Double, section: Int? = nil)
     /// Justified rows have no room: the viewport less padding is `length`; `section` as above.
     case noRoomForRows(length: Double, section: Int? = nil)
-    /// A section would take the stored frames past `GridLimits.maxStoredItems`.
+    /// A section's items have no room across the scroll axis: the viewport less padding and the
+    /// section's inset is `length`, below 0 (every layout).
+    case noRoomForItems(length: Double, section: Int)
+    /// A section would take the stored frames past `GridLimits.maxStoredItems` (`count`: the
+    /// stored frames there would be, over all sections).
     case tooManyStoredItems(section: Int, count: Int)
     /// A data source callback raised an error.
     case callbackFailed(callback: DataSourceCallback, at: ElementLocation, message: String)
@@ -149,6 +153,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             let which = section.map { "section \($0 &+ base): " } ?? ""
             let room = section == nil ? "the viewport less padding" : "the viewport less padding and the section's inset"
             return "justified: \(which)no room for a row (\(room) is \(formatNumber(length)))"
+        case let .noRoomForItems(length, section):
+            return "section \(section &+ base): no room for its items (the viewport less padding and the section's inset is \(formatNumber(length)))"
         case let .tooManyStoredItems(section, count):
             return "section \(section &+ base): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)"
         case let .callbackFailed(c, at, message):

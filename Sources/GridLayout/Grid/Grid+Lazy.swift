@@ -33,43 +33,30 @@ extension Grid {
         if let failure { throw failure }
     }
 
-    /// Moves `layout`'s frontier past the loaded area the viewport has at `offset` (clamped as
-    /// `moveViewport` clamps it; with paging a page further, for the snap). The content's estimate
-    /// changes as the frontier moves, and with it the clamp: again until the area is laid out.
+    /// Moves `layout`'s frontier past the loaded area of a viewport at `offset`: the viewport's
+    /// end, its overscan and, with paging, a page further (for the snap). The offset asked for
+    /// counts, not the offset clamped to the estimated content: an estimate far too small would
+    /// otherwise clamp every offset to the start, or to the estimated end, and lay out everything.
+    /// The frontier stops there, whatever the estimate; an offset past the content lays out the end.
     func cover(_ layout: inout ContentLayout, at offset: Point, from dataSource: any GridDataSource) throws(GridError) {
-        while layout.isLazy {
-            let axes = layout.axes
-            let size = axes.axisSize(layout.configuration.viewport)
-            let content = axes.axisSize(layout.contentSize).s
-            var s = axes.axisPoint(offset).s
-            if s.isNaN { s = axes.axisPoint(contentOffset).s }
-            let maxS = Swift.max(0, content - size.s)
-            s = Swift.min(Swift.max(s, 0), maxS)
-            // At the (estimated) end: the end it is. An estimate too small to reach past the
-            // frontier (items far thinner than the estimate) could otherwise stop short of it.
-            if s >= maxS {
-                try layout.advance(to: .end, from: dataSource)
-                return
-            }
-            let snap = layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0
-            let end = s + size.s + layout.configuration.overscan + (layout.configuration.paging ? size.s : 0) + snap
-            if layout.reaches(.s(end)) { return }
-            try layout.advance(to: .s(end), from: dataSource)
-        }
+        guard layout.isLazy else { return }
+        try layout.advance(to: .s(coverEnd(layout, at: offset)), from: dataSource, meter: BudgetMeter(dataSource.budget))
+    }
+
+    /// The S position the frontier must pass for a viewport at `offset` (see `cover`).
+    private func coverEnd(_ layout: ContentLayout, at offset: Point) -> Double {
+        let axes = layout.axes, configuration = layout.configuration
+        var s = axes.axisPoint(offset).s
+        if s.isNaN { s = axes.axisPoint(contentOffset).s }
+        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
+        let size = axes.axisSize(configuration.viewport).s
+        return Swift.max(s, 0) + size + configuration.overscan + (configuration.paging ? size : 0) + snap
     }
 
     /// Whether the layout already covers the loaded area at `offset` (`cover`'s test, asking nothing):
     /// most scroll steps need no layout, and skip taking the layout out of the grid.
     private func covers(at offset: Point) -> Bool {
-        let axes = layout.axes, configuration = layout.configuration
-        let size = axes.axisSize(configuration.viewport)
-        let maxS = Swift.max(0, axes.axisSize(layout.contentSize).s - size.s)
-        var s = axes.axisPoint(offset).s
-        if s.isNaN { s = axes.axisPoint(contentOffset).s }
-        s = Swift.min(Swift.max(s, 0), maxS)
-        guard s < maxS else { return false }
-        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
-        return layout.reaches(.s(s + size.s + configuration.overscan + (configuration.paging ? size.s : 0) + snap))
+        layout.reaches(.s(coverEnd(layout, at: offset)))
     }
 
     /// `moveViewport(to:)` for any offset: the frontier moves first (see `cover`).
@@ -125,6 +112,7 @@ extension Grid {
                 throw .measureOutOfRange(path, size, itemCount: count, sectionCount: sectionCount)
             }
             if layout.sameSize == true { throw .measureSameSize(path, size) }
+            if !layout.reaches(.item(path)) { try layout.checkUnreached(path, size) }
         }
         guard !items.isEmpty else { return }
         try settle()

@@ -36,20 +36,31 @@ public final class Grid {
     }
 
     /// Lays out everything again. On error the previous layout and offset stay, whole.
-    /// A drag in progress is cancelled first, and running and queued mutations are finished.
+    /// A drag in progress is cancelled first, and running and queued mutations are finished; the
+    /// errors of those that fail are thrown after the reload, which still happens (the layout then
+    /// matches the data source).
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
-        try settle()
-        if configuration.laysOutLazily {
-            // Laid out as far as the viewport at the offset needs before it becomes the grid's.
-            var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-            try cover(&new, at: contentOffset, from: dataSource)
-            layout = new
-        } else {
-            layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
+        // Queued mutations run first; one that fails (its error thrown below) must not stop the
+        // reload, or the layout would stay behind the data the others changed.
+        var failures: [GridError] = []
+        do { try settle() } catch { failures.append(error) }
+        do {
+            let dataSource = self.dataSource ?? dataSource
+            if configuration.laysOutLazily {
+                // Laid out as far as the viewport at the offset needs before it becomes the grid's.
+                var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+                try cover(&new, at: contentOffset, from: dataSource)
+                layout = new
+            } else {
+                layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            }
+            measures = [:]
+            moveViewport(to: contentOffset)
+        } catch {
+            failures.append(error)
         }
-        measures = [:]
-        moveViewport(to: contentOffset)
+        if let failure = GridError.combining(failures) { throw failure }
     }
 
     public var contentSize: Size { layout.contentSize }

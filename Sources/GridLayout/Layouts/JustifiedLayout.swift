@@ -42,16 +42,23 @@ struct JustifiedLayout: ItemPlacer {
 
     var interleave: Int { 1 }
 
+    /// All or nothing: every size is checked before any is placed, so a failed batch leaves the
+    /// placer as it was (the lazy frontier keeps its placer across batches, copying nothing).
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError) {
+        try checkRatios(sizes, from: first)
         for k in sizes.indices {
             let size = sizes[k]
-            guard size.s > 0 else {
-                throw .noAspectRatio(GridIndexPath(section: first.section, item: first.item + k), axes.size(size))
-            }
             let ratio = size.c / size.s
             if !add(ratio, into: &store) {
                 _ = add(ratio, into: &store)  // rejected: it starts the next row, where it is always taken
             }
+        }
+    }
+
+    /// Throws for the first item without an aspect ratio (no thickness along S).
+    private func checkRatios(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath) throws(GridError) {
+        for k in sizes.indices where !(sizes[k].s > 0) {
+            throw .noAspectRatio(GridIndexPath(section: first.section, item: first.item + k), axes.size(sizes[k]))
         }
     }
 
@@ -111,6 +118,7 @@ struct JustifiedLayout: ItemPlacer {
     /// breakout rows). Other spans mean nothing here.
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
                         into store: inout FrameStore) throws(GridError) {
+        try checkRatios(sizes, from: first)
         var k = 0
         while k < sizes.count {
             var run = k
@@ -120,9 +128,6 @@ struct JustifiedLayout: ItemPlacer {
             }
             guard run < sizes.count else { break }
             let size = sizes[run]
-            guard size.s > 0 else {
-                throw .noAspectRatio(GridIndexPath(section: first.section, item: first.item + run), axes.size(size))
-            }
             if !ratios.isEmpty {
                 end = finish(into: &store)
                 rowStart = end + area.lineSpacing

@@ -34,22 +34,24 @@ struct LayoutBuilder {
     var lazily = false
     var opened: OpenSection?
 
-    init(configuration: GridConfiguration, dataSource: any GridDataSource) {
+    /// `meter`: the account of the operation this builder is a step of (a lazy frontier move
+    /// takes many steps, one budget); a new one by default.
+    init(configuration: GridConfiguration, dataSource: any GridDataSource, meter: BudgetMeter? = nil) {
         self.configuration = configuration
         self.dataSource = dataSource
         axes = AxisMap(direction: configuration.direction)
         padding = axes.padding(configuration.padding)
         viewportC = axes.axisSize(configuration.viewport).c
         cursor = padding.sStart
-        meter = BudgetMeter(dataSource.budget)
+        self.meter = meter ?? BudgetMeter(dataSource.budget)
         gridStyle = SectionStyle(configuration, axes: axes)
         spans = dataSource.providesSpans
     }
 
     /// A builder that goes on from `layout`: its next element follows `cursor` (after `spacing` when
     /// `hasElements`).
-    init(continuing layout: ContentLayout, dataSource: any GridDataSource, cursor: Double, hasElements: Bool) {
-        self.init(configuration: layout.configuration, dataSource: dataSource)
+    init(continuing layout: ContentLayout, dataSource: any GridDataSource, cursor: Double, hasElements: Bool, meter: BudgetMeter? = nil) {
+        self.init(configuration: layout.configuration, dataSource: dataSource, meter: meter)
         self.cursor = cursor
         self.hasElements = hasElements
         storedItems = layout.storedItems
@@ -209,6 +211,7 @@ struct LayoutBuilder {
     private mutating func layItemsOfStyle(_ section: Int, count: Int, area: ItemArea, sameSize: Bool,
                                           style: inout SectionStyle) throws(GridError) -> (SectionItems, Continuation?, Double) {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
+        guard area.cLength >= 0 else { throw .noRoomForItems(length: area.cLength, section: section) }
         if style.layout == .lanes, !style.lanesGiven,
            let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
             try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
@@ -299,7 +302,7 @@ struct LayoutBuilder {
     mutating func addStored(_ count: Int, _ section: Int) throws(GridError) {
         storedItems += count
         guard storedItems <= GridLimits.maxStoredItems else {
-            throw .tooManyStoredItems(section: section, count: count)
+            throw .tooManyStoredItems(section: section, count: storedItems)
         }
         try meter.reserve(items: count, capacity: section == lastSection ? count + count / 4 : count, section: section)
     }

@@ -110,6 +110,29 @@ extension ContentLayout {
         return layout
     }
 
+    /// Throws what laying out `size` at `path` would throw, where that needs no layout: a
+    /// `measure` of an item past the frontier waits there, and must not make every later move of
+    /// the frontier fail. The section's style is its own once the section is begun, else the
+    /// grid's (a section's own options are asked when it begins).
+    func checkUnreached(_ path: GridIndexPath, _ size: Size) throws(GridError) {
+        let style = path.section < sections.count ? sections[path.section].style : SectionStyle(configuration, axes: axes)
+        let item = axes.axisSize(size)
+        var thickness = item.s
+        switch style.layout {
+        case .waterfall:
+            let pad = axes.padding(configuration.padding)
+            let length = axes.axisSize(configuration.viewport).c - pad.cStart - pad.cEnd - style.inset.cStart - style.inset.cEnd
+            let width = (length - Double(style.columns - 1) * style.itemSpacing) / Double(style.columns)
+            if width > 0 { thickness = WaterfallLayout.scaledS(item, width) }
+        case .justified:
+            guard item.s > 0 else { throw .noAspectRatio(path, size) }
+            thickness = 0  // rows are at most twice rowHeight thick
+        case .lanes, .flow:
+            break
+        }
+        guard thickness <= GridLimits.maxExtent else { throw .extentTooLarge(at: .item(path), end: thickness) }
+    }
+
     /// How many lines `count` items take, `line.perLine` a line.
     static func lines(_ count: Int, _ line: (perLine: Double, pitch: Double)) -> Double {
         (Double(count) / line.perLine).rounded(.up)
@@ -167,8 +190,11 @@ extension ContentLayout {
             next = s + 1
         }
         end += lazy!.rest[next]
-        engineContentSize = axes.size(AxisSize(s: Self.contentS(lastEnd: end, configuration, axes),
-                                               c: axes.axisSize(configuration.viewport).c))
+        // An estimate is no extent: it never passes the largest one (nor is it infinite or NaN);
+        // a real extent past it fails where it is laid out.
+        var contentS = Self.contentS(lastEnd: end, configuration, axes)
+        if !(contentS <= GridLimits.maxExtent) { contentS = GridLimits.maxExtent }
+        engineContentSize = axes.size(AxisSize(s: contentS, c: axes.axisSize(configuration.viewport).c))
     }
 
     /// Whether the layout is lazy and its frontier has not reached the end.
@@ -217,17 +243,19 @@ extension ContentLayout {
     /// Moves the frontier until the layout answers `target` exactly (at most to the end). Each step
     /// is one batch of items or one section and changes nothing when it fails: the frontier then
     /// stays where the steps before it took it.
-    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource) throws(GridError) {
+    /// `meter`: the budget of the operation (one for all the moves a grid call makes).
+    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil) throws(GridError) {
+        let meter = meter ?? BudgetMeter(dataSource.budget)
         // No binding of `lazy` or its open section lives across a step: the open section's
         // checkpoints and placer must have one owner, or each step would copy them.
         while !reaches(target) {
             guard lazy != nil else { return }
             if lazy!.open != nil {
-                try feedOpen(count: chunk(for: target), dataSource)
+                try feedOpen(count: chunk(for: target), dataSource, meter)
             } else if sections.count < lazy!.counts.count {
-                try openNext(dataSource)
+                try openNext(dataSource, meter)
             } else {
-                try finishLazy(dataSource)
+                try finishLazy(dataSource, meter)
                 return
             }
             updateEstimate()
@@ -254,59 +282,80 @@ extension ContentLayout {
         return Int(Swift.min(n, Double(Swift.min(ItemBatch.capacity, left))))
     }
 
-    /// Places the open section's next `n` items (one batch); closes the section after its last.
-    private mutating func feedOpen(count n: Int, _ dataSource: any GridDataSource) throws(GridError) {
+    /// Places the open section's next `n` items (one batch, at most `ItemBatch.capacity`); closes
+    /// the section after its last. A failure changes nothing: the placer fails before it places
+    /// anything (every check of a batch precedes its placement), and the store is cut back.
+    private mutating func feedOpen(count n: Int, _ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+        precondition(n <= ItemBatch.capacity, "one batch at a time: a failed batch must leave the placer as it was")
         let (s, fed) = (lazy!.open!.section, lazy!.open!.fed)
-        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
         let range = fed..<(fed + n)
         try builder.addStored(range.count, s)
-        // Taken out of `lazy` (put back below, or closed): appending a checkpoint copies nothing.
+        // Taken out of `lazy` (put back below, or closed): the open section, its placer and its
+        // checkpoints have one owner, so placing and appending copy nothing.
         var open = lazy!.open!
         lazy!.open = nil
         guard case .stored(var store) = sections[s].items else { preconditionFailure("an open section without a store") }
         sections[s].items = .uniform(.none)  // hand the store's buffers over to `store`
         let mark = store.mark()
-        var placer = open.placer
-        if open.fed >= (open.checkpoints.last.map { $0.fed + OpenSection.checkpointInterval } ?? 0) {
-            open.checkpoints.append(.init(fed: open.fed, mark: mark, placer: placer))
+        // A checkpoint keeps a copy of the placer: only while its open row is short, so that
+        // copies stay small (a justified row of items without width never closes).
+        if open.fed >= (open.checkpoints.last.map { $0.fed + OpenSection.checkpointInterval } ?? 0),
+           open.placer.openRowCount <= OpenSection.checkpointInterval {
+            open.checkpoints.append(.init(fed: open.fed, mark: mark, placer: open.placer))
         }
         let sizes: LayoutBuilder.ItemSizes = open.sameSize.map { .same($0) } ?? .each
+        let closes = range.upperBound == open.count
+        // The section's last batch may still fail after placing (its end checked): keep the placer.
+        let pristine = closes ? open.placer : nil
+        var frames = sections[s]
         do {
-            try placer.feed(s, range, sizes, spans: open.spanned, builder, into: &store)
+            try open.placer.feed(s, range, sizes, spans: open.spanned, builder, into: &store)
+            // Every check a full reload makes, as the frames are placed: none may end past the
+            // largest extent (or be NaN).
+            builder.cursor = store.sOffset + open.placer.placedEnd
+            try builder.checkExtent(.section(s))
+            if closes {
+                // The last item: finish as `LayoutBuilder.fill` and `addItems` do, then the footer.
+                let before = store.mark()
+                let end = open.placer.finish(into: &store)
+                frames.continuation = .placer(open.placer, before: before, sameSize: open.sameSize, spanned: open.spanned)
+                builder.cursor = Swift.max(store.sOffset + open.placer.areaStart, store.sOffset + end) + frames.style.inset.sEnd
+                frames.sEnd = builder.cursor
+                // The store moves into the section (the footer follows its items), and back on failure.
+                frames.items = .stored(store)
+                store = FrameStore(interleave: 1, capacity: 0)
+                if let footer = open.footer { builder.placeFooter(footer, in: &frames) }
+                try builder.checkExtent(.section(s))
+            }
         } catch {
+            if case .stored(let moved) = frames.items {
+                frames.items = .uniform(.none)
+                store = moved
+            }
             store.truncate(to: mark)
             sections[s].items = .stored(store)
+            if let pristine { open.placer = pristine }
             lazy!.open = open
             throw error
         }
         open.fed = range.upperBound
-        open.placer = placer
         storedItems = builder.storedItems
-        guard open.fed == open.count else {
-            sections[s].sEnd = Swift.max(sections[s].sEnd, store.sOffset + placer.placedEnd)
+        guard closes else {
+            sections[s].sEnd = Swift.max(sections[s].sEnd, store.sOffset + open.placer.placedEnd)
             sections[s].items = .stored(store)
             lazy!.open = open
             return
         }
-        // The last item: finish as `LayoutBuilder.fill` and `addItems` do, then the footer.
-        let before = store.mark()
-        let end = placer.finish(into: &store)
-        let style = sections[s].style
-        sections[s].continuation = .placer(placer, before: before, sameSize: open.sameSize, spanned: open.spanned)
+        sections[s] = frames
         checkpoints[s] = open.checkpoints
-        builder.cursor = Swift.max(store.sOffset + placer.areaStart, store.sOffset + end) + style.inset.sEnd
-        sections[s].items = .stored(store)
-        sections[s].sEnd = builder.cursor
-        if let footer = open.footer { builder.placeFooter(footer, in: &sections[s]) }
-        lazy!.open = nil
-        try builder.checkExtent(.section(s))
     }
 
     /// Begins the next section: asks its header, footer, options and lanes as a reload does; a
     /// same-size or empty section is laid out whole, any other is left open before its first item.
-    private mutating func openNext(_ dataSource: any GridDataSource) throws(GridError) {
+    private mutating func openNext(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
         let s = sections.count
-        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
         builder.lazily = true
         try builder.addSection(s, sameSize: sameSize ?? false, count: lazy!.counts[s])
         sections.append(builder.sections[0])
@@ -316,8 +365,8 @@ extension ContentLayout {
     }
 
     /// Places the loader after the last section: the layout is then complete, as a full reload's.
-    private mutating func finishLazy(_ dataSource: any GridDataSource) throws(GridError) {
-        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements)
+    private mutating func finishLazy(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
         try builder.placeLoader()
         try builder.checkExtent(.grid)
         loader = builder.loader
@@ -338,6 +387,7 @@ extension ContentLayout {
               case .stored(var store) = sections[s].items,
               case .placer(_, _, let same, let spanned)? = sections[s].continuation
         else { return try relayOut(from: s, with: dataSource) }
+        let meter = BudgetMeter(dataSource.budget)
         var working = self
         let laidOut = sections.count
         let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
@@ -369,15 +419,15 @@ extension ContentLayout {
         } else {
             working.lazy!.open = open
         }
-        try working.feedOpen(count: count - checkpoint.fed, dataSource, batched: true)
+        try working.feedOpenBatches(count: count - checkpoint.fed, dataSource, meter)
         for later in (s + 1)..<laidOut {
-            try working.openNext(dataSource)
+            try working.openNext(dataSource, meter)
             if let next = working.lazy!.open {
                 let target = frontier?.section == later ? frontier!.fed : next.count
-                try working.feedOpen(count: target, dataSource, batched: true)
+                try working.feedOpenBatches(count: target, dataSource, meter)
             }
         }
-        if complete { try working.finishLazy(dataSource) } else { working.updateEstimate() }
+        if complete { try working.finishLazy(dataSource, meter) } else { working.updateEstimate() }
         self = working
     }
 
@@ -391,6 +441,7 @@ extension ContentLayout {
         let s = open.section
         guard let checkpoint = open.checkpoints.last(where: { $0.fed <= item }),
               case .stored(var store) = sections[s].items else { return try relayOutOpenSection(from: dataSource) }
+        let meter = BudgetMeter(dataSource.budget)
         var working = self
         working.sections[s].items = .uniform(.none)  // the store's buffers: copied once if shared
         store.truncate(to: checkpoint.mark)
@@ -402,7 +453,7 @@ extension ContentLayout {
         working.sections[s].sEnd = store.sOffset + checkpoint.placer.placedEnd
         working.sections[s].items = .stored(store)
         working.lazy!.open = open
-        try working.feedOpen(count: target - checkpoint.fed, dataSource, batched: true)
+        try working.feedOpenBatches(count: target - checkpoint.fed, dataSource, meter)
         working.updateEstimate()
         self = working
     }
@@ -415,19 +466,20 @@ extension ContentLayout {
         let s = open.section
         let hadBefore = sections[..<s].contains { !$0.isEmpty }
         let start = s == 0 ? axes.padding(configuration.padding).sStart : sections[s - 1].sEnd
+        let meter = BudgetMeter(dataSource.budget)
         var working = self
         working.sections.removeLast()
         working.lazy!.open = nil
         working.storedItems -= sections[s].items.count
-        var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: start, hasElements: hadBefore)
+        var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: start, hasElements: hadBefore, meter: meter)
         builder.lazily = true
         try builder.addSection(s, sameSize: sameSize ?? false, count: count)
         working.sections.append(builder.sections[0])
         working.hasElements = builder.hasElements
         working.storedItems = builder.storedItems
         working.lazy!.open = builder.opened
-        if let reopened = builder.opened, open.fed > 0 {
-            try working.feedOpen(count: Swift.min(open.fed, count), dataSource, batched: true)
+        if builder.opened != nil, open.fed > 0 {
+            try working.feedOpenBatches(count: Swift.min(open.fed, count), dataSource, meter)
         }
         working.updateEstimate()
         self = working
@@ -441,6 +493,7 @@ extension ContentLayout {
     /// which could round differently). `measure` uses it.
     mutating func relayOut(from first: Int, with dataSource: any GridDataSource) throws(GridError) {
         guard first < sections.count else { return }
+        let meter = BudgetMeter(dataSource.budget)
         var working = self
         let laidOut = sections.count
         let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
@@ -453,16 +506,16 @@ extension ContentLayout {
         if lazy != nil {
             working.lazy!.open = nil
             for section in first..<laidOut {
-                try working.openNext(dataSource)
+                try working.openNext(dataSource, meter)
                 if let open = working.lazy!.open {
                     let target = frontier?.section == section ? frontier!.fed : open.count
-                    try working.feedOpen(count: target, dataSource, batched: true)
+                    try working.feedOpenBatches(count: target, dataSource, meter)
                 }
             }
             working.updateEstimate()
         } else {
             var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: working.sectionsEnd,
-                                        hasElements: working.hasElements)
+                                        hasElements: working.hasElements, meter: meter)
             builder.lastSection = laidOut - 1
             for section in first..<laidOut {
                 try builder.addSection(section, sameSize: sameSize ?? false)
@@ -498,11 +551,11 @@ extension ContentLayout {
     }
 
     /// `feedOpen` for more than a batch: batch by batch.
-    fileprivate mutating func feedOpen(count n: Int, _ dataSource: any GridDataSource, batched: Bool) throws(GridError) {
+    fileprivate mutating func feedOpenBatches(count n: Int, _ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
         var left = n
         while left > 0, lazy?.open != nil {
             let step = Swift.min(left, ItemBatch.capacity, lazy!.open!.count - lazy!.open!.fed)
-            try feedOpen(count: step, dataSource)
+            try feedOpen(count: step, dataSource, meter)
             left -= step
         }
     }
@@ -510,18 +563,23 @@ extension ContentLayout {
 
 extension PlacerState {
     /// Places items `range` of `section`, continuing where the placer stopped, without `finish`.
+    /// The placer is taken out of `self` while it places (`consume`), so its buffers (justified's
+    /// open row) have one owner and grow in place.
     mutating func feed(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, spans: Bool, _ builder: LayoutBuilder,
                        into store: inout FrameStore) throws(GridError) {
-        func go<P: ItemPlacer>(_ placer: P, _ wrap: (P) -> PlacerState) throws(GridError) -> PlacerState {
-            var placer = placer
-            try builder.feed(&placer, section, range, sizes, spans: spans, into: &store)
-            return wrap(placer)
-        }
-        self = switch self {
-        case .lanes(let p): try go(p, PlacerState.lanes)
-        case .waterfall(let p): try go(p, PlacerState.waterfall)
-        case .flow(let p): try go(p, PlacerState.flow)
-        case .justified(let p): try go(p, PlacerState.justified)
+        switch consume self {
+        case .lanes(var p):
+            defer { self = .lanes(p) }
+            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
+        case .waterfall(var p):
+            defer { self = .waterfall(p) }
+            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
+        case .flow(var p):
+            defer { self = .flow(p) }
+            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
+        case .justified(var p):
+            defer { self = .justified(p) }
+            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
         }
     }
 

@@ -1078,10 +1078,15 @@ static void test_scale(void) {
     EXPECT(r1.x == 33.5 && r1.w == 33);
     EXPECT(r2.x == 66.5 && r2.x + r2.w == 100);
     EXPECT_STATUS(gl_grid_set_option_number(g, "scale", -1), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'scale': -1 is invalid (expected a finite number >= 0)") == 0);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
     c.scale = NAN;
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'scale': nan is invalid (expected a finite number >= 0)") == 0);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': nan is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
+    /* The range keeps every snapped frame finite and exact. */
+    EXPECT_STATUS(gl_grid_set_option_number(g, "scale", 1e300), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'scale': 1e+300 is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "scale", 5e-324), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "scale", 1e-300), GL_EINVAL);
     double v = 0;
     OK(gl_grid_get_option_number(g, "scale", &v));
     EXPECT(v == 2);

@@ -274,8 +274,14 @@ def test_scale_snaps_the_frames():
             [(0, 0, 33.5, 11), (33.5, 0, 33, 11), (66.5, 0, 33.5, 11)]
         with pytest.raises(GridValueError) as e:
             grid.scale = -1
-        assert str(e.value) == "option 'scale': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert str(e.value) == "option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024) [GL_EINVAL]"
+        # Past the range a snapped frame is no longer finite and exact.
+        for bad in (1e300, 1e-300, 5e-324, 1025):
+            with pytest.raises(GridValueError):
+                grid.scale = bad
         assert grid.scale == 2
+        grid.scale = 1024
+        assert grid.frame(0, 1) == (33.3330078125, 0, 33.3330078125, 11.1103515625)
 
 
 def test_counts_in_messages_agree_with_their_number():
