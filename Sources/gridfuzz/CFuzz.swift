@@ -25,6 +25,14 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         config.sort = 1
         config.animation_duration = Double(r.u8() % 3) / 8
         config.sticky_headers = Int32(r.u8() % 2)
+        // The regimes of sizes learnt late and of snapping: estimates from 1e-300 to 1e300, every
+        // scale across its range and past it.
+        let regime = r.u8()
+        if regime & 1 != 0 {
+            let e = [1e-300, 1e-9, 1, 40, 1e300, .leastNonzeroMagnitude][Int(regime >> 1) % 6]
+            config.estimated_size = gl_size(w: 40, h: e)
+        }
+        if regime & 16 != 0 { config.scale = [1e300, 1e-300, 1024, 1.0 / 1024, 1025, .leastNonzeroMagnitude, 2][Int(regime >> 5) % 7] }
         var grid: OpaquePointer?
         check(gl_grid_create(&config, &grid), "gl_grid_create")
         grids[k] = grid
@@ -62,7 +70,8 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         let g = handle()
         let nullOut = r.u8() % 8 == 0  // pass NULL for one out-parameter
         func out<T>(_ p: UnsafeMutablePointer<T>) -> UnsafeMutablePointer<T>? { nullOut ? nil : p }
-        switch r.u8() % 36 {
+        defer { for grid in grids { checkFinite(grid) } }
+        switch r.u8() % 38 {
         case 0: check(gl_grid_reload(g), "gl_grid_reload")
         case 1: check(gl_grid_reload_new(g), "gl_grid_reload_new")
         case 2: check(gl_grid_reload_section(g, index()), "gl_grid_reload_section")
@@ -132,6 +141,13 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
                 }
             }
             check(status, "gl_grid_set_sections_composed")
+        case 35:
+            // A measure anywhere, of any size: past the frontier and extreme ones included.
+            var m = gl_measure(section: index(), item: r.bool() ? index() : Int64(r.u8()) * 97, size: gl_size(w: r.number(), h: r.number()))
+            check(gl_grid_measure(g, &m, 1), "gl_grid_measure")
+        case 36:
+            check(gl_grid_set_option_number(g, r.bool() ? "scale" : "overscan", [1e300, 1e-300, 1024, 1025, 0, 3][Int(r.u8() % 6)]),
+                  "gl_grid_set_option_number")
         default:
             var config = gl_config()
             check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
@@ -180,6 +196,25 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
 }
 
 /// A status must be a gl_status, and gl_last_error() must say something exactly when it failed.
+/// The invariant after every call: the content finite and within the largest extent (2^40), and
+/// every visible frame finite.
+private func checkFinite(_ grid: OpaquePointer?) {
+    var content = gl_size()
+    guard gl_grid_content_size(grid, &content) == GL_OK else { return }
+    let limit = 1_099_511_627_776.0
+    guard content.w.isFinite && content.h.isFinite && content.w <= limit && content.h <= limit else {
+        fatalError("gridfuzz: \(currentInput): content size \(content.w) x \(content.h) not finite within 2^40")
+    }
+    var elements = [gl_element](repeating: gl_element(), count: 64)
+    var count = 0
+    guard gl_grid_visible(grid, &elements, 64, &count) == GL_OK else { return }
+    for e in elements.prefix(min(count, 64)) {
+        guard e.x.isFinite && e.y.isFinite && e.w.isFinite && e.h.isFinite && (e.x + e.w).isFinite && (e.y + e.h).isFinite else {
+            fatalError("gridfuzz: \(currentInput): a visible frame \(e.x), \(e.y), \(e.w) x \(e.h) is not finite")
+        }
+    }
+}
+
 private func check(_ status: gl_status, _ call: String) {
     guard status.rawValue <= GL_ESTATE.rawValue else { fatalError("gridfuzz: \(currentInput): \(call) returned status \(status.rawValue)") }
     let message = String(cString: gl_last_error())

@@ -32,6 +32,13 @@ struct ByteReader {
         case 10: return 0.5
         case 11: return -0.0
         case 12...200: return Double(b - 12) * 2.5
+        // The extremes of sizes learnt late and of the largest extent.
+        case 250: return 1e-300
+        case 251: return 1e-9
+        case 252: return 0x1p40
+        case 253: return 0x1p41
+        case 254: return .leastNormalMagnitude / 1024  // a denormal
+        case 255: return 1024
         default: return Double(u8()) * 4 + Double(u8()) / 256
         }
     }
@@ -137,6 +144,19 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
     return ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes, footer: footer, spans: spans, options: options)
 }
 
+/// Fails unless the content is finite and within the largest extent and every frame finite and,
+/// along the scroll axis, within it too.
+func checkExtents(_ elements: [GridElement], _ content: Size, _ config: GridConfiguration, _ ds: FuzzDataSource, _ what: String = "a layout") {
+    let limit = GridLimits.maxExtent
+    guard content.width.isFinite, content.height.isFinite, content.width <= limit, content.height <= limit else {
+        fail("\(what): content \(content) is not finite within 2^40", config, ds)
+    }
+    for e in elements {
+        let end = config.direction == .vertical ? e.frame.maxY : e.frame.maxX
+        guard isFinite(e.frame), end <= limit else { fail("\(what): \(e) is not finite within 2^40", config, ds) }
+    }
+}
+
 /// One fuzz input: returns normally when every check passes (including inputs the engine rejects).
 func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     guard let data, size > 0 else { return }
@@ -173,7 +193,9 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     // Options added later, on bits of the mask the first inputs left clear (before the bad values
     // below: a configuration holding a NaN compares unequal to itself).
     if mask & (1 << 20) != 0 { set("rtl", .bool(r.bool())) }
-    if mask & (1 << 21) != 0 { set("scale", .number([0, 1, 2, 3, 0.5, -1, .nan][Int(r.u8()) % 7])) }
+    if mask & (1 << 21) != 0 {
+        set("scale", .number([0, 1, 2, 3, 0.5, -1, .nan, 1e300, 1e-300, 1024, 1.0 / 1024, 1025, .leastNonzeroMagnitude][Int(r.u8()) % 13]))
+    }
     if mask & (1 << 22) != 0 { set("inset", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))) }
     if mask & (1 << 23) != 0 { set("estimatedSize", .size(r.size())) }
     // Bad values stored directly: ContentLayout.init must reject them with a GridError.
@@ -203,8 +225,9 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     }
     let all = allElements(of: layout)
     if getenv("GRIDFUZZ_VERBOSE") != nil { for e in all { debugLog("  \(e)") } }
-    // Content so large that sums overflow is not checked further (see the report).
-    guard all.allSatisfy({ isFinite($0.frame) }), layout.contentSize.width.isFinite, layout.contentSize.height.isFinite else { return }
+    // The invariant of every layout: the content within the largest extent, every frame finite
+    // and ending, along the scroll axis, within it.
+    checkExtents(all, layout.contentSize, config, ds)
 
     // Lazy layout (estimatedSize): laid out in steps to the end, it is the full layout.
     if config.isLazy {
@@ -219,6 +242,7 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         if allElements(of: grid.layout) != all || grid.contentSize != layout.contentSize {
             fail("the lazy layout, laid out to its end, differs from the full one", config, ds)
         }
+        runHugeLazyFuzz(config, &r)
     }
 
     let content = layout.contentSize
@@ -315,3 +339,57 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
 }
 
 
+
+/// Huge counts (up to 2^32 − 1) of sizes cycled from the input's, lazily, under a byte budget:
+/// after every call the content and the laid-out frames stay finite and within the largest
+/// extent, and the frames stored stay within what the budget allowed the calls made so far.
+func runHugeLazyFuzz(_ config: GridConfiguration, _ r: inout ByteReader) {
+    struct Cycled: GridDataSource {
+        let count: Int
+        let palette: [Size]
+        let budget: GridBudget?
+        func numberOfItems(inSection section: Int) -> Int { count }
+        func sizeForItem(at path: GridIndexPath) -> Size { palette[path.item % palette.count] }
+    }
+    let maxBytes = 1 << 18
+    let counts = [(1 << 32) - 1, 1_000_000_000, 200_000_000, 1_000_000, 1000]
+    let source = Cycled(count: counts[Int(r.u8()) % counts.count], palette: (0..<max(1, Int(r.u8() % 4))).map { _ in r.size() },
+                        budget: GridBudget(maxBytes: maxBytes, limitName: "the fuzz budget"))
+    let ds = FuzzDataSource(sections: [], showLoader: false, sameSize: false)
+    let grid = Grid(configuration: config, dataSource: source)
+    var calls = 0
+    func check(_ what: String) {
+        calls += 1
+        checkExtents(allElements(of: grid.layout), grid.contentSize, config, ds, "huge lazy grid of \(source.count), after \(what)")
+        // A call may make two moves (a jump, then the cover of its viewport), each with the budget.
+        if grid.layout.storedItemCount > calls * 2 * (maxBytes / 33 + 2 * 256) {
+            fail("huge lazy grid: \(grid.layout.storedItemCount) frames stored after \(calls) calls under a budget of \(maxBytes) bytes", config, ds)
+        }
+    }
+    do throws(GridError) { try grid.reload() } catch { return }
+    check("reload")
+    for _ in 0..<Int(r.u8() % 6) {
+        let what: String
+        switch r.u8() % 5 {
+        case 0:
+            what = "scroll(by:)"
+            try? grid.scroll(by: 0, r.number())
+        case 1:
+            let item = Int(r.u8()) * 4099 % source.count
+            what = "scrollToItem(\(item))"
+            try? grid.scrollToItem(GridIndexPath(section: 0, item: item))
+        case 2:
+            let item = Int(r.u8()) * 1_000_003 % source.count
+            let size = r.size()
+            what = "measure(\(item), \(size))"
+            try? grid.measure(GridIndexPath(section: 0, item: item), size)
+        case 3:
+            what = "scroll(to:)"
+            try? grid.scroll(to: Point(x: r.number(), y: r.number()))
+        default:
+            what = "indexPath(at:)"
+            _ = try? grid.indexPath(at: Point(x: r.number(), y: r.number()))
+        }
+        check(what)
+    }
+}

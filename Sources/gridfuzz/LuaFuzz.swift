@@ -30,13 +30,28 @@ func runLuaFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
 private let values = """
     local gl = require "gridlayout"
     local V = { 0, 1, 2, 3, -1, 0.5, 1/0, -1/0, 0/0, 1e300, 2^53, "2", "x", true, false, nil,
-                {}, { 1, 2 }, function() end, math.maxinteger, math.mininteger, 1e-320, 40, 100, 7 }
+                {}, { 1, 2 }, function() end, math.maxinteger, math.mininteger, 1e-320, 40, 100, 7,
+                1e-300, 2^32 - 1, 1/1024, 1024, 1e-9 }
     local function val(k) return V[k] end
+    -- The invariant after every call: the content and every visible frame finite, the content
+    -- within the largest extent (2^40).
+    local function chk(g)
+      local ok, w, h = pcall(g.contentSize, g)
+      if not ok then return end
+      assert(w == w and h == h and w <= 2^40 and h <= 2^40, "content " .. tostring(w) .. " x " .. tostring(h))
+      local ok2, vis = pcall(g.visible, g)
+      if not ok2 then return end
+      for _, e in ipairs(vis) do
+        for _, v in ipairs{ e.x, e.y, e.w, e.h } do
+          assert(v == v and v > -1/0 and v < 1/0, "a visible frame is not finite: " .. tostring(v))
+        end
+      end
+    end
 
     """
 
 private func luaFuzzChunk(_ r: inout ByteReader) -> String {
-    func value() -> String { "val(\(Int(r.u8()) % 25 + 1))" }
+    func value() -> String { "val(\(Int(r.u8()) % 30 + 1))" }
     func small() -> String { r.bool() ? String(Int(r.u8() % 6)) : value() }
     var lua = values
     // Options: mostly sensible, sometimes anything.
@@ -132,7 +147,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
         var args = (0..<argc).map { _ in small() }
         if name == "draw" { args = ["{ text = true, cols = \(small()), rows = \(small()) }"] }
         if name == "step" && r.bool() { args = ["0.0625"] }
-        lua += "pcall(g.\(name), g\(args.map { ", " + $0 }.joined()))\n"
+        lua += "pcall(g.\(name), g\(args.map { ", " + $0 }.joined()))\nchk(g)\n"
     }
     // The lies: defined before the data source (the chunk is assembled below), read from the
     // bytes after the calls' (zeros when the input ends first: a liar that always says the same).

@@ -204,7 +204,7 @@ extension GridConfiguration {
         flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
              "right to left: every frame is mirrored along x after layout"),
         number("scale", "scale", .scale, { $0.scale }, { $0.scale = $1 },
-               "device pixels per point: frames' edges snap to multiples of 1/scale; 0 is off"),
+               "device pixels per point, 1/1024...1024: frames' edges snap to multiples of 1/scale; 0 is off"),
         OptionDescriptor(name: "estimatedSize", cName: "estimated_size", kind: .size,
                          summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off",
                          read: { .size($0.estimatedSize) },
