@@ -66,7 +66,7 @@ import GridLayoutTestSupport
         #expect(layoutError(Counts(sections: 2_000_000))?.message() == "data source 'sections' returned 2000000 (expected 0...1000000)")
         #expect(layoutError(Counts(lanes: 0))?.message() == "data source 'lanes' returned 0 for section 0 (expected 1...10000)")
         #expect(layoutError(Counts(items: 200_000_000))?.message()
-                == "section 0: 200000000 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
+                == "section 0: its items make 200000000 stored frames, past the limit of 100000000 (same-size lanes, flow and waterfall store none)")
     }
 
     @Test func justifiedItemWithoutHeightHasNoAspectRatio() throws {

@@ -51,7 +51,7 @@ import GridLayout
 
     @Test func theStoredFramesLimitNamesTheSectionInEachFacesCount() {
         let error = GridError.tooManyStoredItems(section: 0, count: 100_000_001)
-        #expect(error.message(base: 0) == "section 0: 100000001 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
-        #expect(error.message(base: 1).hasPrefix("section 1: 100000001 items"))
+        #expect(error.message(base: 0) == "section 0: its items make 100000001 stored frames, past the limit of 100000000 (same-size lanes, flow and waterfall store none)")
+        #expect(error.message(base: 1).hasPrefix("section 1: its items make 100000001"))
     }
 }

@@ -64,18 +64,26 @@ import GridLayoutTestSupport
     }
 }
 
-/// Found by fuzzing: where coordinates are so large that 1/scale is below their ulp (an item
-/// 1e300 wide), the snapped query's slack is a few ulps of the coordinate, so a point at an
-/// item's edge still finds it.
+/// Found by fuzzing: where coordinates are very large (an item as wide as the largest extent), the
+/// snapped query's slack is a few ulps of the coordinate, so a point at an item's edge still finds
+/// it. An item wider than the largest extent is refused: its lane and snapped edges would overflow.
 @Suite struct ScaleHugeCoordinateTests {
-    // lanes 2, scale 3, items 1e300 × 10: item 1 is in lane 1 at x = 1e300.
+    // lanes 2, scale 1024, items 2^40 × 10: item 1 is in lane 1 at x = 2^40.
     @Test func aPointAtAHugeEdgeFindsItsItem() throws {
         var c = GridConfiguration()
         c.lanes = 2
-        c.scale = 3
-        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(1e300, 10), size(1e300, 10)]))
-        #expect(try l.frame(of: GridIndexPath(section: 0, item: 1)).x == 1e300)
-        #expect(l.indexPath(at: Point(x: 1e300, y: 0)) == GridIndexPath(section: 0, item: 1))
+        c.scale = 1024
+        let l = try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(0x1p40, 10), size(0x1p40, 10)]))
+        #expect(try l.frame(of: GridIndexPath(section: 0, item: 1)).x == 0x1p40)
+        #expect(l.indexPath(at: Point(x: 0x1p40, y: 0)) == GridIndexPath(section: 0, item: 1))
         #expect(l.indexPath(at: Point(x: 0, y: 0)) == GridIndexPath(section: 0, item: 0))
+    }
+
+    @Test func anItemWiderThanTheLargestExtentIsRefused() throws {
+        var c = GridConfiguration()
+        c.lanes = 2
+        #expect(throws: GridError.extentTooLarge(at: .item(GridIndexPath(section: 0, item: 0)), end: 1e300)) {
+            try ContentLayout(configuration: c, dataSource: ArrayDataSource(sizes: [size(1e300, 10), size(1e300, 10)]))
+        }
     }
 }

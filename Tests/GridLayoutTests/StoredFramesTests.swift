@@ -53,7 +53,8 @@ private func wholeSizes() -> [Size] {
     }
 
     @Test func valuesBeyondFloatRangeAreKeptExactly() throws {
-        let sizes = [Size(width: 1e300, height: 5), Size(width: 3, height: 0x1p-140), Size(width: 7, height: 9)]
+        // The widest item there may be (2^40) less a fraction no Float holds, and a Float denormal.
+        let sizes = [Size(width: 0x1p40 - 0.25, height: 5), Size(width: 3, height: 0x1p-140), Size(width: 7, height: 9)]
         let layout = try lanesLayout(sizes)
         #expect(try itemFrames(layout) == lanesReference(sizes, lanes: 3, spacing: 4))
     }

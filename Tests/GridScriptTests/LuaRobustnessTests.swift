@@ -286,7 +286,7 @@ final class CappedAllocator {
                             size = function() return 10, 10 end, sameSize = function() return true end}
             g:reload()
             """)
-        #expect(message == "test:4: section 2: 100000001 items pass the limit of 100000000 stored frames (same-size lanes, flow and waterfall store none)")
+        #expect(message == "test:4: section 2: its items make 100000001 stored frames, past the limit of 100000000 (same-size lanes, flow and waterfall store none)")
     }
 }
 

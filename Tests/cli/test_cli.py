@@ -253,7 +253,7 @@ ERRORS = [
     ('{"options": {"layout": "justified"}, "sections": [[[1, 1]], {"items": [[1, 1], [2, 0]]}]}',
      "sections[1].items[1]: [2, 0] has no aspect ratio (justified needs a size > 0 along the scroll axis)", False),
     ('{"sections": [[[1, 1]], {"count": 200000000, "size": [1, 1]}], "frames": false}',
-     "sections[1]: section 1: 200000000 items pass the limit of 100000000 stored frames "
+     "sections[1]: section 1: its items make 200000001 stored frames, past the limit of 100000000 "
      "(same-size lanes, flow and waterfall store none)", False),
     ('{"sections": [{"count": 9007199254740992, "size": [1, 1e300]}], "frames": false}',
      "sections[0]: section 0 would end at inf, past the largest content extent of 1099511627776 points "

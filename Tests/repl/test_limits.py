@@ -38,6 +38,45 @@ def test_memory_error_can_be_caught_and_the_script_goes_on(gridrepl):
     assert r.stdout == "false\tnot enough memory\n1000\n"
 
 
+def test_memory_cap_holds_when_a_lazy_frontier_moves(gridrepl):
+    """A lazy grid (estimatedSize) lays out as far as a call needs: every batch a call lays out
+    counts against --max-memory, which refuses the call before it allocates past the cap."""
+    code = """
+local gl = require "gridlayout"
+local g = gl.new{ width = 320, height = 480, estimatedSize = { w = 100, h = 12 } }
+g.dataSource = { count = function() return 2e8 end, size = function(s, i) return 100, 10 + i % 7 end }
+g:reload()
+print(pcall(g.scrollToItem, g, 1, 9e7))
+print(select(2, g:offset()))
+"""
+    start = time.monotonic()
+    r = run(gridrepl, "--max-memory", "64M", "-e", code)
+    assert r.returncode == 0, r.stderr
+    first, offset = r.stdout.splitlines()
+    assert first.startswith("false\t")
+    assert "bytes of frames, more than the" in first and "left under --max-memory 64M" in first
+    assert offset == "0"
+    assert time.monotonic() - start < 30
+
+
+def test_memory_cap_stops_a_justified_row_that_never_closes(gridrepl):
+    """Items without width in a horizontal justified grid make one row that never closes: a
+    lazy reload lays them out in linear time and is refused at the cap, never crashing."""
+    code = """
+local gl = require "gridlayout"
+local g = gl.new{ layout = "justified", direction = "horizontal", width = 300, height = 300,
+                  rowHeight = 50, estimatedSize = { w = 25, h = 10 } }
+g.dataSource = { count = function() return 2^32 - 1 end, size = function() return 25, 0 end }
+print(pcall(g.reload, g))
+"""
+    start = time.monotonic()
+    r = run(gridrepl, "--max-memory", "64M", "-e", code)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("false\t")
+    assert "left under --max-memory 64M" in r.stdout
+    assert time.monotonic() - start < 30
+
+
 def test_repl_lives_on_after_a_memory_error(repl):
     r = repl(["--max-memory", "10M"])
     r.line(FILL)

@@ -75,7 +75,11 @@ public final class OptionDescriptor: Sendable {
         case (.insets, .number(let n)):
             return try checked(.insets(Insets(all: n)))
         case (.insets, .insets(let i)):
-            guard [i.top, i.left, i.bottom, i.right].allSatisfy(isValidLength) else { throw invalid("finite sides >= 0") }
+            let sides = [i.top, i.left, i.bottom, i.right]
+            guard sides.allSatisfy(isValidLength) else { throw invalid("finite sides >= 0") }
+            guard sides.allSatisfy({ $0 <= GridLimits.maxExtent }) else {
+                throw invalid("sides in 0...\(formatNumber(GridLimits.maxExtent)) (the largest content extent)")
+            }
             return value
         case (.insets, _): throw invalid("a number or {top, left, bottom, right}")
         case (.size, .size(let s)):
@@ -162,13 +166,13 @@ extension GridConfiguration {
                          write: { if case .insets(let i) = $1 { $0.inset = i } }),
         // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
         // when set, and `validate` checks the two it stands for.
-        OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.length),
+        OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.extent),
                          summary: "sets lineSpacing and itemSpacing; reads their value when equal",
                          read: { .number($0.spacing) },
                          write: { if case .number(let n) = $1 { $0.spacing = n } }),
-        number("lineSpacing", "line_spacing", .length, { $0.lineSpacing }, { $0.lineSpacing = $1 },
+        number("lineSpacing", "line_spacing", .extent, { $0.lineSpacing }, { $0.lineSpacing = $1 },
                "space along the scroll axis: between items of a lane or column, lines, rows, headers and sections"),
-        number("itemSpacing", "item_spacing", .length, { $0.itemSpacing }, { $0.itemSpacing = $1 },
+        number("itemSpacing", "item_spacing", .extent, { $0.itemSpacing }, { $0.itemSpacing = $1 },
                "space across the scroll axis: between lanes, columns and the items of a line or row"),
         integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
         integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
@@ -188,7 +192,7 @@ extension GridConfiguration {
         flag("paging", "paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
         flag("pagingInverseOrder", "paging_inverse_order", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
              "with paging, same-size lanes fill each lane first"),
-        number("overscan", "overscan", .length, { $0.overscan }, { $0.overscan = $1 },
+        number("overscan", "overscan", .extent, { $0.overscan }, { $0.overscan = $1 },
                "how far beyond the viewport, along the scroll axis, elements count as loaded"),
         number("animationDuration", "animation_duration", .length, { $0.animationDuration }, { $0.animationDuration = $1 },
                "seconds an insert, removal (twice), move or drag re-flow takes; 0 makes them instant"),

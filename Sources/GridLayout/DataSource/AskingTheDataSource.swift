@@ -13,9 +13,13 @@ func ask<T>(_ callback: DataSourceCallback, _ at: ElementLocation, _ body: () th
 
 extension AxisMap {
     /// The size in S/C terms, or an error naming the callback that gave it.
+    /// An item across the scroll axis may be no wider than the largest extent (along it, where the
+    /// item ends is checked where it is placed): beyond, lane positions and snapped edges overflow.
     @inline(__always)
     func checked(_ size: Size, _ callback: DataSourceCallback, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
         guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
-        return axisSize(size)
+        let a = axisSize(size)
+        guard a.c <= GridLimits.maxExtent else { throw .extentTooLarge(at: .item(path()), end: a.c) }
+        return a
     }
 }

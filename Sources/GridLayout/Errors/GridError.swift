@@ -156,7 +156,7 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .noRoomForItems(length, section):
             return "section \(section &+ base): no room for its items (the viewport less padding and the section's inset is \(formatNumber(length)))"
         case let .tooManyStoredItems(section, count):
-            return "section \(section &+ base): \(count) items pass the limit of \(GridLimits.maxStoredItems) stored frames (same-size lanes, flow and waterfall store none)"
+            return "section \(section &+ base): its items make \(count) stored frames, past the limit of \(GridLimits.maxStoredItems) (same-size lanes, flow and waterfall store none)"
         case let .callbackFailed(c, at, message):
             return "data source \(callback(c)) failed for \(at.describe(base: base)): \(message)"
         case let .indexPathOutOfRange(path, count):

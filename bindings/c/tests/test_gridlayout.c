@@ -1140,7 +1140,39 @@ static void test_measure(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* The limits on every path of a lazy grid: an item 1e300 thick met by the frontier, and a measure
+ * of 1e300 past it, fail as a full reload fails; every frame and the content stay finite. */
+static void test_lazy_limits(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.width = 320;
+    c.height = 480;
+    c.estimated_size = (gl_size){ 100, 10 };
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    static gl_size sizes[10000];
+    for (int i = 0; i < 10000; i++) sizes[i] = (gl_size){ 100, i == 5000 ? 1e300 : 10 };
+    gl_section s = { sizes, 10000, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    gl_measure huge = { 0, 9000, { 100, 1e300 } };
+    EXPECT_STATUS(gl_grid_measure(g, &huge, 1), GL_EDATA);
+    EXPECT(strstr(gl_last_error(), "past the largest content extent") != NULL);
+    EXPECT_STATUS(gl_grid_scroll_to(g, 0, 49800), GL_EDATA);
+    EXPECT(strstr(gl_last_error(), "section 0 would end at 1e+300, past the largest content extent") != NULL);
+    gl_size content;
+    OK(gl_grid_content_size(g, &content));
+    EXPECT(isfinite(content.h) && content.h <= 1099511627776.0);
+    gl_element e[64];
+    size_t n = 0;
+    OK(gl_grid_visible(g, e, 64, &n));
+    EXPECT(n > 0);
+    for (size_t k = 0; k < n && k < 64; k++) EXPECT(isfinite(e[k].y) && isfinite(e[k].h));
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
+    test_lazy_limits();
     test_version();
     test_config();
     test_option_description();

@@ -67,3 +67,26 @@ def test_a_zero_thick_estimate_is_an_error():
     with pytest.raises(GridValueError) as bad:
         Grid(estimated_size=(100, 0))
     assert bad.value.message == "option 'estimated_size': 100x0 is invalid (expected a size > 0 along the scroll axis, or 0x0 (off))"
+
+
+def test_a_tiny_estimate_asks_only_the_first_screen():
+    """An estimate far too small must not make a reload ask every size."""
+    for estimate in ((100, 1e-9), (100, 1e-300)):
+        asked = []
+        with grid_of(1_000_000, asked, estimated=estimate) as grid:
+            grid.reload()
+            assert 12 <= len(asked) <= 256
+            grid.scroll_by(0, 300)
+            assert len(asked) <= 2 * 256
+
+
+def test_an_impossible_measure_past_the_frontier_is_refused_at_once():
+    asked = []
+    with grid_of(100_000, asked) as grid:
+        grid.reload()
+        with pytest.raises(GridError) as huge:
+            grid.measure([(0, 90_000, 100, 1e300)])
+        assert "past the largest content extent" in huge.value.message
+        grid.scroll_to(0, float("inf"))          # the end is reachable: nothing waits there
+        last = grid.frame(0, 99_999)
+        assert grid.content_size().h == last.y + last.h
