@@ -143,10 +143,21 @@ ERRORS = [
     ('[{"width": 2, "height": null}]', "input[0].height: null is invalid (expected a finite number > 0)"),
     ('[1e400]', 'input[0]: a number out of range is invalid (expected an aspect ratio or {"width", "height"})'),
     ('[1e308, 1]', "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
-    # Two boxes in a row of 10 with 10 between them: (10 - 10) / 10 high, clamped to 0.5; the
-    # widths scaled by 0 / 0 (the library prints null).
+    # Two boxes in a row of 10 with 10 between them: no width left (the library scales the widths
+    # by 0 / 0 and prints null).
     ('{"input": [5, 5], "options": {"containerWidth": 10, "containerPadding": 0, "targetRowHeight": 1, "targetRowHeightTolerance": 0}}',
-     "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
+     "options.boxSpacing: 10 between the 2 boxes of row 1 leaves them no width (the row is 10 wide)"),
+    # Spacing past the row's width: the library's widths would be negative.
+    ('{"input": [1, 2, 3, 4], "options": {"boxSpacing": 1e300}}',
+     "options.boxSpacing: 1e+300 between the 2 boxes of row 1 leaves them no width (the row is 1040 wide)"),
+    ('{"input": [1, 1, 1, 1, 1, 1, 1, 1], "options": {"boxSpacing": {"horizontal": 600, "vertical": 1}}}',
+     "options.boxSpacing.horizontal: 600 between the 3 boxes of row 1 leaves them no width (the row is 1040 wide)"),
+    # A {width, height} whose ratio overflows or underflows: named as the document has it, not as
+    # the engine gets it.
+    ('{"input": [1, {"width": 1e308, "height": 1e-10}]}',
+     'input[1]: {"width": 1e+308, "height": 1e-10} gives the aspect ratio inf (expected width / height to be a finite number > 0)'),
+    ('[{"width": 1e-300, "height": 1e300}]',
+     'input[0]: {"width": 1e-300, "height": 1e+300} gives the aspect ratio 0 (expected width / height to be a finite number > 0)'),
     # Two rows 5e307 high with 1e308 between them (past the engine's extent: the command's own rows).
     ('{"input": [4, 4], "options": {"targetRowHeight": 1e308, "boxSpacing": {"horizontal": 10, "vertical": 1e308}}}',
      "input: containerHeight comes out infinite (the rows' heights overflow)"),
