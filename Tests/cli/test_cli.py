@@ -37,6 +37,11 @@ def cli():
 
 
 def run(cli, *args, stdin=""):
+    """The command's result; `stdin` is text, or bytes as they are."""
+    if isinstance(stdin, bytes):
+        result = subprocess.run([cli, *args], input=stdin, capture_output=True, timeout=60)
+        return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
+                                           result.stderr.decode())
     return subprocess.run([cli, *args], input=stdin, capture_output=True, text=True, timeout=60)
 
 
@@ -290,13 +295,52 @@ def test_file_argument_and_stdin_dash(cli, tmp_path):
 def test_command_line(cli):
     assert run(cli, "--version").stdout == f"gridlayout {VERSION}\n"
     help_text = run(cli, "--help")
-    assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [FILE]\n")
+    assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [--max-input BYTES] [FILE]\n")
+    usage = "(usage: gridlayout layout [--max-input BYTES] [FILE])"
     for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
                           (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
-                          (("layout", "a", "b"), "layout: one FILE at most (usage: gridlayout layout [FILE])"),
-                          (("layout", "--pretty"), "layout: unknown option --pretty")]:
+                          (("layout", "a", "b"), f"layout: one FILE at most {usage}"),
+                          (("layout", "--pretty"), f"layout: unknown option --pretty {usage}"),
+                          (("layout", "--max-input"), f"layout: --max-input needs a number of bytes {usage}"),
+                          (("layout", "--max-input", "0"),
+                           "layout: bad value '0' for --max-input (a number of bytes >= 1, with an optional K, M or G)"),
+                          (("layout", "--max-input=12T"),
+                           "layout: bad value '12T' for --max-input (a number of bytes >= 1, with an optional K, M or G)"),
+                          (("layout", "--max-input", "99999999999999999999"),
+                           "layout: bad value '99999999999999999999' for --max-input (a number of bytes >= 1, with an optional K, M or G)")]:
         result = run(cli, *args)
         assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+
+
+def test_the_input_is_bounded(cli, tmp_path):
+    """At most --max-input bytes (256 MiB by default) are read, from a file or standard input:
+    past that the command stops reading and refuses the input."""
+    request = json.dumps(NINE).encode()
+    n = len(request)
+    exact = run(cli, "layout", "--max-input", str(n), stdin=request)
+    assert exact.returncode == 0 and exact.stderr == ""
+    refused = run(cli, "layout", f"--max-input={n - 1}", stdin=request)
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == (f"gridlayout: standard input: the input is larger than {n - 1} bytes "
+                              "(--max-input BYTES raises the limit)\n")
+    path = tmp_path / "request.json"
+    path.write_bytes(request)
+    from_file = run(cli, "layout", "--max-input", "1K", str(path))
+    assert from_file.returncode == 0 and from_file.stdout == exact.stdout
+    too_large = run(cli, "layout", str(path), "--max-input", "16")
+    assert too_large.stderr == (f"gridlayout: {path}: the input is larger than 16 bytes "
+                                "(--max-input BYTES raises the limit)\n")
+    flickr = run(cli, "justified", "--flickr", "--max-input", "4", stdin="[1, 2, 3]")
+    assert (flickr.returncode, flickr.stdout) == (2, "")
+    assert flickr.stderr == ("gridlayout: standard input: the input is larger than 4 bytes "
+                             "(--max-input BYTES raises the limit)\n")
+    # An endless input stops at the default limit, after reading 256 MiB and no more.
+    start = time.monotonic()
+    endless = subprocess.run([cli, "layout", "/dev/zero"], capture_output=True, text=True, timeout=60)
+    assert (endless.returncode, endless.stdout) == (2, "")
+    assert endless.stderr == ("gridlayout: /dev/zero: the input is larger than 268435456 bytes "
+                              "(--max-input BYTES raises the limit)\n")
+    assert time.monotonic() - start < 30
 
 
 def doc_examples():

@@ -201,15 +201,15 @@ def test_error(cli, text, message):
 
 
 def test_command_line(cli, tmp_path):
-    usage = "(usage: gridlayout justified --flickr [FILE])"
-    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [FILE])"),
+    usage = "(usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"
+    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"),
                           (("justified", "--flickr", "a", "b"), f"justified: one FILE at most {usage}"),
                           (("justified", "--flickr", "--pretty"), f"justified: unknown option --pretty {usage}"),
                           (("justified", "--flickr", str(tmp_path / "none.json")),
                            f"cannot read {tmp_path / 'none.json'}: No such file or directory")]:
         result = run(cli, *args)
         assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
-    assert "gridlayout justified --flickr [FILE]" in run(cli, "--help").stdout
+    assert "gridlayout justified --flickr [--max-input BYTES] [FILE]" in run(cli, "--help").stdout
 
 
 def random_document(rng):
