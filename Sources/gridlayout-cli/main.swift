@@ -34,8 +34,9 @@ let usage = """
     number: containerHeight, widowCount and boxes of {aspectRatio, top, width, height, left}.
 
     A document it refuses gives one line on standard error, naming the JSON path, and exit
-    status 2, as does one larger than --max-input BYTES (default 256M; K, M and G count
-    1024s), from FILE or standard input alike.
+    status 2: one that is not UTF-8 or not JSON, one with a key twice in an object (layout;
+    justified --flickr takes the last, as JSON.parse does), or one larger than --max-input
+    BYTES (default 256M; K, M and G count 1024s), from FILE or standard input alike.
 
     gridlayout \(version); the manual: man gridlayout
 
@@ -123,6 +124,18 @@ func readInput(_ file: String?, limit: Int) -> [UInt8] {
     return bytes
 }
 
+/// The document as `scanJSON` passes it (the same bytes, or rewritten for `.lastWins`), or exit 2
+/// naming what is wrong with it.
+func scanned(_ bytes: [UInt8], repeatedKeys: RepeatedKeys, what: String) -> Data {
+    // A UTF-8 byte order mark, which JSON text may start with, is not part of the document.
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    do {
+        return Data(try scanJSON(text, repeatedKeys: repeatedKeys))
+    } catch {
+        fail(error.line(root: what))
+    }
+}
+
 /// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
 /// document in a message: "request" for `layout`, "document" for `justified --flickr`).
 func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
@@ -148,7 +161,8 @@ func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
 }
 
 func layout(_ file: String?, maxInput: Int) -> Never {
-    let request = decode(Request.self, Data(readInput(file, limit: maxInput)), what: "request")
+    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .refuse, what: "request")
+    let request = decode(Request.self, document, what: "request")
     let bytes: [UInt8]
     do {
         bytes = try respond(to: request)
@@ -164,7 +178,9 @@ func layout(_ file: String?, maxInput: Int) -> Never {
 
 /// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
 func justifiedFlickr(_ file: String?, maxInput: Int) -> Never {
-    let request = decode(FlickrRequest.self, Data(readInput(file, limit: maxInput)), what: "document")
+    // JSON.parse keeps the last value of a repeated key.
+    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .lastWins, what: "document")
+    let request = decode(FlickrRequest.self, document, what: "document")
     let bytes: [UInt8]
     do {
         bytes = try flickrResponse(to: request)

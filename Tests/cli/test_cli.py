@@ -186,9 +186,26 @@ def test_schemas_are_what_the_engine_describes_now():
 # Every error class: the message, exit status 2, nothing on stdout. `schema` says whether the
 # request schema refuses the request too (invalid JSON and engine errors it cannot express).
 ERRORS = [
-    ("{", "request: invalid JSON", None),
-    ('{"sections": [[[1, 2]]', "request: invalid JSON", None),
-    ("", "request: invalid JSON", None),
+    ("{", "request: invalid JSON (line 1, column 2: premature EOF)", None),
+    ('{"sections": [[[1, 2]]', "request: invalid JSON (line 1, column 23: premature EOF)", None),
+    ("", "request: invalid JSON (line 1, column 1: premature EOF)", None),
+    ('{"sections": []} []', "request: invalid JSON (line 1, column 18: trailing garbage)", None),
+    ('{"sections":\n  [[[1, 2]] x]}', "request: invalid JSON (line 2, column 13: invalid char in json text)", None),
+    # Not UTF-8: the first byte that is not, with its line and column (characters, from 1).
+    ('{"sections": [], "\u00e9": "\udcff"}', "request: the input is not UTF-8 (byte 0xFF at line 1, column 24)", None),
+    ('{"sections": [],\n "x": "\udcc0\udc80"}', "request: the input is not UTF-8 (byte 0xC0 at line 2, column 8)", None),
+    # A key twice in one object is refused, wherever it is, naming its path (the decoder would
+    # keep one of the values and never check the other).
+    ('{"options": {"lanes": 2}, "sections": [], "options": {"lanes": 0}}',
+     "options: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [{"items": [[1, 1]], "lanes": 2, "lanes": 0}]}',
+     "sections[0].lanes: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [[], {"items": [], "options": {"inset": {"top": 1, "left": 2, "top": 3}}}]}',
+     "sections[1].options.inset.top: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [], "options": {' + ", ".join(f'"k{k}": {k}' for k in range(40)) + ', "k31": 0}}',
+     "options.k31: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": ' + "[" * 512 + "]" * 512 + "}",
+     "request: arrays and objects nested more than 512 deep (at line 1, column 525)", None),
     ('{"sections": [[[1e400, 2]]]}', "sections[0][0][0]: a number out of range is invalid (expected a number)", None),
     ("[]", "request: an array is invalid (expected an object)", True),
     ("{}", 'sections: missing (a request needs "sections")', True),
@@ -274,7 +291,8 @@ ERRORS = [
 
 @pytest.mark.parametrize("text,message,schema", ERRORS, ids=[e[1][:60] for e in ERRORS])
 def test_error(cli, text, message, schema):
-    result = run(cli, "layout", stdin=text)
+    # Lone surrogates stand for the bytes that are not UTF-8.
+    result = run(cli, "layout", stdin=text.encode("utf-8", "surrogateescape"))
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
     if schema is not None:
         refused = not jsonschema.Draft202012Validator(REQUEST_SCHEMA).is_valid(json.loads(text))

@@ -132,7 +132,9 @@ def test_forced_ratio_and_max_rows(cli):
 
 
 ERRORS = [
-    ('{"input": [1, 2', "document: invalid JSON"),
+    ('{"input": [1, 2', "document: invalid JSON (line 1, column 16: premature EOF)"),
+    ('{"input": [1, "\udcff"]}', "document: the input is not UTF-8 (byte 0xFF at line 1, column 16)"),
+    ('[' * 513 + ']' * 513, "document: arrays and objects nested more than 512 deep (at line 1, column 513)"),
     ('"photos"', 'document: "photos" is invalid (expected an object with "input" or an array of items)'),
     ('{"options": {}}', "input: missing (the items to lay out)"),
     ('{"input": {"width": 1, "height": 1}}', 'input: an object is invalid (expected an array of aspect ratios or {"width", "height"})'),
@@ -196,8 +198,28 @@ ERRORS = [
 
 @pytest.mark.parametrize("text,message", ERRORS, ids=[e[1][:60] for e in ERRORS])
 def test_error(cli, text, message):
-    result = run(cli, "justified", "--flickr", stdin=text)
+    # Lone surrogates stand for the bytes that are not UTF-8.
+    result = run(cli, "justified", "--flickr", stdin=text.encode("utf-8", "surrogateescape"))
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+
+
+def test_a_repeated_key_keeps_its_last_value_as_json_parse_does(cli):
+    """The library reads the document with JSON.parse, where a key given twice in an object keeps
+    its last value: so does the command, at any depth."""
+    assert flickr(cli, '{"input": [1], "input": [1, 2, 3]}') == flickr(cli, {"input": [1, 2, 3]})
+    assert flickr(cli, '{"input": [1, 2, 3], "options": {"targetRowHeight": 100, "boxSpacing": 4, '
+                       '"targetRowHeight": 200}, "output": 1, "output": 2}') == \
+        flickr(cli, {"input": [1, 2, 3], "options": {"targetRowHeight": 200, "boxSpacing": 4}})
+    # Three times, the value an object, inside items; other keys untouched.
+    assert flickr(cli, '{"options": {"boxSpacing": {"horizontal": 1, "vertical": 1}, "boxSpacing": 7, '
+                       '"boxSpacing": {"horizontal": 3, "vertical": 9}}, '
+                       '"input": [{"width": 1, "height": 2, "width": 4}, {"height": 1, "width": 2, "height": 2}]}') == \
+        flickr(cli, {"options": {"boxSpacing": {"horizontal": 3, "vertical": 9}},
+                     "input": [{"width": 4, "height": 2}, {"width": 2, "height": 2}]})
+    # A repeated key inside a value that a later repeat replaces whole.
+    assert flickr(cli, '{"input": [1], "options": {"containerWidth": 500, "containerWidth": 600}, '
+                       '"options": {"targetRowHeight": 50}}') == \
+        flickr(cli, {"input": [1], "options": {"targetRowHeight": 50}})
 
 
 def test_command_line(cli, tmp_path):
