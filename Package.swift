@@ -45,7 +45,7 @@ let package = Package(
         // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
         // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
         // full Foundation would link ICU's data into the self-contained binary.
-        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "GridHost", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
         // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
         // decoder reads the request, after yajl's parser has checked it; the engine stays free of
         // Foundation.

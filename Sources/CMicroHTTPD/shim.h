@@ -53,6 +53,11 @@ static inline enum MHD_Result gl_mhd_respond(struct MHD_Connection *connection, 
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    /* The page loads its own script and style and talks to its own API, nothing else: no image,
+     * font or frame from anywhere (a fill such as url(…) that got into a box's style loads nothing). */
+    MHD_add_response_header(response, "Content-Security-Policy",
+                            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+                            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     if (allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     enum MHD_Result result = MHD_queue_response(connection, status, response);
     MHD_destroy_response(response);

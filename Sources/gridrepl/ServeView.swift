@@ -232,8 +232,8 @@ final class ServeView {
     /// another site's page cannot send that without the browser asking first (CORS), which this
     /// server never allows, so it cannot drive the grid.
     func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> Answer {
-        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/api/state": "GET",
-                                        "/api/viewport": "POST", "/api/drag": "POST"]
+        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
+                                        "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST"]
         guard let allowed = routes[path] else { return .error(404, "not found: \(path)") }
         guard method == allowed || (allowed == "GET" && method == "HEAD") else {
             let allow = allowed == "GET" ? "GET, HEAD" : allowed
@@ -245,6 +245,10 @@ final class ServeView {
         switch path {
         case "/", "/index.html":
             return Answer(status: 200, type: "text/html; charset=utf-8", body: Array(servePage.utf8))
+        case "/page.js":
+            return Answer(status: 200, type: "text/javascript; charset=utf-8", body: Array(servePageScript.utf8))
+        case "/page.css":
+            return Answer(status: 200, type: "text/css; charset=utf-8", body: Array(servePageStyle.utf8))
         case "/api/state":
             return stateAnswer()
         case "/api/viewport":
