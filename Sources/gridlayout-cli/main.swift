@@ -112,7 +112,7 @@ func readInput(_ file: String?, limit: Int) -> [UInt8] {
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
         // One byte past the limit tells a document of exactly `limit` bytes from a larger one.
-        let wanted = min(chunk.count, limit - bytes.count + 1)
+        let wanted = min(chunk.count - 1, limit - bytes.count) + 1
         let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, wanted) }
         if n < 0 && errno == EINTR { continue }
         guard n >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }

@@ -337,6 +337,8 @@ def test_the_input_is_bounded(cli, tmp_path):
     n = len(request)
     exact = run(cli, "layout", "--max-input", str(n), stdin=request)
     assert exact.returncode == 0 and exact.stderr == ""
+    largest = run(cli, "layout", f"--max-input={2**63 - 1}", stdin=request)
+    assert largest.returncode == 0 and largest.stdout == exact.stdout
     refused = run(cli, "layout", f"--max-input={n - 1}", stdin=request)
     assert (refused.returncode, refused.stdout) == (2, "")
     assert refused.stderr == (f"gridlayout: standard input: the input is larger than {n - 1} bytes "
