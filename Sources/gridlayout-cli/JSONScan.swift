@@ -185,7 +185,10 @@ final class KeyScanner: JSONEvents {
     }
 
     let repeatedKeys: RepeatedKeys
-    var stack: [Frame] = []
+    /// The innermost open array or object; outside all of them, the document, which holds one value.
+    var top = Frame(isObject: false)
+    /// The frames around `top`, outermost (the document) first: as many as the arrays and objects open.
+    var outer: [Frame] = []
     /// The keys of the open objects, in order: where each one's bytes are in `keyBytes`.
     var keys: [Range<Int>] = []
     var keyBytes: [UInt8] = []
@@ -202,7 +205,7 @@ final class KeyScanner: JSONEvents {
     init(repeatedKeys: RepeatedKeys) { self.repeatedKeys = repeatedKeys }
 
     /// The JSON path of the value being read.
-    var path: [any CodingKey] { path(stack[...]) }
+    var path: [any CodingKey] { outer.isEmpty ? [] : path(outer.dropFirst() + [top]) }
 
     private func path(_ frames: ArraySlice<Frame>) -> [any CodingKey] {
         frames.compactMap { frame -> (any CodingKey)? in
@@ -216,7 +219,7 @@ final class KeyScanner: JSONEvents {
 
     /// A value starts: an array's next element.
     private func value() {
-        if let last = stack.indices.last, !stack[last].isObject { stack[last].count += 1 }
+        if !top.isObject { top.count += 1 }
     }
 
     override func scalar() -> Bool {
@@ -226,12 +229,13 @@ final class KeyScanner: JSONEvents {
 
     private func open(object: Bool) -> Bool {
         value()
-        guard stack.count < maxJSONDepth else {
+        guard outer.count < maxJSONDepth else {
             // Where the bracket past the limit is (its path would be as long as the nesting).
             tooDeep = max(0, Int(yajl_get_bytes_consumed(handle)) - 1)
             return false
         }
-        stack.append(Frame(isObject: object, firstKey: keys.count, ordinal: object ? objects : 0))
+        outer.append(top)
+        top = Frame(isObject: object, firstKey: keys.count, ordinal: object ? objects : 0)
         if object { objects += 1 }
         return true
     }
@@ -240,54 +244,52 @@ final class KeyScanner: JSONEvents {
     override func startArray() -> Bool { open(object: false) }
 
     override func endObject() -> Bool {
-        let frame = stack.removeLast()
-        if frame.firstKey < keys.count {
-            keyBytes.removeSubrange(keys[frame.firstKey].lowerBound...)
-            keys.removeSubrange(frame.firstKey...)
+        if top.firstKey < keys.count {
+            keyBytes.removeSubrange(keys[top.firstKey].lowerBound...)
+            keys.removeSubrange(top.firstKey...)
         }
+        top = outer.removeLast()
         return true
     }
 
     override func endArray() -> Bool {
-        stack.removeLast()
+        top = outer.removeLast()
         return true
     }
 
     override func key(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let top = stack.count - 1
-        let frame = stack[top]
-        let member = frame.count
+        let member = top.count
+        let firstKey = top.firstKey
         var earlier: Int?
-        if let index = frame.index {
+        if let index = top.index {
             earlier = index[Array(text)]
         } else {
             // The latest member of the key: the one a repeat replaces.
-            for k in stride(from: frame.firstKey + member - 1, through: frame.firstKey, by: -1)
-            where keyBytes[keys[k]].elementsEqual(text) {
-                earlier = k - frame.firstKey
+            for k in stride(from: firstKey + member - 1, through: firstKey, by: -1) where keyBytes[keys[k]].elementsEqual(text) {
+                earlier = k - firstKey
                 break
             }
         }
         if let earlier {
             switch repeatedKeys {
             case .refuse:
-                failure = RequestError(path(stack.dropLast()) + [PathKey(String(decoding: text, as: UTF8.self))],
+                failure = RequestError(path(outer.dropFirst()) + [PathKey(String(decoding: text, as: UTF8.self))],
                                        "the key is repeated (a key may appear once in an object)")
                 return false
             case .lastWins:
-                overridden.insert(MemberID(object: frame.ordinal, member: earlier))
+                overridden.insert(MemberID(object: top.ordinal, member: earlier))
             }
         }
         let start = keyBytes.count
         keyBytes.append(contentsOf: text)
         keys.append(start..<keyBytes.count)
-        stack[top].count += 1
-        if stack[top].index != nil {
-            stack[top].index![Array(text)] = member
+        top.count += 1
+        if top.index != nil {
+            top.index![Array(text)] = member
         } else if member + 1 > KeyScanner.linearKeys {
             var index: [[UInt8]: Int] = [:]
-            for k in 0...member { index[Array(keyBytes[keys[frame.firstKey + k]])] = k }
-            stack[top].index = index
+            for k in 0...member { index[Array(keyBytes[keys[firstKey + k]])] = k }
+            top.index = index
         }
         return true
     }
