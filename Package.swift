@@ -32,6 +32,11 @@ let package = Package(
         .systemLibrary(name: "CCurses", providers: [.apt(["libncurses-dev"])]),
         // GNU libmicrohttpd (Debian's libmicrohttpd-dev) for gridrepl --serve, the browser view.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // yajl (Debian's libyajl-dev) for the gridlayout command: its event parser reads a document
+        // once before the decoder, for repeated keys and where a document stops being JSON. Linked
+        // statically (libyajl_s.a; no pkgConfig, whose flags link the shared library), so that the
+        // command needs no library beyond the C and C++ runtimes.
+        .systemLibrary(name: "CYAJL", providers: [.apt(["libyajl-dev"])]),
         // What every host face shares (the C face and the Lua module): the event queue and its
         // delivery, view reuse and renumbering, the re-entrancy guard, the pictures (draw, svg).
         .target(name: "GridHost", dependencies: ["GridLayout"]),
@@ -40,10 +45,11 @@ let package = Package(
         // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
         // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
         // full Foundation would link ICU's data into the self-contained binary.
-        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "GridHost", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
         // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
-        // decoder reads the request; the engine stays free of Foundation.
-        .executableTarget(name: "gridlayout-cli", dependencies: ["GridLayout"]),
+        // decoder reads the request, after yajl's parser has checked it; the engine stays free of
+        // Foundation.
+        .executableTarget(name: "gridlayout-cli", dependencies: ["GridLayout", "CYAJL"]),
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
         // the status lines, index path input. No ncurses, no Lua: tested by LiveViewCoreTests.
         .target(name: "LiveViewCore"),

@@ -23,6 +23,19 @@ Comment: gridrepl, gridlayout, libgridlayout.so.$version and the Lua module grid
  the Swift standard library statically (gridlayout also FoundationEssentials)
  (Copyright Apple Inc. and the Swift project authors, Apache-2.0 with the Runtime Library
  Exception, see /usr/share/common-licenses/Apache-2.0).
+ gridlayout also links yajl statically (Copyright 2007-2014 Lloyd Hilaiel, License: ISC below).
+
+License: ISC
+ Permission to use, copy, modify, and/or distribute this software for any purpose with or
+ without fee is hereby granted, provided that the above copyright notice and this permission
+ notice appear in all copies.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES WITH REGARD TO THIS
+ SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS. IN NO EVENT SHALL THE
+ AUTHOR BE LIABLE FOR ANY SPECIAL, DIRECT, INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES
+ WHATSOEVER RESULTING FROM LOSS OF USE, DATA OR PROFITS, WHETHER IN AN ACTION OF CONTRACT,
+ NEGLIGENCE OR OTHER TORTIOUS ACTION, ARISING OUT OF OR IN CONNECTION WITH THE USE OR
+ PERFORMANCE OF THIS SOFTWARE.
 
 License: MIT
  Permission is hereby granted, free of charge, to any person obtaining a copy of this software

@@ -15,9 +15,11 @@
 
 /* A daemon on 127.0.0.1:port only (port 0: the system picks a free one), without threads of its
  * own: the caller runs it with MHD_run_wait, so every handler runs on the caller's thread.
- * `completed` is called when a request ends (to free what the handler kept for it). */
+ * `completed` is called when a request ends (to free what the handler kept for it), `notify`
+ * when a connection opens and closes. */
 static inline struct MHD_Daemon *gl_mhd_start_loopback(uint16_t port, MHD_AccessHandlerCallback handler, void *cls,
                                                        MHD_RequestCompletedCallback completed,
+                                                       MHD_NotifyConnectionCallback notify,
                                                        unsigned int connection_limit, size_t memory_limit,
                                                        unsigned int timeout_seconds) {
     struct sockaddr_in address;
@@ -28,6 +30,7 @@ static inline struct MHD_Daemon *gl_mhd_start_loopback(uint16_t port, MHD_Access
     return MHD_start_daemon(0, port, NULL, NULL, handler, cls,
                             MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, cls,
+                            MHD_OPTION_NOTIFY_CONNECTION, notify, cls,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
@@ -50,10 +53,21 @@ static inline enum MHD_Result gl_mhd_respond(struct MHD_Connection *connection, 
     MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, content_type);
     MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    /* The page loads its own script and style and talks to its own API, nothing else: no image,
+     * font or frame from anywhere (a fill such as url(…) that got into a box's style loads nothing). */
+    MHD_add_response_header(response, "Content-Security-Policy",
+                            "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+                            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
     if (allow != NULL) MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow);
     enum MHD_Result result = MHD_queue_response(connection, status, response);
     MHD_destroy_response(response);
     return result;
+}
+
+/* The connection's socket, or -1 (MHD_get_connection_info is variadic). */
+static inline int gl_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
 }
 
 /* A request header's value, or NULL. */

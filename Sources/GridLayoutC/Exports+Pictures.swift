@@ -92,7 +92,7 @@ private func picture(_ handle: OpaquePointer?, _ function: String, _ options: Un
         try requireIdle(box, function)
         let needed = try output(needed, "needed")
         guard size >= 0 else { throw CFailure(GL_EINVAL, "size \(UInt(bitPattern: size)) is invalid") }
-        guard size == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with size \(size)") }
+        guard size == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with size \(UInt(bitPattern: size))") }
         let o = try pictureOptions(options)
         let text = try box.picture(function) { style in try render(box.grid, o, style) }
         writePicture(text, buffer, size, needed)

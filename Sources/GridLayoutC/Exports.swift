@@ -13,7 +13,7 @@ public func gl_config_defaults(_ config: UnsafeMutablePointer<gl_config>?, _ str
     cCall { () throws(CFailure) in
         let config = try output(config, "config")
         guard structSize >= configMinimumSize else {
-            throw CFailure(GL_EVERSION, "gl_config struct_size \(structSize) is smaller than this library's first gl_config (\(configMinimumSize))")
+            throw structSizeFailure("gl_config_defaults: struct_size", structSize, minimum: configMinimumSize)
         }
         var defaults = cConfig(GridConfiguration())
         defaults.struct_size = structSize
@@ -71,7 +71,7 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
         let config = try output(config, "config")
         let size = config.pointee.struct_size
         guard size >= configMinimumSize else {
-            throw CFailure(GL_EVERSION, "gl_config.struct_size is \(size), expected at least \(configMinimumSize) (use gl_config_init)")
+            throw structSizeFailure("gl_config.struct_size", size, minimum: configMinimumSize, use: "gl_config_init")
         }
         var value = cConfig(box.grid.configuration)
         value.struct_size = size
@@ -82,6 +82,13 @@ public func gl_grid_get_config(_ handle: OpaquePointer?, _ config: UnsafeMutable
 private func optionName(_ name: UnsafePointer<CChar>?) throws(CFailure) -> String {
     guard let name else { throw CFailure(GL_EINVAL, "option name is NULL") }
     return String(cString: name)
+}
+
+/// How a message names option `name` (an engine name): in the words of `gl_last_error()`, as the
+/// engine's own messages about it do (C's are the `gl_config` fields: `estimated_size`). An
+/// unknown name is shown as given.
+private func optionWord(_ name: String) -> String {
+    errorWords.withLock { $0 }.option(name)
 }
 
 /// Sets option `name`, the failure's message naming the nearest option (an unknown name) or
@@ -115,7 +122,7 @@ public func gl_grid_set_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         } else if kind == .flag {
             guard value == 0 || value == 1 else {
                 let shown = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-                throw CFailure(GL_EINVAL, "option '\(name)': \(shown) is invalid (expected 0 or 1)")
+                throw CFailure(GL_EINVAL, "option '\(optionWord(name))': \(shown) is invalid (expected 0 or 1)")
             }
             option = .bool(value == 1)
         }
@@ -129,7 +136,7 @@ public func gl_grid_set_option_string(_ handle: OpaquePointer?, _ name: UnsafePo
         let box = try lookup(handle)
         try requireIdle(box, "gl_grid_set_option_string")
         let name = try optionName(name)
-        guard let value else { throw CFailure(GL_EINVAL, "option '\(name)': value is NULL") }
+        guard let value else { throw CFailure(GL_EINVAL, "option '\(optionWord(name))': value is NULL") }
         try setOption(box, name, .string(String(cString: value)))
     }
 }
@@ -150,11 +157,11 @@ public func gl_grid_get_option_number(_ handle: OpaquePointer?, _ name: UnsafePo
         case .string(let s):
             // A choice: its case's C value.
             guard case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, let k = cases.firstIndex(of: s) else {
-                throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
+                throw CFailure(GL_EINVAL, "option '\(optionWord(name))' is not a number (read it with gl_grid_get_config)")
             }
             value.pointee = Double(k)
         case .size:
-            throw CFailure(GL_EINVAL, "option '\(name)' is not a number (read it with gl_grid_get_config)")
+            throw CFailure(GL_EINVAL, "option '\(optionWord(name))' is not a number (read it with gl_grid_get_config)")
         }
     }
 }
@@ -190,7 +197,10 @@ private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: 
     let raw = UnsafeRawPointer(composition) + s * stride
     let c = try readVersioned(raw.assumingMemoryBound(to: gl_section_composition.self), size: stride,
                               minimum: compositionMinimumSize, defaults: gl_section_composition(), "gl_section_composition")
-    if c.has_footer != 0 {
+    guard c.has_footer == 0 || c.has_footer == 1 else {
+        throw CFailure(GL_EDATA, "gl_section_composition.has_footer of section \(s): \(c.has_footer) is invalid (expected 0 or 1)")
+    }
+    if c.has_footer == 1 {
         let f = Size(width: c.footer.w, height: c.footer.h)
         guard f.isValid else { throw CFailure(GL_EDATA, "footer of section \(s): size \(f) is invalid (sizes must be finite and >= 0)") }
         section.footer = f
@@ -248,7 +258,7 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
         guard count >= 0 && count <= GridLimits.maxSections else {
             throw CFailure(GL_EINVAL, "section count \(UInt(bitPattern: count)) is invalid (expected 0...\(GridLimits.maxSections))")
         }
-        guard count == 0 || sections != nil else { throw CFailure(GL_EINVAL, "sections is NULL with count \(count)") }
+        guard count == 0 || sections != nil else { throw CFailure(GL_EINVAL, "sections is NULL with count \(UInt(bitPattern: count))") }
         var total = 0
         for s in 0..<count {
             let n = sections![s].count
@@ -266,7 +276,7 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
         // Every entry has the caller's struct_size (one struct type): the array's stride.
         let stride = composition?.pointee.struct_size ?? 0
         if composition != nil && stride < compositionMinimumSize {
-            throw CFailure(GL_EVERSION, "gl_section_composition.struct_size is \(stride), expected at least \(compositionMinimumSize)")
+            throw structSizeFailure("gl_section_composition.struct_size", stride, minimum: compositionMinimumSize)
         }
         var result: [ArrayDataSource.Section] = []
         var counts: [Int] = []
@@ -274,7 +284,7 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
         for s in 0..<count {
             let section = sections![s]
             guard section.count == 0 || section.sizes != nil else {
-                throw CFailure(GL_EINVAL, "section \(s): sizes is NULL with count \(section.count)")
+                throw CFailure(GL_EINVAL, "section \(s): sizes is NULL with count \(UInt(bitPattern: section.count))")
             }
             guard section.lanes >= 0 && Int(section.lanes) <= GridLimits.maxLanes else {
                 throw CFailure(GL_EINVAL, "section \(s): lanes \(section.lanes) is invalid (expected 0...\(GridLimits.maxLanes), 0 for the configuration's)")
@@ -365,7 +375,7 @@ public func gl_grid_reload_section(_ handle: OpaquePointer?, _ section: Int64) -
 public func gl_grid_measure(_ handle: OpaquePointer?, _ items: UnsafePointer<gl_measure>?, _ count: Int) -> gl_status {
     cCall { () throws(CFailure) in
         let box = try lookup(handle)
-        guard count >= 0 else { throw CFailure(GL_EINVAL, "count: \(count) is invalid (expected >= 0)") }
+        guard count >= 0 else { throw CFailure(GL_EINVAL, "count: \(UInt(bitPattern: count)) is invalid (expected at most \(Int.max))") }
         guard count == 0 || items != nil else { throw CFailure(GL_EINVAL, "items is NULL") }
         try requireIdle(box, "gl_grid_measure")
         var measures: [(GridIndexPath, Size)] = []
@@ -405,7 +415,7 @@ private func writeElements(_ elements: [GridElement], _ buffer: UnsafeMutablePoi
                            _ count: UnsafeMutablePointer<Int>?) throws(CFailure) {
     let count = try output(count, "count")
     guard capacity >= 0 else { throw CFailure(GL_EINVAL, "capacity \(UInt(bitPattern: capacity)) is invalid") }
-    guard capacity == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with capacity \(capacity)") }
+    guard capacity == 0 || buffer != nil else { throw CFailure(GL_EINVAL, "buffer is NULL with capacity \(UInt(bitPattern: capacity))") }
     for i in 0..<min(capacity, elements.count) { buffer![i] = cElement(elements[i]) }
     count.pointee = elements.count
 }

@@ -218,6 +218,21 @@ struct FlickrGeometry {
     }
 }
 
+/// An engine error in this command's words: the JSON path and what it holds, never the engine's
+/// data source (the items reach the engine as sizes `ratio x 1`).
+func flickrError(_ error: GridError, _ request: FlickrRequest) -> RequestError {
+    let input = PathKey("input")
+    switch error {
+    case .invalidSize(_, .item(let p), _), .noAspectRatio(let p, _):
+        let ratio = request.ratios.indices.contains(p.item) ? jsonNumber(request.ratios[p.item]) : "?"
+        return RequestError([input, PathKey(index: p.item)], "the aspect ratio \(ratio) cannot be laid out (expected a finite number > 0)")
+    case .tooManyStoredItems(_, let count):
+        return RequestError([input], "\(count) items are more than the \(GridLimits.maxStoredItems) this command lays out")
+    default:
+        return RequestError([input], "the items cannot be laid out with these options")
+    }
+}
+
 /// JavaScript's Math.round: the nearest integer, halves toward +infinity (-2.5 gives -2).
 func jsRound(_ x: Double) -> Double {
     let down = x.rounded(.down)
@@ -241,12 +256,14 @@ func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
                 // The engine keeps content within 2^40 points, where its frames stay exact; the
                 // library has no such bound, and the command's own rows are the same rows.
                 rows = ownRows(request.ratios, o, cadence: nil, limit: limit)
-            case .invalidSize(_, .item(let p), _), .noAspectRatio(let p, _):
-                throw RequestError([PathKey("input"), PathKey(index: p.item)], error.message(in: .swift))
             default:
-                throw RequestError([PathKey("input")], error.message(in: .swift))
+                throw flickrError(error, request)
             }
         }
+    }
+    // A row whose spacing takes all its length would give its boxes widths of 0 / 0 or below 0.
+    for (k, row) in rows.closed.prefix(limit).enumerated() where !(RowBounds(o).length(row.count) > 0) {
+        throw RequestError(o.spacingPath, "\(jsonNumber(o.spacingHorizontal)) between the \(row.count) boxes of row \(k + 1) leaves them no width (the row is \(jsonNumber(o.rowWidth)) wide)")
     }
     let g = FlickrGeometry(request.ratios, rows, o)
     guard g.containerHeight.isFinite else {

@@ -19,6 +19,9 @@ struct FlickrOptions {
     var widowLayoutStyle = WidowStyle.left
     /// nil: the library's `false` (no breakout rows).
     var fullWidthBreakoutRowCadence: Int?
+    /// Where the document gave the horizontal spacing (`options.boxSpacing` or
+    /// `options.boxSpacing.horizontal`), for a message about it.
+    var spacingPath: [any CodingKey] = [PathKey("options"), PathKey("boxSpacing")]
 
     static let names = ["containerWidth", "containerPadding", "boxSpacing", "targetRowHeight",
                         "targetRowHeightTolerance", "maxNumRows", "forceAspectRatio", "showWidows",
@@ -114,6 +117,8 @@ private struct FlickrOptionsJSON: Decodable {
         if let k = has("boxSpacing") {
             let s = try sides(c, k, ["horizontal", "vertical"])
             (options.spacingHorizontal, options.spacingVertical) = (s[0], s[1])
+            options.spacingPath = c.codingPath + [k]
+            if (try? c.decode(Double.self, forKey: k)) == nil { options.spacingPath.append(PathKey("horizontal")) }
         }
         if let k = has("targetRowHeight") {
             options.targetRowHeight = try number(c, k, expected: positive, isPositive)
@@ -174,8 +179,17 @@ private struct FlickrItemJSON: Decodable {
             guard c.contains(key) else { throw RequestError(path + [key], "missing (an item object needs width and height)") }
             sides.append(try number(c, key, expected: positive, isPositive))
         }
-        ratio = sides[0] / sides[1]
+        ratio = try aspectRatio(sides[0], sides[1], path)
     }
+}
+
+/// `width / height`, or an error at `path` when it overflows to infinity or underflows to 0.
+private func aspectRatio(_ width: Double, _ height: Double, _ path: [any CodingKey]) throws -> Double {
+    let ratio = width / height
+    guard isPositive(ratio) else {
+        throw RequestError(path, "{\"width\": \(jsonNumber(width)), \"height\": \(jsonNumber(height))} gives the aspect ratio \(jsonNumber(ratio)) (expected width / height to be a finite number > 0)")
+    }
+    return ratio
 }
 
 /// `{width, height}` decoded the decoder's own way (no per-key questions); other keys ignored.
@@ -196,7 +210,8 @@ private struct FlickrItemsJSON: Decodable {
                 ratios = all
                 return
             }
-            if let all = try? single.decode([SizeItemJSON].self), all.allSatisfy({ isPositive($0.width) && isPositive($0.height) }) {
+            if let all = try? single.decode([SizeItemJSON].self),
+               all.allSatisfy({ isPositive($0.width) && isPositive($0.height) && isPositive($0.width / $0.height) }) {
                 ratios = all.map { $0.width / $0.height }
                 return
             }

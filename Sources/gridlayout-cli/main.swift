@@ -18,8 +18,8 @@ import Glibc
 let version = "1.0.0"
 
 let usage = """
-    usage: gridlayout layout [FILE]
-           gridlayout justified --flickr [FILE]
+    usage: gridlayout layout [--max-input BYTES] [FILE]
+           gridlayout justified --flickr [--max-input BYTES] [FILE]
            gridlayout --help | --version
 
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
@@ -34,7 +34,9 @@ let usage = """
     number: containerHeight, widowCount and boxes of {aspectRatio, top, width, height, left}.
 
     A document it refuses gives one line on standard error, naming the JSON path, and exit
-    status 2.
+    status 2: one that is not UTF-8 or not JSON, one with a key twice in an object (layout;
+    justified --flickr takes the last, as JSON.parse does), or one larger than --max-input
+    BYTES (default 256M; K, M and G count 1024s), from FILE or standard input alike.
 
     gridlayout \(version); the manual: man gridlayout
 
@@ -89,25 +91,50 @@ func path(of error: GridError, in request: Request) -> String {
     }
 }
 
-/// The whole of FILE, or of standard input for nil or "-".
-func readInput(_ file: String?) -> Data {
+/// The most bytes of input read without `--max-input`: 256 MiB.
+let defaultMaxInput = 256 << 20
+
+/// The whole of FILE, or of standard input for nil or "-"; at most `limit` bytes, else exit 2
+/// (a regular file larger than that is refused before it is read).
+func readInput(_ file: String?, limit: Int) -> [UInt8] {
     var fd: Int32 = 0
     let name = file ?? "-"
+    let shown = name == "-" ? "standard input" : name
     if name != "-" {
         fd = open(name, O_RDONLY)
         guard fd >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
     }
+    func tooLarge() -> Never {
+        fail("\(shown): the input is larger than \(limit) bytes (--max-input BYTES raises the limit)")
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit { tooLarge() }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 20)
     while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        // One byte past the limit tells a document of exactly `limit` bytes from a larger one.
+        let wanted = min(chunk.count - 1, limit - bytes.count) + 1
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, wanted) }
         if n < 0 && errno == EINTR { continue }
         guard n >= 0 else { fail("cannot read \(name): \(String(cString: strerror(errno)))") }
         if n == 0 { break }
         bytes.append(contentsOf: chunk[0..<n])
+        if bytes.count > limit { tooLarge() }
     }
     if fd != 0 { close(fd) }
-    return Data(bytes)
+    return bytes
+}
+
+/// The document as `scanJSON` passes it (the same bytes, or rewritten for `.lastWins`), or exit 2
+/// naming what is wrong with it.
+func scanned(_ bytes: [UInt8], repeatedKeys: RepeatedKeys, what: String) -> Data {
+    // A UTF-8 byte order mark, which JSON text may start with, is not part of the document.
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    do {
+        return Data(try scanJSON(text, repeatedKeys: repeatedKeys))
+    } catch {
+        fail(error.line(root: what))
+    }
 }
 
 /// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
@@ -134,8 +161,9 @@ func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
     }
 }
 
-func layout(_ file: String?) -> Never {
-    let request = decode(Request.self, readInput(file), what: "request")
+func layout(_ file: String?, maxInput: Int) -> Never {
+    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .refuse, what: "request")
+    let request = decode(Request.self, document, what: "request")
     let bytes: [UInt8]
     do {
         bytes = try respond(to: request)
@@ -150,8 +178,10 @@ func layout(_ file: String?) -> Never {
 }
 
 /// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
-func justifiedFlickr(_ file: String?) -> Never {
-    let request = decode(FlickrRequest.self, readInput(file), what: "document")
+func justifiedFlickr(_ file: String?, maxInput: Int) -> Never {
+    // JSON.parse keeps the last value of a repeated key.
+    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .lastWins, what: "document")
+    let request = decode(FlickrRequest.self, document, what: "document")
     let bytes: [UInt8]
     do {
         bytes = try flickrResponse(to: request)
@@ -164,6 +194,53 @@ func justifiedFlickr(_ file: String?) -> Never {
     exit(0)
 }
 
+/// A command's arguments: its flags, `--max-input BYTES` and at most one FILE.
+struct CommandArguments {
+    var flags: Set<String> = []
+    var files: [String] = []
+    var maxInput = defaultMaxInput
+
+    /// Reads `arguments`, taking `known` flags; exits 2 on anything else. `usage` ends the messages.
+    init(_ arguments: ArraySlice<String>, command: String, known: Set<String>, usage: String) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if argument == "--max-input" || argument.hasPrefix("--max-input=") {
+                let value: String
+                if argument == "--max-input" {
+                    guard let next = rest.popFirst() else { fail("\(command): --max-input needs a number of bytes (usage: \(usage))") }
+                    value = next
+                } else {
+                    value = String(argument.dropFirst("--max-input=".count))
+                }
+                guard let bytes = byteCount(value) else {
+                    fail("\(command): bad value '\(value)' for --max-input (a number of bytes >= 1, with an optional K, M or G)")
+                }
+                maxInput = bytes
+            } else if known.contains(argument) {
+                flags.insert(argument)
+            } else if argument.hasPrefix("-") && argument != "-" {
+                fail("\(command): unknown option \(argument) (usage: \(usage))")
+            } else {
+                files.append(argument)
+            }
+        }
+        guard files.count <= 1 else { fail("\(command): one FILE at most (usage: \(usage))") }
+    }
+}
+
+/// "4096", "64K", "256M", "1G" (K, M and G: 1024, 1024², 1024³) as a count >= 1, or nil.
+func byteCount(_ text: String) -> Int? {
+    var digits = Substring(text)
+    var unit = 1
+    if let last = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(last).uppercased()] {
+        unit = 1 << shift
+        digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let n = Int(digits), n >= 1 else { return nil }
+    let (bytes, overflow) = n.multipliedReportingOverflow(by: unit)
+    return overflow ? nil : bytes
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "--help", "-h":
@@ -171,19 +248,14 @@ case "--help", "-h":
 case "--version":
     print("gridlayout \(version)")
 case "layout":
-    let rest = arguments.dropFirst()
-    if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) { fail("layout: unknown option \(option)") }
-    guard rest.count <= 1 else { fail("layout: one FILE at most (usage: gridlayout layout [FILE])") }
-    layout(rest.first)
+    let parsed = CommandArguments(arguments.dropFirst(), command: "layout", known: [],
+                                  usage: "gridlayout layout [--max-input BYTES] [FILE]")
+    layout(parsed.files.first, maxInput: parsed.maxInput)
 case "justified":
-    let rest = arguments.dropFirst()
-    if let option = rest.first(where: { $0.hasPrefix("-") && $0 != "-" && $0 != "--flickr" }) {
-        fail("justified: unknown option \(option) (usage: gridlayout justified --flickr [FILE])")
-    }
-    guard rest.contains("--flickr") else { fail("justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [FILE])") }
-    let files = rest.filter { $0 != "--flickr" }
-    guard files.count <= 1 else { fail("justified: one FILE at most (usage: gridlayout justified --flickr [FILE])") }
-    justifiedFlickr(files.first)
+    let usage = "gridlayout justified --flickr [--max-input BYTES] [FILE]"
+    let parsed = CommandArguments(arguments.dropFirst(), command: "justified", known: ["--flickr"], usage: usage)
+    guard parsed.flags.contains("--flickr") else { fail("justified: --flickr is needed (the one input format it reads; usage: \(usage))") }
+    justifiedFlickr(parsed.files.first, maxInput: parsed.maxInput)
 case nil:
     fail("a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)")
 case let command?:

@@ -4,11 +4,21 @@
 /// nothing else. Requests go one at a time, in order; a scroll or resize while one is out is sent
 /// once it returns, with the position of that moment. While the grid animates or a drag is held it
 /// polls the state every 30 ms (the server steps the clock); otherwise every 500 ms, to follow a
-/// new run of the script. No external resources.
+/// new run of the script. It loads nothing but its script (`/page.js`) and style (`/page.css`),
+/// none inline, and talks to the API: the server's Content-Security-Policy allows nothing else.
 let servePage = #"""
 <!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>gridrepl</title>
-<style>
+<link rel="stylesheet" href="/page.css">
+</head>
+<body><div id="bar"><span id="status">loading…</span><span id="info"></span></div>
+<div id="scroller" tabindex="0"><div id="content"></div></div>
+<script src="/page.js"></script>
+</body></html>
+"""#
+
+/// The page's style (GET /page.css).
+let servePageStyle = #"""
 html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;background:#fff;color:#222}
 #bar{position:fixed;left:0;right:0;top:0;height:24px;padding:4px 8px;box-sizing:border-box;background:#263238;color:#eceff1;display:flex;gap:16px;white-space:pre}
 #status{flex:1;overflow:hidden;text-overflow:ellipsis}
@@ -23,10 +33,10 @@ html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;backgroun
 .el.dragged{z-index:4;box-shadow:0 4px 14px rgba(0,0,0,.35)}
 .el.selected{outline:2px solid #e65100;outline-offset:-2px}
 body.sort .el.item{cursor:grab}
-</style></head>
-<body><div id="bar"><span id="status">loading…</span><span id="info"></span></div>
-<div id="scroller" tabindex="0"><div id="content"></div></div>
-<script>
+"""#
+
+/// The page's script (GET /page.js).
+let servePageScript = #"""
 "use strict";
 const scroller = document.getElementById("scroller"), content = document.getElementById("content");
 const statusText = document.getElementById("status"), info = document.getElementById("info");
@@ -113,7 +123,8 @@ function render(s) {
     box.style.height = e.h + "px";
     box.style.opacity = e.alpha;
     box.style.transform = e.scale === 1 ? "" : `scale(${e.scale})`;
-    box.style.background = e.fill || "";
+    // A colour only (the server passes only CSS colours): the longhand cannot take an image.
+    box.style.backgroundColor = e.fill || "";
     if (box.textContent !== e.label) box.textContent = e.label;
     box.element = e;
   }
@@ -214,6 +225,4 @@ window.addEventListener("blur", () => drop(null));
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 sendViewport();
-</script>
-</body></html>
 """#

@@ -1,5 +1,6 @@
 import CLua
 import FoundationEssentials
+import GridHost
 
 /// What the page draws, as JSON: the engine's answer for the current viewport.
 struct ServeState: Encodable {
@@ -82,6 +83,12 @@ struct ServeElement: Encodable {
     var fill: String?
 }
 
+/// A style's fill as the page may use it: a CSS colour by the pictures' own check (`svg()`
+/// refuses anything else), else nil, the default colour. Nothing else reaches the page's styles.
+func fillColour(_ fill: String) -> String? {
+    CSSColour.isValid(fill) ? fill : nil
+}
+
 extension ServeView {
     /// Reads the grid through the `read` helper.
     func readState() -> Result<ServeState, ServeFailure> {
@@ -132,7 +139,7 @@ extension ServeView {
                                          x: number(e, "x"), y: number(e, "y"), w: number(e, "w"), h: number(e, "h"),
                                          alpha: number(e, "alpha"), scale: number(e, "scale"),
                                          pinned: flag(e, "pinned"), dragged: flag(e, "dragged"),
-                                         label: string(e, "label") ?? "", fill: string(e, "fill")))
+                                         label: string(e, "label") ?? "", fill: string(e, "fill").flatMap(fillColour)))
             lua_settop(L, e - 1)
             n += 1
         }

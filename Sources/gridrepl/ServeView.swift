@@ -41,6 +41,8 @@ final class ServeView {
     /// The script file's modification time and size when it was last run.
     var scriptStamp: (seconds: Int, nanoseconds: Int, size: Int)?
     var lastStampCheck: UInt64 = 0
+    /// The open connections, by libmicrohttpd's handle.
+    var connections: [OpaquePointer: ServeConnection] = [:]
 
     /// The largest request body accepted; a larger one is answered 413.
     static let maxBody = 64 << 10
@@ -52,6 +54,16 @@ final class ServeView {
     /// The loop's wake-up interval while the grid animates or a drag is held, and otherwise.
     static let frameMilliseconds: Int32 = 16
     static let idleMilliseconds: Int32 = 250
+    /// How long a connection has to deliver a whole request, from its opening or its previous
+    /// answer (idle time counts): a client that sends a byte now and then holds no connection
+    /// longer than this.
+    static let requestSeconds: UInt64 = 10
+    /// How many connections may wait for a request at once: one more closes the one that has
+    /// waited longest, so that a new client always gets in.
+    static let waitingConnections = 64
+    /// libmicrohttpd's own limit, above `waitingConnections`: the connections closed to make room
+    /// leave only on its next turn.
+    static let connectionLimit: UInt32 = 256
 
     init(_ L: OpaquePointer, gridIndex: Int32, scriptName: String, port: Int, scriptReload: ((OpaquePointer) -> String?)?) {
         self.L = L
@@ -87,7 +99,7 @@ final class ServeView {
         let cls = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
         guard let daemon = gl_mhd_start_loopback(UInt16(port), serveAccessHandler, cls, serveCompletedHandler,
-                                                 64, 256 << 10, 30) else {
+                                                 serveConnectionHandler, ServeView.connectionLimit, 256 << 10, 30) else {
             let reason = errno != 0 ? String(cString: strerror(errno)) : "libmicrohttpd could not start"
             let hint = port == 0 ? "" : "; --serve 0 picks a free port"
             throw StartError(message: "cannot listen on 127.0.0.1:\(port) (\(reason)\(hint))")
@@ -104,6 +116,7 @@ final class ServeView {
             if ViewSignals.exitSignal != 0 { break }
             if animating || dragging { advanceClock() } else { lastStep = 0 }
             let now = Limits.now()
+            closeSlowConnections(now: now)
             if now &- lastStampCheck >= ServeView.stampInterval {
                 lastStampCheck = now
                 reloadIfChanged()
@@ -219,8 +232,8 @@ final class ServeView {
     /// another site's page cannot send that without the browser asking first (CORS), which this
     /// server never allows, so it cannot drive the grid.
     func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> Answer {
-        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/api/state": "GET",
-                                        "/api/viewport": "POST", "/api/drag": "POST"]
+        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
+                                        "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST"]
         guard let allowed = routes[path] else { return .error(404, "not found: \(path)") }
         guard method == allowed || (allowed == "GET" && method == "HEAD") else {
             let allow = allowed == "GET" ? "GET, HEAD" : allowed
@@ -232,6 +245,10 @@ final class ServeView {
         switch path {
         case "/", "/index.html":
             return Answer(status: 200, type: "text/html; charset=utf-8", body: Array(servePage.utf8))
+        case "/page.js":
+            return Answer(status: 200, type: "text/javascript; charset=utf-8", body: Array(servePageScript.utf8))
+        case "/page.css":
+            return Answer(status: 200, type: "text/css; charset=utf-8", body: Array(servePageStyle.utf8))
         case "/api/state":
             return stateAnswer()
         case "/api/viewport":
@@ -480,9 +497,55 @@ private let serveCompletedHandler: MHD_RequestCompletedCallback = { _, _, state,
     state.pointee = nil
 }
 
+/// An open connection: its socket, and since when it has been waiting for a whole request (its
+/// opening, or its last answer).
+struct ServeConnection {
+    var socket: Int32
+    var waitingSince: UInt64
+    /// Shut down by the server: libmicrohttpd closes it on its next turn.
+    var closing = false
+}
+
+private let serveConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, event in
+    guard let cls, let connection else { return }
+    let server = Unmanaged<ServeView>.fromOpaque(cls).takeUnretainedValue()
+    if event == .CONNECTION_NOTIFY_STARTED {
+        server.connections[connection] = ServeConnection(socket: gl_mhd_connection_fd(connection), waitingSince: Limits.now())
+        server.makeRoom()
+    } else {
+        server.connections[connection] = nil
+    }
+}
+
 extension ServeView {
+    /// Closes the connections that have waited longer than `requestSeconds` for a whole request.
+    func closeSlowConnections(now: UInt64) {
+        for (connection, state) in connections where !state.closing && now &- state.waitingSince > ServeView.requestSeconds * 1_000_000_000 {
+            close(connection)
+        }
+    }
+
+    /// Past `waitingConnections`, closes the connection that has waited longest for a request.
+    func makeRoom() {
+        let open = connections.filter { !$0.value.closing }
+        guard open.count > ServeView.waitingConnections,
+              let oldest = open.min(by: { $0.value.waitingSince < $1.value.waitingSince }) else { return }
+        close(oldest.key)
+    }
+
+    /// Shuts the connection's socket down: libmicrohttpd sees it end on its next turn, closes it
+    /// and forgets it (the socket itself is its to close).
+    private func close(_ connection: OpaquePointer) {
+        guard var state = connections[connection] else { return }
+        state.closing = true
+        connections[connection] = state
+        if state.socket >= 0 { _ = shutdown(state.socket, Int32(SHUT_RDWR)) }
+    }
+
     func respond(_ connection: OpaquePointer, _ answer: Answer) -> MHD_Result {
-        answer.body.withUnsafeBytes { bytes in
+        // Answered: the connection now waits for its next request.
+        connections[connection]?.waitingSince = Limits.now()
+        return answer.body.withUnsafeBytes { bytes in
             gl_mhd_respond(connection, answer.status, answer.type, bytes.baseAddress, bytes.count, answer.allow)
         }
     }

@@ -217,7 +217,7 @@ def test_page_boxes_are_the_engines_visible_elements(server, browser, gridrepl):
         seen_pinned |= any(e["pinned"] for e in answer["elements"])
         labels = {(k, s, i): label for k, s, i, _, _, _, _, label, _ in browser.execute_script(BOXES)}
         fills = browser.execute_script("return [...document.querySelectorAll('#content > [data-kind=item]')]"
-                                       ".map(b => [b.dataset.section, b.dataset.item, b.style.background]);")
+                                       ".map(b => [b.dataset.section, b.dataset.item, b.style.backgroundColor]);")
         for s, i, fill in fills:   # the data source's style: #cfe3ff, #d7f5d0, #ffe2c6 by section
             assert fill == ["rgb(207, 227, 255)", "rgb(215, 245, 208)", "rgb(255, 226, 198)"][int(s) - 1], (s, i, fill)
         for e in answer["elements"]:

@@ -37,6 +37,11 @@ def cli():
 
 
 def run(cli, *args, stdin=""):
+    """The command's result; `stdin` is text, or bytes as they are."""
+    if isinstance(stdin, bytes):
+        result = subprocess.run([cli, *args], input=stdin, capture_output=True, timeout=60)
+        return subprocess.CompletedProcess(result.args, result.returncode, result.stdout.decode(),
+                                           result.stderr.decode())
     return subprocess.run([cli, *args], input=stdin, capture_output=True, text=True, timeout=60)
 
 
@@ -181,9 +186,26 @@ def test_schemas_are_what_the_engine_describes_now():
 # Every error class: the message, exit status 2, nothing on stdout. `schema` says whether the
 # request schema refuses the request too (invalid JSON and engine errors it cannot express).
 ERRORS = [
-    ("{", "request: invalid JSON", None),
-    ('{"sections": [[[1, 2]]', "request: invalid JSON", None),
-    ("", "request: invalid JSON", None),
+    ("{", "request: invalid JSON (line 1, column 2: premature EOF)", None),
+    ('{"sections": [[[1, 2]]', "request: invalid JSON (line 1, column 23: premature EOF)", None),
+    ("", "request: invalid JSON (line 1, column 1: premature EOF)", None),
+    ('{"sections": []} []', "request: invalid JSON (line 1, column 18: trailing garbage)", None),
+    ('{"sections":\n  [[[1, 2]] x]}', "request: invalid JSON (line 2, column 13: invalid char in json text)", None),
+    # Not UTF-8: the first byte that is not, with its line and column (characters, from 1).
+    ('{"sections": [], "\u00e9": "\udcff"}', "request: the input is not UTF-8 (byte 0xFF at line 1, column 24)", None),
+    ('{"sections": [],\n "x": "\udcc0\udc80"}', "request: the input is not UTF-8 (byte 0xC0 at line 2, column 8)", None),
+    # A key twice in one object is refused, wherever it is, naming its path (the decoder would
+    # keep one of the values and never check the other).
+    ('{"options": {"lanes": 2}, "sections": [], "options": {"lanes": 0}}',
+     "options: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [{"items": [[1, 1]], "lanes": 2, "lanes": 0}]}',
+     "sections[0].lanes: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [[], {"items": [], "options": {"inset": {"top": 1, "left": 2, "top": 3}}}]}',
+     "sections[1].options.inset.top: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": [], "options": {' + ", ".join(f'"k{k}": {k}' for k in range(40)) + ', "k31": 0}}',
+     "options.k31: the key is repeated (a key may appear once in an object)", None),
+    ('{"sections": ' + "[" * 512 + "]" * 512 + "}",
+     "request: arrays and objects nested more than 512 deep (at line 1, column 525)", None),
     ('{"sections": [[[1e400, 2]]]}', "sections[0][0][0]: a number out of range is invalid (expected a number)", None),
     ("[]", "request: an array is invalid (expected an object)", True),
     ("{}", 'sections: missing (a request needs "sections")', True),
@@ -269,7 +291,8 @@ ERRORS = [
 
 @pytest.mark.parametrize("text,message,schema", ERRORS, ids=[e[1][:60] for e in ERRORS])
 def test_error(cli, text, message, schema):
-    result = run(cli, "layout", stdin=text)
+    # Lone surrogates stand for the bytes that are not UTF-8.
+    result = run(cli, "layout", stdin=text.encode("utf-8", "surrogateescape"))
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
     if schema is not None:
         refused = not jsonschema.Draft202012Validator(REQUEST_SCHEMA).is_valid(json.loads(text))
@@ -290,13 +313,54 @@ def test_file_argument_and_stdin_dash(cli, tmp_path):
 def test_command_line(cli):
     assert run(cli, "--version").stdout == f"gridlayout {VERSION}\n"
     help_text = run(cli, "--help")
-    assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [FILE]\n")
+    assert help_text.returncode == 0 and help_text.stdout.startswith("usage: gridlayout layout [--max-input BYTES] [FILE]\n")
+    usage = "(usage: gridlayout layout [--max-input BYTES] [FILE])"
     for args, message in [((), "a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
                           (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
-                          (("layout", "a", "b"), "layout: one FILE at most (usage: gridlayout layout [FILE])"),
-                          (("layout", "--pretty"), "layout: unknown option --pretty")]:
+                          (("layout", "a", "b"), f"layout: one FILE at most {usage}"),
+                          (("layout", "--pretty"), f"layout: unknown option --pretty {usage}"),
+                          (("layout", "--max-input"), f"layout: --max-input needs a number of bytes {usage}"),
+                          (("layout", "--max-input", "0"),
+                           "layout: bad value '0' for --max-input (a number of bytes >= 1, with an optional K, M or G)"),
+                          (("layout", "--max-input=12T"),
+                           "layout: bad value '12T' for --max-input (a number of bytes >= 1, with an optional K, M or G)"),
+                          (("layout", "--max-input", "99999999999999999999"),
+                           "layout: bad value '99999999999999999999' for --max-input (a number of bytes >= 1, with an optional K, M or G)")]:
         result = run(cli, *args)
         assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+
+
+def test_the_input_is_bounded(cli, tmp_path):
+    """At most --max-input bytes (256 MiB by default) are read, from a file or standard input:
+    past that the command stops reading and refuses the input."""
+    request = json.dumps(NINE).encode()
+    n = len(request)
+    exact = run(cli, "layout", "--max-input", str(n), stdin=request)
+    assert exact.returncode == 0 and exact.stderr == ""
+    largest = run(cli, "layout", f"--max-input={2**63 - 1}", stdin=request)
+    assert largest.returncode == 0 and largest.stdout == exact.stdout
+    refused = run(cli, "layout", f"--max-input={n - 1}", stdin=request)
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == (f"gridlayout: standard input: the input is larger than {n - 1} bytes "
+                              "(--max-input BYTES raises the limit)\n")
+    path = tmp_path / "request.json"
+    path.write_bytes(request)
+    from_file = run(cli, "layout", "--max-input", "1K", str(path))
+    assert from_file.returncode == 0 and from_file.stdout == exact.stdout
+    too_large = run(cli, "layout", str(path), "--max-input", "16")
+    assert too_large.stderr == (f"gridlayout: {path}: the input is larger than 16 bytes "
+                                "(--max-input BYTES raises the limit)\n")
+    flickr = run(cli, "justified", "--flickr", "--max-input", "4", stdin="[1, 2, 3]")
+    assert (flickr.returncode, flickr.stdout) == (2, "")
+    assert flickr.stderr == ("gridlayout: standard input: the input is larger than 4 bytes "
+                             "(--max-input BYTES raises the limit)\n")
+    # An endless input stops at the default limit, after reading 256 MiB and no more.
+    start = time.monotonic()
+    endless = subprocess.run([cli, "layout", "/dev/zero"], capture_output=True, text=True, timeout=60)
+    assert (endless.returncode, endless.stdout) == (2, "")
+    assert endless.stderr == ("gridlayout: /dev/zero: the input is larger than 268435456 bytes "
+                              "(--max-input BYTES raises the limit)\n")
+    assert time.monotonic() - start < 30
 
 
 def doc_examples():

@@ -132,7 +132,9 @@ def test_forced_ratio_and_max_rows(cli):
 
 
 ERRORS = [
-    ('{"input": [1, 2', "document: invalid JSON"),
+    ('{"input": [1, 2', "document: invalid JSON (line 1, column 16: premature EOF)"),
+    ('{"input": [1, "\udcff"]}', "document: the input is not UTF-8 (byte 0xFF at line 1, column 16)"),
+    ('[' * 513 + ']' * 513, "document: arrays and objects nested more than 512 deep (at line 1, column 513)"),
     ('"photos"', 'document: "photos" is invalid (expected an object with "input" or an array of items)'),
     ('{"options": {}}', "input: missing (the items to lay out)"),
     ('{"input": {"width": 1, "height": 1}}', 'input: an object is invalid (expected an array of aspect ratios or {"width", "height"})'),
@@ -143,10 +145,21 @@ ERRORS = [
     ('[{"width": 2, "height": null}]', "input[0].height: null is invalid (expected a finite number > 0)"),
     ('[1e400]', 'input[0]: a number out of range is invalid (expected an aspect ratio or {"width", "height"})'),
     ('[1e308, 1]', "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
-    # Two boxes in a row of 10 with 10 between them: (10 - 10) / 10 high, clamped to 0.5; the
-    # widths scaled by 0 / 0 (the library prints null).
+    # Two boxes in a row of 10 with 10 between them: no width left (the library scales the widths
+    # by 0 / 0 and prints null).
     ('{"input": [5, 5], "options": {"containerWidth": 10, "containerPadding": 0, "targetRowHeight": 1, "targetRowHeightTolerance": 0}}',
-     "input[0]: its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)"),
+     "options.boxSpacing: 10 between the 2 boxes of row 1 leaves them no width (the row is 10 wide)"),
+    # Spacing past the row's width: the library's widths would be negative.
+    ('{"input": [1, 2, 3, 4], "options": {"boxSpacing": 1e300}}',
+     "options.boxSpacing: 1e+300 between the 2 boxes of row 1 leaves them no width (the row is 1040 wide)"),
+    ('{"input": [1, 1, 1, 1, 1, 1, 1, 1], "options": {"boxSpacing": {"horizontal": 600, "vertical": 1}}}',
+     "options.boxSpacing.horizontal: 600 between the 3 boxes of row 1 leaves them no width (the row is 1040 wide)"),
+    # A {width, height} whose ratio overflows or underflows: named as the document has it, not as
+    # the engine gets it.
+    ('{"input": [1, {"width": 1e308, "height": 1e-10}]}',
+     'input[1]: {"width": 1e+308, "height": 1e-10} gives the aspect ratio inf (expected width / height to be a finite number > 0)'),
+    ('[{"width": 1e-300, "height": 1e300}]',
+     'input[0]: {"width": 1e-300, "height": 1e+300} gives the aspect ratio 0 (expected width / height to be a finite number > 0)'),
     # Two rows 5e307 high with 1e308 between them (past the engine's extent: the command's own rows).
     ('{"input": [4, 4], "options": {"targetRowHeight": 1e308, "boxSpacing": {"horizontal": 10, "vertical": 1e308}}}',
      "input: containerHeight comes out infinite (the rows' heights overflow)"),
@@ -185,20 +198,40 @@ ERRORS = [
 
 @pytest.mark.parametrize("text,message", ERRORS, ids=[e[1][:60] for e in ERRORS])
 def test_error(cli, text, message):
-    result = run(cli, "justified", "--flickr", stdin=text)
+    # Lone surrogates stand for the bytes that are not UTF-8.
+    result = run(cli, "justified", "--flickr", stdin=text.encode("utf-8", "surrogateescape"))
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
 
 
+def test_a_repeated_key_keeps_its_last_value_as_json_parse_does(cli):
+    """The library reads the document with JSON.parse, where a key given twice in an object keeps
+    its last value: so does the command, at any depth."""
+    assert flickr(cli, '{"input": [1], "input": [1, 2, 3]}') == flickr(cli, {"input": [1, 2, 3]})
+    assert flickr(cli, '{"input": [1, 2, 3], "options": {"targetRowHeight": 100, "boxSpacing": 4, '
+                       '"targetRowHeight": 200}, "output": 1, "output": 2}') == \
+        flickr(cli, {"input": [1, 2, 3], "options": {"targetRowHeight": 200, "boxSpacing": 4}})
+    # Three times, the value an object, inside items; other keys untouched.
+    assert flickr(cli, '{"options": {"boxSpacing": {"horizontal": 1, "vertical": 1}, "boxSpacing": 7, '
+                       '"boxSpacing": {"horizontal": 3, "vertical": 9}}, '
+                       '"input": [{"width": 1, "height": 2, "width": 4}, {"height": 1, "width": 2, "height": 2}]}') == \
+        flickr(cli, {"options": {"boxSpacing": {"horizontal": 3, "vertical": 9}},
+                     "input": [{"width": 4, "height": 2}, {"width": 2, "height": 2}]})
+    # A repeated key inside a value that a later repeat replaces whole.
+    assert flickr(cli, '{"input": [1], "options": {"containerWidth": 500, "containerWidth": 600}, '
+                       '"options": {"targetRowHeight": 50}}') == \
+        flickr(cli, {"input": [1], "options": {"targetRowHeight": 50}})
+
+
 def test_command_line(cli, tmp_path):
-    usage = "(usage: gridlayout justified --flickr [FILE])"
-    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [FILE])"),
+    usage = "(usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"
+    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"),
                           (("justified", "--flickr", "a", "b"), f"justified: one FILE at most {usage}"),
                           (("justified", "--flickr", "--pretty"), f"justified: unknown option --pretty {usage}"),
                           (("justified", "--flickr", str(tmp_path / "none.json")),
                            f"cannot read {tmp_path / 'none.json'}: No such file or directory")]:
         result = run(cli, *args)
         assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
-    assert "gridlayout justified --flickr [FILE]" in run(cli, "--help").stdout
+    assert "gridlayout justified --flickr [--max-input BYTES] [FILE]" in run(cli, "--help").stdout
 
 
 def random_document(rng):

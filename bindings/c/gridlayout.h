@@ -275,7 +275,7 @@ typedef struct gl_section_options {
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
 typedef struct gl_section_composition {
     size_t struct_size;                 /* sizeof(gl_section_composition): the same in every entry */
-    int has_footer;                     /* 0/1: the section ends with a footer of size `footer` */
+    int has_footer;                     /* 0/1 (else GL_EDATA): the section ends with a footer of size `footer` */
     gl_size footer;                     /* only the scroll-axis size is used */
     const int64_t *spans;               /* the section's `count` spans (k >= 1 or GL_SPAN_ALL; see
                                            gl_data_source.span), or NULL for 1 each */

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include "gridlayout.h"
 #include "expect.h"
@@ -491,6 +492,19 @@ static void test_bulk_composition(void) {
     comp[0].struct_size = comp[1].struct_size = 8;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
     EXPECT_LAST_ERROR("gl_section_composition.struct_size is 8, expected at least 48");
+    /* a size_t is printed unsigned */
+    comp[0].struct_size = comp[1].struct_size = SIZE_MAX;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    EXPECT_LAST_ERROR("gl_section_composition.struct_size is 18446744073709551615, expected at least 48 and at most 9223372036854775807");
+    comp[0].struct_size = comp[1].struct_size = sizeof comp[0];
+    /* has_footer is 0 or 1 */
+    comp[1].has_footer = 7;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("gl_section_composition.has_footer of section 1: 7 is invalid (expected 0 or 1)");
+    comp[1].has_footer = -1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("gl_section_composition.has_footer of section 1: -1 is invalid (expected 0 or 1)");
+    comp[1].has_footer = 0;
     OK(gl_grid_reload(g));
     EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
     /* NULL composition: gl_grid_set_sections_uniform */

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include "gridlayout.h"
 #include "expect.h"
@@ -1171,6 +1172,34 @@ static void test_lazy_limits(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* C's messages name an option as gl_config spells it, whatever name the call was given. */
+static void test_option_words(void) {
+    gl_grid *g = NULL;
+    OK(gl_grid_create(NULL, &g));
+    double v = 0;
+    EXPECT_STATUS(gl_grid_get_option_number(g, "estimatedSize", &v), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'estimated_size' is not a number (read it with gl_grid_get_config)");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "estimatedSize", 5), GL_EINVAL);
+    EXPECT_ERROR("option 'estimated_size': ");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "stickyHeaders", 2), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'sticky_headers': 2 is invalid (expected 0 or 1)");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "rowHeight", -1), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'row_height': -1 is invalid (expected a finite number > 0)");
+    EXPECT_STATUS(gl_grid_set_option_string(g, "rowHeight", NULL), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'row_height': value is NULL");
+    /* a struct_size is a size_t: printed unsigned */
+    gl_config c;
+    gl_config_init(&c);
+    c.struct_size = SIZE_MAX;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EVERSION);
+    EXPECT_ERROR("gl_config.struct_size is 18446744073709551615, expected at least ");
+    EXPECT_STATUS(gl_grid_get_config(g, &c), GL_EVERSION);
+    EXPECT_ERROR("gl_config.struct_size is 18446744073709551615, expected at least ");
+    EXPECT_STATUS(gl_config_defaults(&c, SIZE_MAX), GL_EVERSION);
+    EXPECT_ERROR("gl_config_defaults: struct_size is 18446744073709551615, expected at least ");
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_lazy_limits();
     test_version();
@@ -1190,6 +1219,7 @@ int main(void) {
     test_rtl();
     test_scale();
     test_measure();
+    test_option_words();
     test_paging();
     test_last_error_per_thread();
     test_many_grids();

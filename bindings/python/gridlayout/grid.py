@@ -620,6 +620,10 @@ def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -
                 raise _type_error(f"spans[{s}][{i}]: False is not an integer >= 1, True or None")
             else:
                 values[i] = _integer(v, f"spans[{s}][{i}]")
+                # -1 is C's GL_SPAN_ALL, which Python spells True
+                if values[i] < 1:
+                    raise _value_error(f"spans[{s}][{i}]: {values[i]} is not an integer >= 1, "
+                                       f"True or None")
         out.spans = ctypes.cast(values, ctypes.POINTER(c_int64))
         keep.append(values)
     if options is not None and options[s] is not None:
@@ -1351,8 +1355,12 @@ class Grid:
                     if value is False:
                         raise TypeError(f"span({s}, {i}) returned False, expected an integer "
                                         f">= 1, True or None")
-                    # 0 and below reach the library, which names the item and the value
-                    out[0] = index(value, f"span({s}, {i})")
+                    n = index(value, f"span({s}, {i})")
+                    # -1 is C's GL_SPAN_ALL, which Python spells True
+                    if n < 1:
+                        raise ValueError(f"span({s}, {i}) returned {n}, expected an integer "
+                                         f">= 1, True or None")
+                    out[0] = n
             put("span", C.span_fn, span_of)
         if section is not None:
             def section_options(ctx: Any, s: int, out: Any) -> None:

@@ -85,9 +85,11 @@ def test_bad_answers_name_the_callback_the_place_and_the_value():
                              footer=lambda s: footers.get(s), section=lambda s: options.get(s))
         grid.reload()
         before = grid.content_size()
-        spans[(0, 3)] = 0
-        assert message(grid) == ("GL_EDATA", "data source 'span' returned 0 for item (section 0, "
-                                             "item 3) (expected an integer >= 1, or all lanes)")
+        for bad in (0, -1, -2):   # -1 is C's GL_SPAN_ALL: not "all" here (True is)
+            spans[(0, 3)] = bad
+            assert message(grid) == ("GL_ECALLBACK", "data source 'span' failed for item (section 0, "
+                                     f"item 3): ValueError: span(0, 3) returned {bad}, expected an "
+                                     "integer >= 1, True or None")
         spans[(0, 3)] = False
         assert message(grid) == ("GL_ECALLBACK", "data source 'span' failed for item (section 0, "
                                  "item 3): TypeError: span(0, 3) returned False, expected an "
@@ -172,8 +174,8 @@ def test_bulk_sections_compose_the_same_layout():
 
 
 @pytest.mark.parametrize("kwargs,error,message", [
-    ({"spans": [[1, 0]]}, "GridValueError", "item (section 0, item 1): span 0 is invalid (expected an "
-                                           "integer >= 1, or GL_SPAN_ALL) [GL_EDATA]"),
+    ({"spans": [[1, 0]]}, "GridValueError", "spans[0][1]: 0 is not an integer >= 1, True or None [GL_EINVAL]"),
+    ({"spans": [[1, -1]]}, "GridValueError", "spans[0][1]: -1 is not an integer >= 1, True or None [GL_EINVAL]"),
     ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item) [GL_EINVAL]"),
     ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
     ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (sizes must "
