@@ -228,6 +228,9 @@ func flickrError(_ error: GridError, _ request: FlickrRequest) -> RequestError {
         return RequestError([input, PathKey(index: p.item)], "the aspect ratio \(ratio) cannot be laid out (expected a finite number > 0)")
     case .tooManyStoredItems(_, let count):
         return RequestError([input], "\(count) items are more than the \(GridLimits.maxStoredItems) this command lays out")
+    case .invalidOption("itemSpacing", _, let expected):
+        // The horizontal spacing is the engine's itemSpacing, which keeps to the largest extent.
+        return RequestError(request.options.spacingPath, "\(jsonNumber(request.options.spacingHorizontal)) is invalid (expected \(expected))")
     default:
         return RequestError([input], "the items cannot be laid out with these options")
     }

@@ -151,7 +151,9 @@ ERRORS = [
      "options.boxSpacing: 10 between the 2 boxes of row 1 leaves them no width (the row is 10 wide)"),
     # Spacing past the row's width: the library's widths would be negative.
     ('{"input": [1, 2, 3, 4], "options": {"boxSpacing": 1e300}}',
-     "options.boxSpacing: 1e+300 between the 2 boxes of row 1 leaves them no width (the row is 1040 wide)"),
+     "options.boxSpacing: 1e+300 is invalid (expected a number in 0...1099511627776 (the largest content extent))"),
+    ('{"input": [1, 2, 3, 4], "options": {"boxSpacing": 1e6}}',
+     "options.boxSpacing: 1000000 between the 2 boxes of row 1 leaves them no width (the row is 1040 wide)"),
     ('{"input": [1, 1, 1, 1, 1, 1, 1, 1], "options": {"boxSpacing": {"horizontal": 600, "vertical": 1}}}',
      "options.boxSpacing.horizontal: 600 between the 3 boxes of row 1 leaves them no width (the row is 1040 wide)"),
     # A {width, height} whose ratio overflows or underflows: named as the document has it, not as
