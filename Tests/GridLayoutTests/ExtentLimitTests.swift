@@ -22,7 +22,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
     }
 
     @Test func aWaterfallItemOfNoWidthToSpeakOfIsRefused() throws {
-        let g = try grid([("layout", .string("waterfall")), ("columns", .number(2))], ArrayDataSource(sizes: [size(5e-324, 10)]))
+        let g = try grid([("layout", .string("waterfall")), ("columns", .number(2))], ArrayDataSource(sizes: [size(.leastNonzeroMagnitude, 10)]))
         #expect(throws: GridError.extentTooLarge(at: .section(0), end: .infinity)) { try g.reload() }
     }
 

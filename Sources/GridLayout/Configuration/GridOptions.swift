@@ -40,7 +40,7 @@ public final class OptionDescriptor: Sendable {
         case .number(.positive): return n > 0 && n <= .greatestFiniteMagnitude
         case .number(.fraction): return n >= 0 && n <= 1
         case .number(.extent): return n >= 0 && n <= GridLimits.maxExtent
-        case .number(.scale): return n == 0 || (n >= GridLimits.scaleRange.lowerBound && n <= GridLimits.scaleRange.upperBound)
+        case .number(.scale): return NumberRange.scale.problem(n) == nil
         case .integer(let range): return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
         default: return true
         }

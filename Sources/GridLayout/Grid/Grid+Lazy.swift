@@ -40,7 +40,7 @@ extension Grid {
     /// The frontier stops there, whatever the estimate; an offset past the content lays out the end.
     func cover(_ layout: inout ContentLayout, at offset: Point, from dataSource: any GridDataSource) throws(GridError) {
         guard layout.isLazy else { return }
-        try layout.advance(to: .s(coverEnd(layout, at: offset)), from: dataSource, meter: BudgetMeter(dataSource.budget))
+        try layout.advance(to: .s(coverEnd(layout, at: offset)), from: dataSource)
     }
 
     /// The S position the frontier must pass for a viewport at `offset` (see `cover`).

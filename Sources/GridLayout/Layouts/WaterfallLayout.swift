@@ -98,8 +98,14 @@ struct WaterfallLayout: ItemPlacer {
         size.c > 0 ? size.s * columnWidth / size.c : size.s
     }
 
+    /// The width of each of `columns` columns in a line `length` long, `spacing` between them
+    /// (negative when they do not fit).
+    static func columnWidth(columns: Int, length: Double, spacing: Double) -> Double {
+        (length - Double(columns - 1) * spacing) / Double(columns)
+    }
+
     static func columnWidth(columns: Int, area: ItemArea) throws(GridError) -> Double {
-        let width = (area.cLength - Double(columns - 1) * area.itemSpacing) / Double(columns)
+        let width = columnWidth(columns: columns, length: area.cLength, spacing: area.itemSpacing)
         guard width >= 0 else {
             throw .columnsDoNotFit(columns: columns, spacing: area.itemSpacing, length: area.cLength)
         }

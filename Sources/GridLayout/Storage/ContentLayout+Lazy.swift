@@ -120,9 +120,7 @@ extension ContentLayout {
         var thickness = item.s
         switch style.layout {
         case .waterfall:
-            let pad = axes.padding(configuration.padding)
-            let length = axes.axisSize(configuration.viewport).c - pad.cStart - pad.cEnd - style.inset.cStart - style.inset.cEnd
-            let width = (length - Double(style.columns - 1) * style.itemSpacing) / Double(style.columns)
+            let width = WaterfallLayout.columnWidth(columns: style.columns, length: itemLength(style), spacing: style.itemSpacing)
             if width > 0 { thickness = WaterfallLayout.scaledS(item, width) }
         case .justified:
             guard item.s > 0 else { throw .noAspectRatio(path, size) }
@@ -140,16 +138,19 @@ extension ContentLayout {
 
     /// Items per line and the S distance from one line to the next, for items of the estimated
     /// size under `style`: arithmetic, nothing asked.
-    func estimatedLine(_ style: SectionStyle, _ estimate: AxisSize) -> (perLine: Double, pitch: Double) {
+    /// The C length of a section's items under `style`: the viewport less padding and inset.
+    func itemLength(_ style: SectionStyle) -> Double {
         let pad = axes.padding(configuration.padding)
-        let cStart = pad.cStart + style.inset.cStart
-        let cEnd = axes.axisSize(configuration.viewport).c - pad.cEnd - style.inset.cEnd
-        let length = Swift.max(0, cEnd - cStart)
+        return axes.axisSize(configuration.viewport).c - pad.cStart - pad.cEnd - style.inset.cStart - style.inset.cEnd
+    }
+
+    func estimatedLine(_ style: SectionStyle, _ estimate: AxisSize) -> (perLine: Double, pitch: Double) {
+        let length = Swift.max(0, itemLength(style))
         switch style.layout {
         case .lanes:
             return (Double(style.lanes), estimate.s + style.lineSpacing)
         case .waterfall:
-            let width = (length - Double(style.columns - 1) * style.itemSpacing) / Double(style.columns)
+            let width = WaterfallLayout.columnWidth(columns: style.columns, length: length, spacing: style.itemSpacing)
             let s = width > 0 ? WaterfallLayout.scaledS(estimate, width) : estimate.s
             return (Double(style.columns), s + style.lineSpacing)
         case .flow:
@@ -567,19 +568,14 @@ extension PlacerState {
     /// open row) have one owner and grow in place.
     mutating func feed(_ section: Int, _ range: Range<Int>, _ sizes: LayoutBuilder.ItemSizes, spans: Bool, _ builder: LayoutBuilder,
                        into store: inout FrameStore) throws(GridError) {
+        func go<P: ItemPlacer>(_ placer: inout P) throws(GridError) {
+            try builder.feed(&placer, section, range, sizes, spans: spans, into: &store)
+        }
         switch consume self {
-        case .lanes(var p):
-            defer { self = .lanes(p) }
-            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
-        case .waterfall(var p):
-            defer { self = .waterfall(p) }
-            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
-        case .flow(var p):
-            defer { self = .flow(p) }
-            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
-        case .justified(var p):
-            defer { self = .justified(p) }
-            try builder.feed(&p, section, range, sizes, spans: spans, into: &store)
+        case .lanes(var p): defer { self = .lanes(p) }; try go(&p)
+        case .waterfall(var p): defer { self = .waterfall(p) }; try go(&p)
+        case .flow(var p): defer { self = .flow(p) }; try go(&p)
+        case .justified(var p): defer { self = .justified(p) }; try go(&p)
         }
     }
 
