@@ -17,9 +17,13 @@ extension AxisMap {
     /// item ends is checked where it is placed): beyond, lane positions and snapped edges overflow.
     @inline(__always)
     func checked(_ size: Size, _ callback: DataSourceCallback, _ path: @autoclosure () -> GridIndexPath) throws(GridError) -> AxisSize {
-        guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
         let a = axisSize(size)
-        guard a.c <= GridLimits.maxExtent else { throw .extentTooLarge(at: .item(path()), end: a.c) }
+        // The four comparisons `Size.isValid` makes, C's upper bound the largest extent: the
+        // common case costs no more; which one failed is told apart only then.
+        guard a.s >= 0 && a.s <= .greatestFiniteMagnitude && a.c >= 0 && a.c <= GridLimits.maxExtent else {
+            guard size.isValid else { throw .invalidSize(callback: callback, at: .item(path()), size) }
+            throw .extentTooLarge(at: .item(path()), end: a.c)
+        }
         return a
     }
 }

@@ -92,20 +92,19 @@ struct JustifiedLayout: ItemPlacer {
     private mutating func closeRow(into store: inout FrameStore) {
         // A row whose gaps alone pass W has no length left for its items: they get width 0.
         // A row of zero-width items only (possible with tolerance 1) is as thick as allowed.
-        // A sum that overflowed (items of a denormal thickness have an infinite aspect ratio):
-        // the row's length is shared by the infinite ratios alone, as a finite sum would share it.
         let length = Swift.max(0, rowLength(items: ratios.count))
-        let thickness = ratioSum > 0 ? length / ratioSum : .infinity
+        var thickness = ratioSum > 0 ? length / ratioSum : .infinity
         let clamped = Swift.min(Swift.max(thickness, rowHeight / 2), 2 * rowHeight)
-        let infinite = ratioSum.isFinite ? 0 : ratios.reduce(0) { $0 + ($1.isFinite ? 0 : 1) }
+        if ratioSum > 0 && !thickness.isFinite || !ratioSum.isFinite {
+            rescaleRatios()
+            thickness = length / ratioSum
+        }
         let (s, sum, cStart, itemSpacing) = (rowStart, ratioSum, area.cStart, area.itemSpacing)
         ratios.withUnsafeBufferPointer { ratios in
             store.append(count: ratios.count) { frames in
                 var c = cStart
                 for k in ratios.indices {
-                    // A denormal sum makes the thickness infinite: the share of the length then.
-                    let width = infinite > 0 ? (ratios[k].isFinite ? 0 : length / Double(infinite))
-                        : sum > 0 ? (thickness.isFinite ? ratios[k] * thickness : ratios[k] / sum * length) : 0
+                    let width = sum > 0 ? ratios[k] * thickness : 0
                     frames[k] = AxisRect(s: s, c: c, sSize: clamped, cSize: width)
                     c += width + itemSpacing
                 }
@@ -115,6 +114,20 @@ struct JustifiedLayout: ItemPlacer {
         rowStart = end + area.lineSpacing
         ratios.removeAll(keepingCapacity: true)
         ratioSum = 0
+    }
+
+    /// Makes the open row's widths, ratio × length / sum, finite where they would not be: a sum
+    /// that is infinite (items of a denormal thickness have an infinite aspect ratio) shares the
+    /// length among the infinite ratios alone; a denormal sum (whose length / sum overflows) is
+    /// scaled by a power of two, exactly, with every ratio. Rare: the row's own arithmetic is
+    /// untouched otherwise.
+    private mutating func rescaleRatios() {
+        if !ratioSum.isFinite {
+            for k in ratios.indices { ratios[k] = ratios[k].isFinite ? 0 : 1 }
+        } else {
+            for k in ratios.indices { ratios[k] *= 0x1p1000 }
+        }
+        ratioSum = ratios.reduce(0, +)
     }
 
     var spannedStoreIsFloored: Bool { false }
