@@ -192,6 +192,37 @@ import GridLayoutTestSupport
         Self.expectFinite(grid)
     }
 
+    /// Items the data source says are all one size, whose size a waterfall column scales past every
+    /// number (808 × 5e-324 in a column 13.6 thick): the same-size grid would start at 0·∞, NaN, so
+    /// the section is refused as too long, as the same item is when its frames are stored.
+    @Test(arguments: [false, true])
+    func aSameSizeWaterfallScaledPastEveryNumberIsRefused(sameSize: Bool) throws {
+        final class Same: GridDataSource {
+            let same: Bool
+            init(same: Bool) { self.same = same }
+            func numberOfSections() -> Int { 2 }
+            func numberOfItems(inSection section: Int) -> Int { section == 0 ? 1 : 41 }
+            func itemsHaveSameSize() -> Bool { same }
+            func sizeForItem(at path: GridIndexPath) -> Size {
+                path.section == 0 ? Size(width: 808.03515625, height: Double.leastNonzeroMagnitude) : Size(width: 50, height: 50)
+            }
+        }
+        var c = GridConfiguration()
+        c.layout = .waterfall
+        c.direction = .horizontal
+        c.rtl = true
+        c.columns = 9
+        c.viewport = Size(width: 320, height: 122.5)
+        let grid = Grid(configuration: c, dataSource: Same(same: sameSize))
+        #expect {
+            try grid.reload()
+        } throws: { error in
+            guard case .extentTooLarge(.section(0), let end) = error as? GridError else { return false }
+            return end == .infinity
+        }
+        Self.expectFinite(grid)
+    }
+
     /// A measure past the frontier that no layout could place is refused when it is given, so the
     /// frontier does not fail on it later.
     @Test(arguments: [LayoutKind.lanes, .flow, .waterfall, .justified])

@@ -223,6 +223,9 @@ struct LayoutBuilder {
         if let first, !spans, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area, style: style),
            try checkShown(items, section),
            let extent = items.sameSizeExtent {
+            // An item scaled past every number (∞) starts the grid's first line at 0·∞, NaN, which
+            // the cursor's `max` would drop: such a section is too long, as it is when stored.
+            guard !extent.sEnd.isNaN else { throw .extentTooLarge(at: .section(section), end: .infinity) }
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
         }
         if !lazily { try addStored(count, section) }
