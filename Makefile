@@ -1,7 +1,7 @@
 # The two commands the README opens with:
 #   make example   lays out a grid and prints its visible items
 #   make test      runs every test
-.PHONY: example test test-packaging bench bench-instructions deps golden docs-images sanitize fuzz static install uninstall deb wheel
+.PHONY: example test generate test-packaging bench bench-instructions deps golden docs-images sanitize fuzz static install uninstall deb wheel
 
 # The project's one version number (CHANGELOG.md; Tests/packaging/test_version.py checks the rest).
 VERSION := $(shell cat VERSION)
@@ -25,6 +25,13 @@ test: deps
 	bindings/lua/test-stock-lua.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
 	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
+
+# Writes every face's copy of the engine's option table from the one source (tools/generate.py):
+# Python's _options.py, the option tables of docs/lua.md, python.md, c.md and json.md, and the
+# JSON Schemas. Tests/surface/test_generated.py fails when the tree is not what this writes.
+generate: deps
+	swift build --product gridlayout
+	GRIDLAYOUT_LIBRARY=$$(swift build --show-bin-path)/libgridlayout.so python3 tools/generate.py
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them),
 # and docs/images/browser.png, the browser view of scripts/browser.lua in headless chromium (the

@@ -23,8 +23,9 @@ fi
 # pytest runs gridrepl's REPL tests (Tests/repl); pyte renders the live view's screen for them;
 # jsonschema checks gridlayout's requests and responses against schemas/ (Tests/cli);
 # selenium drives chromium for gridrepl --serve's tests (Tests/browser).
+# mypy type-checks code that uses the Python package's generated options (Tests/surface).
 # Each from PyPI, else Debian's package.
-for module in pytest pyte jsonschema selenium; do
+for module in pytest pyte jsonschema selenium mypy; do
     python3 -c "import $module" 2>/dev/null && continue
     echo "installing: $module" >&2
     python3 -m pip install -q "$module" >&2 \

@@ -25,8 +25,19 @@ MAX_SECTIONS = 1_000_000
 MAX_LANES = 10_000
 
 
-sys.path.insert(0, str(ROOT / "bindings" / "python"))
-from gridlayout import _lib  # noqa: E402  (the binding's declarations of the C API)
+
+
+def _load_lib():
+    """The binding's declarations of the C API (gridlayout/_lib.py), loaded alone: the package
+    itself imports what this writes."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("gridlayout_lib", ROOT / "bindings" / "python" / "gridlayout" / "_lib.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_lib = _load_lib()
 
 
 def library_path():

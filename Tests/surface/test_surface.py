@@ -103,17 +103,6 @@ def test_the_style_callback_is_in_every_face():
         assert spelling in (ROOT / "docs" / doc).read_text(), f"docs/{doc} lacks {spelling!r}"
 
 
-def test_every_option_is_in_the_docs_option_tables(options):
-    lua = (ROOT / "docs" / "lua.md").read_text()
-    python = (ROOT / "docs" / "python.md").read_text()
-    table = lua[lua.index("## Options"):lua.index("## The data source")]
-    for o in options:
-        name = o["name"]
-        row = f"`{name}`" if name not in ("width", "height") else "`width`, `height`"
-        assert re.search(rf"^\| {re.escape(row)} \|", table, re.M), f"docs/lua.md's option table lacks {name}"
-        assert f"`{o['c_name']}`" in python, f"docs/python.md lacks the keyword {o['c_name']}"
-
-
 LUA_NAMES = {
     # methods (gl.methods)
     "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "footerFrame", "loaderFrame",

@@ -4,8 +4,8 @@
 ///
 /// Adding an option is one entry below (its name, the C and Python spelling, its kind and range,
 /// its default, one line of documentation and how it reads and writes the configuration), a
-/// field of `GridConfiguration`, and its documentation in docs/layout.md and the faces' option
-/// tables (a test compares them).
+/// field of `GridConfiguration`, its rule in docs/layout.md, and `make generate`, which writes the
+/// faces' option tables and Python's typed properties from this table (docs/architecture.md).
 public final class OptionDescriptor: Sendable {
     /// The option's name in Lua and Swift (`rowHeight`): what `GridConfiguration.set` takes.
     public let name: String
@@ -161,7 +161,7 @@ extension GridConfiguration {
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
         OptionDescriptor(name: "inset", cName: "inset", kind: .insets,
-                         summary: "space around a section's items, inside its header and footer",
+                         summary: "space around a section's items, inside its header and footer; a section's options may give its own",
                          read: { .insets($0.inset) },
                          write: { if case .insets(let i) = $1 { $0.inset = i } }),
         // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
@@ -174,7 +174,7 @@ extension GridConfiguration {
                "space along the scroll axis: between items of a lane or column, lines, rows, headers and sections"),
         number("itemSpacing", "item_spacing", .extent, { $0.itemSpacing }, { $0.itemSpacing = $1 },
                "space across the scroll axis: between lanes, columns and the items of a line or row"),
-        integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout)"),
+        integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout); the data source's lanes for a section win"),
         integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
         choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
         number("rowHeight", "row_height", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
@@ -210,7 +210,7 @@ extension GridConfiguration {
         number("scale", "scale", .scale, { $0.scale }, { $0.scale = $1 },
                "device pixels per point, 1/1024...1024: frames' edges snap to multiples of 1/scale; 0 is off"),
         OptionDescriptor(name: "estimatedSize", cName: "estimated_size", kind: .size,
-                         summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off",
+                         summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off, 0 along the scroll axis alone an error",
                          read: { .size($0.estimatedSize) },
                          write: { if case .size(let s) = $1 { $0.estimatedSize = s } }),
     ]

@@ -44,11 +44,8 @@ EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page
                     "view_released"]
 ChangeKind = Literal["insert", "remove", "move"]
 Align = Literal["start", "center", "end", "nearest"]
-# The choices of the options of that kind (tests/test_options.py checks them against the library).
-Layout = Literal["lanes", "waterfall", "flow", "justified"]
-Direction = Literal["vertical", "horizontal"]
-Order = Literal["shortest", "ltr", "rtl"]
-Widow = Literal["left", "center", "justify"]
+# The choices of the options of that kind, generated with the options (_options.py).
+from ._options import Direction, GridOptions, Layout, Order, PaddingLike, SizeLike, Widow  # noqa: E402
 
 
 class Size(NamedTuple):
@@ -145,9 +142,6 @@ class Stats(NamedTuple):
     queued: int
 
 
-SizeLike = Union[Tuple[float, float], Sequence[float]]
-#: Padding: one number for all sides, (top, left, bottom, right), or a dict of those keys.
-PaddingLike = Union[float, Sequence[float], Mapping[str, float]]
 #: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
 #: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
 Sizes = Union[Sequence[SizeLike], array, memoryview]
@@ -179,12 +173,6 @@ class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
 
 # ---- errors -----------------------------------------------------------------------------------
 
-_STATUS_NAMES = {
-    C.GL_OK: "GL_OK", C.GL_EINVAL: "GL_EINVAL", C.GL_ERANGE: "GL_ERANGE",
-    C.GL_ECALLBACK: "GL_ECALLBACK", C.GL_ENOMEM: "GL_ENOMEM", C.GL_EHANDLE: "GL_EHANDLE",
-    C.GL_EDATA: "GL_EDATA", C.GL_ENOSOURCE: "GL_ENOSOURCE", C.GL_EVERSION: "GL_EVERSION",
-    C.GL_EBUSY: "GL_EBUSY", C.GL_ESTATE: "GL_ESTATE",
-}
 
 
 def _counted(n: int, noun: str) -> str:
@@ -192,9 +180,14 @@ def _counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+@functools.lru_cache(maxsize=None)
 def _status_name(status: int) -> str:
-    """The status's C name; a status this binding does not know is named by its number."""
-    return _STATUS_NAMES.get(status) or f"gl_status {status}"
+    """The status's C name, as the library names it (gl_status_name); a status it does not know
+    is named by its number."""
+    if not -(1 << 31) <= status < (1 << 31):
+        return f"gl_status {status}"
+    name = C.lib().gl_status_name(status)
+    return name.decode() if name and name != b"GL_E?" else f"gl_status {status}"
 
 
 class GridError(Exception):
@@ -469,12 +462,15 @@ _option_properties: Dict[str, property] = {}   # the Grid properties made from t
 
 
 def _install_property(o: Option) -> None:
+    """A property for an option of a newer library than this package's generated GridOptions."""
+    if isinstance(getattr(GridOptions, o.keyword, None), property):
+        return
     existing = Grid.__dict__.get(o.keyword)
     if existing is not None and existing is not _option_properties.get(o.keyword):
         raise RuntimeError(f"the library's option {o.keyword!r} has the name of Grid.{o.keyword}")
 
     def get(self: "Grid") -> Any:
-        return self._option(o)
+        return self._option(o.keyword)
 
     def set(self: "Grid", value: Any) -> None:
         self.configure(**{o.keyword: value})
@@ -802,7 +798,7 @@ def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
     return idle
 
 
-class Grid:
+class Grid(GridOptions):
     """A grid: configuration, data, layout and viewport.
 
     Grid(layout="lanes", direction="vertical", width=320, height=480, lanes=3, spacing=5,
@@ -816,26 +812,9 @@ class Grid:
     the library. A callback that waits for another thread using the same grid deadlocks.
     """
 
-    # The options as keyword-only parameters, written out for editors and type checkers; None
-    # leaves the option at its default. tests/test_options.py checks that they are exactly the
-    # library's options (names, order, the choices' Literals).
-    def __init__(self, *, layout: Optional[Layout] = None, direction: Optional[Direction] = None,
-                 width: Optional[float] = None, height: Optional[float] = None,
-                 padding: Optional[PaddingLike] = None, inset: Optional[PaddingLike] = None,
-                 spacing: Optional[float] = None,
-                 line_spacing: Optional[float] = None, item_spacing: Optional[float] = None,
-                 lanes: Optional[int] = None, columns: Optional[int] = None,
-                 order: Optional[Order] = None, row_height: Optional[float] = None,
-                 tolerance: Optional[float] = None, widow: Optional[Widow] = None,
-                 loader_size: Optional[SizeLike] = None, sticky_headers: Optional[bool] = None,
-                 paging: Optional[bool] = None, paging_inverse_order: Optional[bool] = None,
-                 overscan: Optional[float] = None, animation_duration: Optional[float] = None,
-                 sort: Optional[bool] = None, drag_hysteresis: Optional[float] = None,
-                 auto_scroll_margin: Optional[float] = None,
-                 auto_scroll_speed: Optional[float] = None,
-                 max_pooled_views: Optional[int] = None, rtl: Optional[bool] = None,
-                 scale: Optional[float] = None, estimated_size: Optional[SizeLike] = None) -> None:
-        options = {k: v for k, v in locals().items() if k != "self" and v is not None}
+    # Grid(**options) is GridOptions.__init__: the options as typed keyword-only parameters,
+    # generated from the engine's table (None leaves an option at its default); it calls _open.
+    def _open(self, options: Dict[str, Any]) -> None:
         self._lock = threading.RLock()
         self._handle: Optional[int] = None
         self._closed = True
@@ -1043,7 +1022,9 @@ class Grid:
         return value.value
 
     @_locked
-    def _option(self, o: Option) -> Any:
+    def _option(self, keyword: str) -> Any:
+        """The option's current value (GridOptions' properties read through this)."""
+        o = _options()[keyword]
         c = C.gl_config()
         c.struct_size = ctypes.sizeof(C.gl_config)
         _check(self._lib.gl_grid_get_config(self._h, byref(c)))
@@ -1211,7 +1192,7 @@ class Grid:
                     except BaseException as e:
                         if failure.error is None:
                             failure.error = e
-                        if isinstance(e, GridError) and e.status in _STATUS_NAMES and e.status:
+                        if isinstance(e, GridError) and e.status and not _status_name(e.status).startswith("gl_status "):
                             return e.status
                         return C.GL_ECALLBACK
                 except BaseException as e:  # one raised while the first was being recorded

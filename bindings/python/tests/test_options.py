@@ -77,7 +77,7 @@ def test_every_option_is_a_property_that_sets_it(keyword):
     o = {o.keyword: o for o in options()}[keyword]
     value = other_value(o)
     assert isinstance(getattr(Grid, keyword), property)
-    assert getattr(Grid, keyword).__doc__.startswith(f"{o.summary}: {o.expected()}, by default ")
+    assert getattr(Grid, keyword).__doc__.startswith(f"{o.summary}: ")
     with Grid() as grid:
         setattr(grid, keyword, value)
         assert getattr(grid, keyword) == value and grid.config[keyword] == value
@@ -173,35 +173,17 @@ def test_configure_takes_keywords_and_the_engines_names():
         Grid(lanse=4)
 
 
-# ---- the docs -----------------------------------------------------------------------------------
+# ---- the generated options -----------------------------------------------------------------------
 
-DOCS = __import__("pathlib").Path(__file__).resolve().parents[3] / "docs" / "python.md"
-
-
-def option_table() -> str:
-    """docs/python.md's table of options, made from the library's description. To print it:
-    PYTHONPATH=bindings/python GRIDLAYOUT_LIBRARY=... python3 bindings/python/tests/test_options.py"""
-    def default(o):
-        if o.kind in ("insets", "size"):
-            return "`(" + ", ".join(f"{v:g}" for v in o.default) + ")`"
-        if isinstance(o.default, float):
-            return f"`{o.default:g}`"
-        return f"`{o.default!r}`"
-    rows = ["| option | takes | default | |", "|---|---|---|---|"]
+def test_the_generated_options_are_the_librarys_description():
+    """_options.py is written from the library's description (tools/generate.py): the options
+    as data agree with it one for one, and Grid has each property before any Grid is made."""
+    from gridlayout import _options as generated
+    assert [(k, n, kind, choices) for k, n, kind, _, _, _, _, choices, _ in generated.OPTIONS] == \
+        [(o.keyword, o.name, o.kind, o.choices) for o in options()]
+    assert [summary for *_, summary in generated.OPTIONS] == [o.summary for o in options()]
     for o in options():
-        rows.append(f"| `{o.keyword}` | {o.expected()} | {default(o)} | {o.summary} |")
-    return "\n".join(rows) + "\n"
-
-
-def test_the_docs_option_table_is_the_librarys_description():
-    docs = DOCS.read_text()
-    start = docs.index("| option | takes | default | |")
-    end = docs.index("\n\n", start) + 1
-    assert docs[start:end] == option_table(), "regenerate it (see option_table)"
-
-
-if __name__ == "__main__":
-    print(option_table(), end="")
+        assert isinstance(generated.GridOptions.__dict__[o.keyword], property), o.keyword
 
 
 def test_an_option_newer_than_the_bindings_gl_config_is_read_by_name(monkeypatch):
