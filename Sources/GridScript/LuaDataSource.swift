@@ -328,6 +328,11 @@ struct LuaDataSource: GridDataSource {
     func insertItem(at path: GridIndexPath) throws { try perform(.insert, path.section, path.item) }
     func removeItem(at path: GridIndexPath) throws { try perform(.remove, path.section, path.item) }
 
+    /// The words of this data source's errors: the move callback named as the script gave it.
+    var errorVocabulary: ErrorVocabulary {
+        present[Int(Callback.moveItem.rawValue)] || !present[Int(Callback.move.rawValue)] ? .lua : .luaDeprecatedMove
+    }
+
     /// `moveItem(section, item, toSection, toItem)`: the order of `grid:move`, `didMove`,
     /// `dragEnded` and the other faces. Without it, the deprecated `move(section, from, to,
     /// toSection)` (`toSection` last: it is `section` unless a drag crossed sections).

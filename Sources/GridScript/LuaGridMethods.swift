@@ -104,11 +104,12 @@ enum LuaGridMethods {
         object.accountBytes()
         lua_settop(L, top)
         if let failure {
+            let words = dataSource.errorVocabulary
             switch failure {
             case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: .lua))))
+                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: words))))
             default:
-                throw ScriptError(boundedMessage(failure.message(in: .lua)))
+                throw ScriptError(boundedMessage(failure.message(in: words)))
             }
         }
         try LuaEvents.deliver(L, gridIndex: 1, object)

@@ -5,6 +5,11 @@ extension ErrorVocabulary {
     /// the option keys, sections and items from 1.
     static let lua = ErrorVocabulary(base: 1, callback: luaName, operation: { $0.rawValue }, option: { $0 })
 
+    /// Lua's words for a data source that answers moves with the deprecated `move` key: its errors
+    /// name the key the script gave.
+    static let luaDeprecatedMove = ErrorVocabulary(base: 1, callback: { $0 == .moveItem ? "move" : luaName($0) },
+                                                   operation: { $0.rawValue }, option: { $0 })
+
     /// The data source key that answers `callback`.
     static func luaName(_ callback: DataSourceCallback) -> String {
         switch callback {
@@ -21,7 +26,7 @@ extension ErrorVocabulary {
         case .sectionOptions: return "section"
         case .insertItem: return "insert"
         case .removeItem: return "remove"
-        case .moveItem: return "move"
+        case .moveItem: return "moveItem"
         case .canMove: return "canMove"
         case .canMoveToSection: return "canMoveToSection"
         case .style: return "style"

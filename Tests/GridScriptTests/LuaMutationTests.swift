@@ -169,6 +169,9 @@ import Testing
         // A callback that raises: its message and where.
         #expect(lua.error("grid.dataSource.move = function() error('no moving') end; grid:move(1, 1, 1, 2)")
             .hasPrefix("test:1: data source 'move' failed for item (section 1, item 1): test:1: no moving"))
+        // The key the script gave is the key the message names: moveItem wins over move.
+        #expect(lua.error("grid.dataSource.moveItem = function() error('no moving') end; grid:move(1, 1, 1, 2)")
+            .hasPrefix("test:1: data source 'moveItem' failed for item (section 1, item 1): test:1: no moving"))
         #expect(lua.error("grid.dataSource.canMove = 3; grid:beginDrag(50, 25)") == "test:1: beginDrag: dataSource.canMove must be a function, got number")
     }
 

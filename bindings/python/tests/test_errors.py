@@ -358,3 +358,17 @@ def test_a_busy_grid_is_a_state_error_naming_the_method():
         cause = info.value.__cause__
         assert type(cause) is GridStateError and cause.status == _lib.GL_EBUSY
         assert cause.message == "reload called from inside a data source callback of the same grid"
+
+
+def test_status_names_are_the_librarys():
+    """The binding keeps no table of status names: each is gl_status_name's, and a status the
+    library does not know is named by its number."""
+    from gridlayout import _lib as C
+    from gridlayout.grid import _status_name
+    lib = C.lib()
+    for status in range(0, 12):
+        name = lib.gl_status_name(status).decode()
+        assert _status_name(status) == (name if name != "GL_E?" else f"gl_status {status}")
+    assert _status_name(C.GL_EBUSY) == "GL_EBUSY"
+    assert _status_name(99) == "gl_status 99"
+    assert GridError(C.GL_ESTATE, "x").name == "GL_ESTATE"
