@@ -17,9 +17,6 @@ private let cCallbackNames = ["section_count", "item_count", "item_size", "item_
 private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
                                "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
                                "gl_grid_drag_to", "gl_grid_end_drag", "gl_grid_measure"]
-/// How many operations `gl_error_words.operations` names (those of version 1.1).
-private let operationsIn1_1 = 10
-
 extension DataSourceCallback {
     /// Its `gl_callback` value.
     var index: Int { Self.allCases.firstIndex(of: self)! }
@@ -33,28 +30,14 @@ extension GridOperation {
 /// The words `gl_last_error()` uses (`gl_set_error_words`).
 let errorWords = Mutex<ErrorVocabulary>(.c)
 
-/// How many callback names `gl_error_words` held when it was made (1.1's GL_CALLBACK_COUNT):
-/// what `gl_set_error_words` reads, so that a caller built then is never read past its array.
-private let callbackCount1_1 = 13
-
 @_cdecl("gl_set_error_words")
 public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
-    cCall { () throws(CFailure) in try setErrorWords(words, callbackCount: callbackCount1_1) }
+    cCall { () throws(CFailure) in try setErrorWords(words) }
 }
 
-@_cdecl("gl_set_error_words_ex")
-public func gl_set_error_words_ex(_ words: UnsafePointer<gl_error_words>?, _ callbackCount: Int) -> gl_status {
-    cCall { () throws(CFailure) in
-        let all = DataSourceCallback.allCases.count
-        guard callbackCount >= callbackCount1_1 && callbackCount <= all else {
-            throw CFailure(GL_EINVAL, "callback_count \(UInt(bitPattern: callbackCount)) is invalid (expected \(callbackCount1_1)...\(all))")
-        }
-        try setErrorWords(words, callbackCount: callbackCount)
-    }
-}
-
-/// Both entry points: `callbackCount` names from `words.callbacks`, C's for the callbacks after them.
-private func setErrorWords(_ words: UnsafePointer<gl_error_words>?, callbackCount: Int) throws(CFailure) {
+/// `callback_count` names from `words.callbacks` and `operation_count` from `words.operations`;
+/// C's for those after them (a binding built with an older header names fewer).
+private func setErrorWords(_ words: UnsafePointer<gl_error_words>?) throws(CFailure) {
     precondition(DataSourceCallback.allCases.count == Int(GL_CALLBACK_COUNT.rawValue)
                  && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
     guard let w = words?.pointee else {
@@ -62,18 +45,21 @@ private func setErrorWords(_ words: UnsafePointer<gl_error_words>?, callbackCoun
         return
     }
     guard w.base == 0 || w.base == 1 else { throw CFailure(GL_EINVAL, "gl_error_words.base: \(w.base) is invalid (expected 0 or 1)") }
-    func names(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ field: String) throws(CFailure) -> [String] {
-        guard let p else { throw CFailure(GL_EINVAL, "gl_error_words.\(field) is NULL") }
+    func names(_ p: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ field: String, _ countField: String,
+               _ all: [String]) throws(CFailure) -> [String] {
+        guard count >= 0 && count <= all.count else {
+            throw CFailure(GL_EINVAL, "gl_error_words.\(countField): \(UInt(bitPattern: count)) is invalid (expected 0...\(all.count))")
+        }
+        guard count == 0 || p != nil else { throw CFailure(GL_EINVAL, "gl_error_words.\(field) is NULL") }
         var result: [String] = []
         for k in 0..<count {
-            guard let name = p[k] else { throw CFailure(GL_EINVAL, "gl_error_words.\(field)[\(k)] is NULL") }
+            guard let name = p![k] else { throw CFailure(GL_EINVAL, "gl_error_words.\(field)[\(k)] is NULL") }
             result.append(String(cString: name))
         }
-        return result
+        return result + all[count...]
     }
-    let callbacks = try names(w.callbacks, callbackCount, "callbacks") + cCallbackNames[callbackCount...]
-    // A 1.1 caller's array has the first 10 names only: the operations added since keep C's words.
-    let operations = try names(w.operations, operationsIn1_1, "operations") + cOperationNames[operationsIn1_1...]
+    let callbacks = try names(w.callbacks, w.callback_count, "callbacks", "callback_count", cCallbackNames)
+    let operations = try names(w.operations, w.operation_count, "operations", "operation_count", cOperationNames)
     let snake = w.snake_case_options != 0
     let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
                                      option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })

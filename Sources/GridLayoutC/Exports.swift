@@ -174,12 +174,6 @@ public func gl_grid_set_sections(_ handle: OpaquePointer?, _ sections: UnsafePoi
     setSections(handle, sections, count, flags, uniform: nil, "gl_grid_set_sections")
 }
 
-@_cdecl("gl_grid_set_sections_uniform")
-public func gl_grid_set_sections_uniform(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
-                                         _ flags: Int32, _ uniform: UnsafePointer<Int32>?) -> gl_status {
-    setSections(handle, sections, count, flags, uniform: uniform, "gl_grid_set_sections_uniform")
-}
-
 @_cdecl("gl_grid_set_sections_composed")
 public func gl_grid_set_sections_composed(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_section>?, _ count: Int,
                                           _ flags: Int32, _ uniform: UnsafePointer<Int32>?,
@@ -187,7 +181,7 @@ public func gl_grid_set_sections_composed(_ handle: OpaquePointer?, _ sections: 
     setSections(handle, sections, count, flags, uniform: uniform, composition: composition, "gl_grid_set_sections_composed")
 }
 
-/// The smallest `gl_section_composition` (1.2's): what its struct_size must cover.
+/// The smallest `gl_section_composition` (its first version's): what its struct_size must cover.
 private let compositionMinimumSize = MemoryLayout<gl_section_composition>.size
 
 /// Section `s`'s composition, read into `section`: its footer, spans (`count` of them) and options,

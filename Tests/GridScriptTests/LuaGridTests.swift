@@ -59,7 +59,7 @@ import Testing
 
     @Test func moduleTable() {
         let lua = LuaHarness()
-        #expect(lua.eval("return gl.version") == ["1.0.0"])
+        #expect(lua.eval("return gl.version") == ["1.1.0"])
         #expect(lua.eval("return type(gl.new)") == ["function"])
         #expect(lua.eval("return table.concat(gl.methods, ' ')") == [
             "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated",

@@ -62,3 +62,14 @@ def test_generated_files_take_it_from_version():
     assert "@VERSION@" in (ROOT / "man/gridrepl.1").read_text().split("\n.SH", 1)[0]
     assert "VERSION := $(shell cat $(ROOT)/VERSION)" in (ROOT / "bindings/c/Makefile").read_text()
     assert "VERSION := $(shell cat VERSION)" in (ROOT / "Makefile").read_text()
+
+
+def test_the_header_says_since_no_version_newer_than_this_one():
+    """A "since X.Y" in gridlayout.h names a release: none newer than VERSION (what is not released
+    yet belongs to the version being made, and VERSION says which)."""
+    header = (ROOT / "bindings/c/gridlayout.h").read_text()
+    major, minor, _ = (int(p) for p in VERSION.split("."))
+    since = [(int(a), int(b)) for a, b in re.findall(r"\bsince (\d+)\.(\d+)", header)]
+    assert since, "gridlayout.h says since no version"
+    newer = sorted({f"{a}.{b}" for a, b in since if (a, b) > (major, minor)})
+    assert not newer, f"gridlayout.h says 'since' {', '.join(newer)}, newer than VERSION {VERSION}"

@@ -73,8 +73,8 @@ def test_the_callback_and_operation_enums_follow_the_engine():
     def snake(name):
         return re.sub(r"([A-Z])", r"_\1", name).upper()
 
-    # GL_*_COUNT counts every callback and operation; gl_set_error_words reads 1.1's 13 callback
-    # names and gl_set_error_words_ex as many as it is told.
+    # GL_*_COUNT counts every callback and operation; gl_set_error_words reads as many names of
+    # each as it is told.
     words = {"DataSourceCallback": 17, "GridOperation": 11}
     for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
         engine = [prefix + snake(c) for c in cases(enum)]

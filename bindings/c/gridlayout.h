@@ -33,11 +33,11 @@ extern "C" {
 /* ---- version ------------------------------------------------------------------------------ */
 
 #define GL_VERSION_MAJOR 1
-#define GL_VERSION_MINOR 0
+#define GL_VERSION_MINOR 1
 #define GL_VERSION_PATCH 0
 /* major * 10000 + minor * 100 + patch */
 #define GL_VERSION_NUM (GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH)
-#define GL_VERSION_STRING "1.0.0"
+#define GL_VERSION_STRING "1.1.0"
 
 /* ---- status ------------------------------------------------------------------------------- */
 
@@ -75,7 +75,7 @@ typedef enum gl_widow { GL_WIDOW_LEFT = 0, GL_WIDOW_CENTER = 1, GL_WIDOW_JUSTIFY
 typedef enum gl_align { GL_ALIGN_START = 0, GL_ALIGN_CENTER = 1, GL_ALIGN_END = 2,
                         GL_ALIGN_NEAREST = 3 } gl_align;
 typedef enum gl_kind { GL_KIND_ITEM = 0, GL_KIND_HEADER = 1, GL_KIND_LOADER = 2,
-                       GL_KIND_FOOTER = 3 /* since 1.2 */ } gl_kind;
+                       GL_KIND_FOOTER = 3 /* since 1.1 */ } gl_kind;
 
 /* ---- configuration ------------------------------------------------------------------------ */
 
@@ -122,7 +122,6 @@ typedef struct gl_config {
                                    layout (x' = content width - x - w); offsets keep their meaning */
     double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
                                    multiples of 1/scale, the content size rounds up; 0 (default) off */
-    /* since 1.2 */
     gl_insets inset;            /* [inset] space around each section's items, inside its header and
                                    footer, when it has items (a section's section_options may
                                    override it); default 0 */
@@ -221,14 +220,6 @@ enum {
 gl_status gl_grid_set_sections(gl_grid *grid, const gl_section *sections, size_t count,
                                int flags);
 
-/* gl_grid_set_sections where a section may give one size for all its items: a section s with
- * uniform[s] != 0 passes only sizes[0], the size of each of its `count` items (as GL_SAME_SIZE
- * reads every section). Without GL_SAME_SIZE its items are still stored and laid out one by one,
- * and their count is checked against the stored-items limit before anything is repeated.
- * uniform holds `count` ints; NULL is the same as gl_grid_set_sections. */
-gl_status gl_grid_set_sections_uniform(gl_grid *grid, const gl_section *sections, size_t count,
-                                       int flags, const int *uniform);
-
 /* What the style callback gives an item in the pictures (gl_grid_svg, gl_grid_draw): a label
  * shown instead of its index path and a fill colour for svg, CSS syntax: #rgb, #rgba, #rrggbb,
  * #rrggbbaa, rgb()/rgba()/hsl()/hsla() (comma or space form) or a colour name. NULL keeps the
@@ -238,7 +229,7 @@ typedef struct gl_style {
     const char *fill;
 } gl_style;
 
-/* ---- composition (since 1.2) ----------------------------------------------------------------- */
+/* ---- composition (since 1.1) ----------------------------------------------------------------- */
 
 /* An item's span (gl_data_source.span): every lane or column of its section. */
 #define GL_SPAN_ALL (-1)
@@ -282,11 +273,16 @@ typedef struct gl_section_composition {
     const gl_section_options *options;  /* the section's overrides (its struct_size set), or NULL */
 } gl_section_composition;
 
-/* gl_grid_set_sections_uniform (uniform may be NULL) where composition[s] gives section s's footer,
- * spans and options (copied; composition may be NULL: none). Checked here: a NaN or negative
- * footer, a span of 0 or below -1, an unknown GL_SECTION_* bit or a bad option value gives
- * GL_EDATA naming the section (and item), spans with GL_SAME_SIZE GL_EINVAL (nothing is stored
- * per item), a struct_size below 1.2's GL_EVERSION; each keeps the previous data source. */
+/* gl_grid_set_sections with two optional arrays of `count` entries (since 1.1):
+ * uniform: a section s with uniform[s] != 0 passes only sizes[0], the size of each of its `count`
+ * items (as GL_SAME_SIZE reads every section). Without GL_SAME_SIZE its items are still stored and
+ * laid out one by one, and their count is checked against the stored-items limit before anything
+ * is repeated. NULL: every section passes every size.
+ * composition: composition[s] gives section s's footer, spans and options (copied). NULL: none.
+ * With both NULL it is gl_grid_set_sections. Checked here: a NaN or negative footer, a span of 0
+ * or below -1, an unknown GL_SECTION_* bit or a bad option value gives GL_EDATA naming the
+ * section (and item), spans with GL_SAME_SIZE GL_EINVAL (nothing is stored per item), a
+ * struct_size below the first version's GL_EVERSION; each keeps the previous data source. */
 gl_status gl_grid_set_sections_composed(gl_grid *grid, const gl_section *sections, size_t count,
                                         int flags, const int *uniform,
                                         const gl_section_composition *composition);
@@ -332,8 +328,8 @@ typedef struct gl_data_source {
        data (during a drag not the place it is shown at); *style comes zeroed: leave a field
        NULL for the default. A fill that is not a CSS colour gives GL_EDATA [NULL: defaults] */
     gl_status (*style)(void *context, int64_t section, int64_t item, gl_style *style);
-    /* since 1.2: footers, spans and per-section options (read only when struct_size covers
-     * them; docs/layout.md, "Composition"). */
+    /* footers, spans and per-section options (read only when struct_size covers them;
+     * docs/layout.md, "Composition"). */
     /* *has_footer = 0 for none [none]; a footer follows the section's items and spans the
        viewport's cross size (only the scroll-axis size is used) */
     gl_status (*footer_size)(void *context, int64_t section, int *has_footer, gl_size *size);
@@ -371,7 +367,7 @@ gl_status gl_grid_reload_new(gl_grid *grid);
 /* Lays out one section again, moving the ones after it. */
 gl_status gl_grid_reload_section(gl_grid *grid, int64_t section);
 
-/* since 1.2: an item's real size, learnt after it was laid out (docs/layout.md, "Sizes learnt
+/* since 1.1: an item's real size, learnt after it was laid out (docs/layout.md, "Sizes learnt
  * late"). */
 typedef struct gl_measure { int64_t section, item; gl_size size; } gl_measure;
 /* Gives each of the `count` items its measured size, used instead of item_size's until its
@@ -410,7 +406,7 @@ gl_status gl_grid_elements_in(gl_grid *grid, gl_rect rect, gl_element *buf, size
 gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *frame);
 /* *has_header = 0 (and *frame untouched) when the section has no header. */
 gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
-/* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.2). */
+/* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.1). */
 gl_status gl_grid_footer_frame(gl_grid *grid, int64_t section, int *has_footer, gl_rect *frame);
 /* *shown = 0 when there is no loader. */
 gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
@@ -489,7 +485,7 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 
 typedef enum gl_event_kind {
     GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan): an
-                                   item, a header or (since 1.2) a footer */
+                                   item, a header or (since 1.1) a footer */
     GL_EVENT_UNLOADED = 1,      /* element left it; for an item, `view` is its view, now queued */
     GL_EVENT_LOADER_SHOWN = 2,  /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
@@ -614,7 +610,6 @@ typedef enum gl_callback {
     GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
     GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
     GL_CALLBACK_CAN_MOVE_TO_SECTION = 12,
-    /* since 1.2 */
     GL_CALLBACK_STYLE = 13, GL_CALLBACK_FOOTER = 14, GL_CALLBACK_SPAN = 15,
     GL_CALLBACK_SECTION_OPTIONS = 16, GL_CALLBACK_COUNT = 17
 } gl_callback;
@@ -622,24 +617,20 @@ typedef enum gl_operation {
     GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
     GL_OPERATION_INSERT = 3, GL_OPERATION_REMOVE = 4, GL_OPERATION_MOVE = 5, GL_OPERATION_STEP = 6,
     GL_OPERATION_BEGIN_DRAG = 7, GL_OPERATION_DRAG_TO = 8, GL_OPERATION_END_DRAG = 9,
-    /* since 1.2 */
     GL_OPERATION_MEASURE = 10,
     GL_OPERATION_COUNT = 11
 } gl_operation;
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
-    const char *const *callbacks;       /* callback names, by gl_callback (how many: below) */
-    const char *const *operations;      /* 10 names, by gl_operation (the operations of 1.1;
-                                           those added since keep C's words) */
+    const char *const *callbacks;       /* callback_count names, by gl_callback */
+    size_t callback_count;              /* 0...GL_CALLBACK_COUNT: callbacks past it keep C's names */
+    const char *const *operations;      /* operation_count names, by gl_operation */
+    size_t operation_count;             /* 0...GL_OPERATION_COUNT: operations past it keep C's names */
     int snake_case_options;             /* 1: "row_height" (as gl_config), 0: "rowHeight" */
 } gl_error_words;
-/* Reads the first 13 callback names only (GL_CALLBACK_COUNT of 1.1, which gl_error_words was
- * made for): the callbacks added since keep C's names. */
+/* A count past the header's *_COUNT is GL_EINVAL: a binding built with an older header passes
+ * its own counts, and the callbacks and operations added since keep C's names. */
 gl_status gl_set_error_words(const gl_error_words *words);
-/* The same with `callback_count` names in words->callbacks (since 1.2): 13 ... GL_CALLBACK_COUNT
- * (pass GL_CALLBACK_COUNT); callbacks past callback_count keep C's names, a larger count is
- * GL_EINVAL. A binding that names the new callbacks uses this one. */
-gl_status gl_set_error_words_ex(const gl_error_words *words, size_t callback_count);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 

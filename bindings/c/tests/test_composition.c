@@ -1,6 +1,6 @@
 /* Tests of the composition callbacks of gl_data_source (since 1.2): footers, spans (one at a time
  * and in bulk), per-section options and gl_config.inset, with exact frames; the footer in queries
- * and events; their errors, worded in C's names and, with gl_set_error_words_ex, in a binding's;
+ * and events; their errors, worded in C's names and, with gl_set_error_words, in a binding's;
  * and a 1.1-sized gl_data_source, whose new callbacks are never read.
  * Ends with "N passed, N failed". */
 #include <math.h>
@@ -388,9 +388,9 @@ static void test_footer_events(void) {
     OK(gl_grid_destroy(g));
 }
 
-/* gl_set_error_words reads 1.1's 13 callback names (the new ones keep C's); _ex reads as many as
- * it is told. */
-static void test_error_words_ex(void) {
+/* gl_set_error_words reads as many callback and operation names as it is told; those after
+ * them keep C's (a binding built with an older header names fewer). */
+static void test_error_words_counts(void) {
     model m;
     memset(&m, 0, sizeof m);
     m.sections = 1;
@@ -402,21 +402,35 @@ static void test_error_words_ex(void) {
                                                  "same_size", "lanes", "insert", "remove", "move", "can_move",
                                                  "can_move_to_section", "style", "footer", "span", "section" };
     const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
-                                                   "move", "step", "begin_drag", "drag_to", "end_drag" };
-    gl_error_words words = { 0, callbacks, operations, 1 };
+                                                   "move", "step", "begin_drag", "drag_to", "end_drag", "measure" };
+    gl_error_words words = { 0, callbacks, 13, operations, 10, 1 };
     OK(gl_set_error_words(&words));
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'footer_size' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
-    OK(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT));
+    gl_measure bad = { 0, 5, { 1, 1 } };
+    EXPECT_STATUS(gl_grid_measure(g, &bad, 1), GL_ERANGE);
+    EXPECT(strncmp(gl_last_error(), "gl_grid_measure: ", 17) == 0);
+    words.callback_count = GL_CALLBACK_COUNT;
+    words.operation_count = GL_OPERATION_COUNT;
+    OK(gl_set_error_words(&words));
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'footer' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
-    EXPECT_STATUS(gl_set_error_words_ex(&words, 12), GL_EINVAL);
-    EXPECT_LAST_ERROR("callback_count 12 is invalid (expected 13...17)");
-    EXPECT_STATUS(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT + 1), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_measure(g, &bad, 1), GL_ERANGE);
+    EXPECT(strncmp(gl_last_error(), "measure: ", 9) == 0);
+    words.callback_count = GL_CALLBACK_COUNT + 1;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_error_words.callback_count: 18 is invalid (expected 0...17)");
+    words.callback_count = GL_CALLBACK_COUNT;
+    words.operation_count = (size_t)-1;
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_error_words.operation_count: 18446744073709551615 is invalid (expected 0...11)");
+    words.operation_count = 0;
     callbacks[14] = NULL;
-    EXPECT_STATUS(gl_set_error_words_ex(&words, GL_CALLBACK_COUNT), GL_EINVAL);
+    EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
     EXPECT_LAST_ERROR("gl_error_words.callbacks[14] is NULL");
-    OK(gl_set_error_words_ex(NULL, GL_CALLBACK_COUNT));
+    gl_error_words none = { 0, NULL, 0, NULL, 0, 0 };
+    OK(gl_set_error_words(&none));
+    OK(gl_set_error_words(NULL));
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'footer_size' returned 0xnan for footer of section 0 (sizes must be finite and >= 0)");
     OK(gl_grid_destroy(g));
@@ -507,7 +521,7 @@ static void test_bulk_composition(void) {
     comp[1].has_footer = 0;
     OK(gl_grid_reload(g));
     EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
-    /* NULL composition: gl_grid_set_sections_uniform */
+    /* NULL composition: sections and uniform sizes only */
     OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, NULL));
     OK(gl_grid_reload(g));
     OK(gl_grid_footer_frame(g, 0, &has, &r));
@@ -522,6 +536,6 @@ int main(void) {
     test_errors();
     test_old_data_source();
     test_footer_events();
-    test_error_words_ex();
+    test_error_words_counts();
     return expect_summary();
 }

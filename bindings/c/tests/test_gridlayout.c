@@ -401,7 +401,7 @@ static void test_bad_bulk_data(void) {
     OK(gl_grid_destroy(g));
 }
 
-/* gl_grid_set_sections_uniform: a section passes one size for all its items. Without GL_SAME_SIZE
+/* gl_grid_set_sections_composed's uniform: a section passes one size for all its items. Without GL_SAME_SIZE
  * they are laid out one by one, exactly as the expanded sizes; a count past the stored-items
  * limit fails at once, before anything is repeated, and the previous data stays. */
 static void test_uniform_sections(void) {
@@ -411,7 +411,7 @@ static void test_uniform_sections(void) {
     gl_section s[2] = { { &one, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
     gl_section e[2] = { { five, 5, 1, { 0, 30 }, 0 }, { two, 2, 0, { 0, 0 }, 2 } };
     int uniform[2] = { 1, 0 };
-    OK(gl_grid_set_sections_uniform(g, s, 2, GL_SHOW_LOADER, uniform));
+    OK(gl_grid_set_sections_composed(g, s, 2, GL_SHOW_LOADER, uniform, NULL));
     OK(gl_grid_reload(g));
     OK(gl_grid_set_sections(expanded, e, 2, GL_SHOW_LOADER));
     OK(gl_grid_reload(expanded));
@@ -436,24 +436,24 @@ static void test_uniform_sections(void) {
 
     /* A count past the stored-items limit: the library's error, at once; the data stays. */
     s[0].count = 100000001;
-    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, s, 2, 0, uniform, NULL), GL_ENOMEM);
     EXPECT_LAST_ERROR("section 0: 100000001 items make more than the engine's 100000000 stored items (GL_SAME_SIZE stores none)");
     s[0].count = (size_t)1 << 40;
-    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_ENOMEM);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, s, 2, 0, uniform, NULL), GL_ENOMEM);
     /* With GL_SAME_SIZE the same section is fine: one size, nothing stored. */
-    OK(gl_grid_set_sections_uniform(g, s, 1, GL_SAME_SIZE, uniform));
+    OK(gl_grid_set_sections_composed(g, s, 1, GL_SAME_SIZE, uniform, NULL));
     s[0].count = 5;
     one.w = NAN;
-    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EDATA);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, s, 2, 0, uniform, NULL), GL_EDATA);
     EXPECT_ERROR("item (section 0, item 0)");
     one.w = 100;
     s[0].sizes = NULL;
-    EXPECT_STATUS(gl_grid_set_sections_uniform(g, s, 2, 0, uniform), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, s, 2, 0, uniform, NULL), GL_EINVAL);
     EXPECT_ERROR("section 0: sizes is NULL with count 5");
     s[0].sizes = &one;
-    EXPECT_STATUS(gl_grid_set_sections_uniform(NULL, s, 2, 0, uniform), GL_EHANDLE);
+    EXPECT_STATUS(gl_grid_set_sections_composed(NULL, s, 2, 0, uniform, NULL), GL_EHANDLE);
     /* NULL uniform: gl_grid_set_sections (section 0 then reads 5 sizes: give it five). */
-    OK(gl_grid_set_sections_uniform(g, e, 2, 0, NULL));
+    OK(gl_grid_set_sections_composed(g, e, 2, 0, NULL, NULL));
     OK(gl_grid_reload(g));
     OK(gl_grid_frame(g, 1, 1, &r));
     gl_rect want;
@@ -803,7 +803,7 @@ static void test_error_words(void) {
                                                  "can_move_to_section" };
     const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
                                                    "move", "step", "begin_drag", "drag_to", "end_drag" };
-    gl_error_words words = { 1, callbacks, operations, 1 };
+    gl_error_words words = { 1, callbacks, 13, operations, 10, 1 };
     OK(gl_set_error_words(&words));
     EXPECT_STATUS(gl_grid_drag_to(g, 1, 1), GL_ESTATE);
     EXPECT_STR(gl_last_error(), "drag_to: no drag is in progress (call begin_drag first)");

@@ -19,7 +19,7 @@ from .grid import (Change, Drag, Element, Event, Grid, GridCallbackError, GridEr
                    Insets, Option, Point, Rect, Size, Stats, Uniform, library_path,
                    library_version, options)
 
-__version__ = "1.0.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
+__version__ = "1.1.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",

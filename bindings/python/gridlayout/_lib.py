@@ -17,10 +17,10 @@ from typing import Optional
 # ---- version ----------------------------------------------------------------------------------
 
 GL_VERSION_MAJOR = 1
-GL_VERSION_MINOR = 0
+GL_VERSION_MINOR = 1
 GL_VERSION_PATCH = 0
 GL_VERSION_NUM = GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH
-GL_VERSION_STRING = "1.0.0"
+GL_VERSION_STRING = "1.1.0"
 
 # ---- status (gl_status) -----------------------------------------------------------------------
 
@@ -328,7 +328,9 @@ class gl_error_words(Structure):
     _fields_ = [
         ("base", c_int),
         ("callbacks", POINTER(c_char_p)),
+        ("callback_count", c_size_t),
         ("operations", POINTER(c_char_p)),
+        ("operation_count", c_size_t),
         ("snake_case_options", c_int),
     ]
 
@@ -348,10 +350,10 @@ assert len(PYTHON_CALLBACKS) == GL_CALLBACK_COUNT and len(PYTHON_OPERATIONS) == 
 def _set_python_words(lib: ctypes.CDLL) -> None:
     callbacks = (c_char_p * GL_CALLBACK_COUNT)(*(n.encode() for n in PYTHON_CALLBACKS))
     operations = (c_char_p * GL_OPERATION_COUNT)(*(n.encode() for n in PYTHON_OPERATIONS))
-    words = gl_error_words(0, callbacks, operations, 1)   # the library copies the names
-    if lib.gl_set_error_words_ex(ctypes.byref(words), GL_CALLBACK_COUNT) != GL_OK:
+    words = gl_error_words(0, callbacks, GL_CALLBACK_COUNT, operations, GL_OPERATION_COUNT, 1)   # copied
+    if lib.gl_set_error_words(ctypes.byref(words)) != GL_OK:
         message = lib.gl_last_error().decode("utf-8", "replace")
-        raise LibraryNotFound(f"gl_set_error_words_ex: {message}")
+        raise LibraryNotFound(f"gl_set_error_words: {message}")
 
 
 gl_grid_p = c_void_p  # the opaque `gl_grid *`
@@ -368,8 +370,6 @@ _FUNCTIONS = [
     ("gl_grid_set_option_string", gl_status, [gl_grid_p, c_char_p, c_char_p]),
     ("gl_grid_get_option_number", gl_status, [gl_grid_p, c_char_p, POINTER(c_double)]),
     ("gl_grid_set_sections", gl_status, [gl_grid_p, POINTER(gl_section), c_size_t, c_int]),
-    ("gl_grid_set_sections_uniform", gl_status,
-     [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int)]),
     ("gl_grid_set_sections_composed", gl_status,
      [gl_grid_p, POINTER(gl_section), c_size_t, c_int, POINTER(c_int),
       POINTER(gl_section_composition)]),
@@ -429,7 +429,6 @@ _FUNCTIONS = [
     ("gl_option_count", c_int64, []),
     ("gl_option_describe", gl_status, [c_int64, POINTER(gl_option_info)]),
     ("gl_set_error_words", gl_status, [POINTER(gl_error_words)]),
-    ("gl_set_error_words_ex", gl_status, [POINTER(gl_error_words), c_size_t]),
 ]
 
 # ---- loading ----------------------------------------------------------------------------------

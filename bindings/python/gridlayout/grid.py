@@ -1101,14 +1101,10 @@ class Grid(GridOptions):
             if composition is not None:
                 keep.append(_compose(composition[s], s, n, footers, spans, section_options))
         flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        if composition is not None:
-            _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
-                                                           uniform if any_uniform else None,
-                                                           composition))
-        elif any_uniform and not same_size:
-            _check(self._lib.gl_grid_set_sections_uniform(self._h, table, k, flags, uniform))
-        else:  # with GL_SAME_SIZE every section is one size already
-            _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
+        # With GL_SAME_SIZE every section is one size already: no uniform array.
+        _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
+                                                       uniform if any_uniform and not same_size else None,
+                                                       composition))
         self._source_refs = None
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
@@ -1391,11 +1387,7 @@ class Grid(GridOptions):
                                         _integer(item, f"measure: entry {k}: item"),
                                         C.gl_size(_real(w, f"measure: entry {k}: w"), _real(h, f"measure: entry {k}: h"))))
         array = (C.gl_measure * len(entries))(*entries)
-        try:
-            self._run(self._lib.gl_grid_measure, array, len(entries))
-        except GridError as error:
-            # The library's words for an operation newer than gl_error_words' list.
-            raise GridError(error.status, error.message.replace("gl_grid_measure", "measure", 1)) from error.__cause__
+        self._run(self._lib.gl_grid_measure, array, len(entries))
 
     # -- queries --
 
