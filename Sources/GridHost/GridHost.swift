@@ -26,6 +26,13 @@ public final class GridHost<View> {
         grid.observer = relay
     }
 
+    /// Throws `reentered` when `call` (the face's name for it) is made from inside one of this
+    /// grid's data source callbacks: the one guard every face asks before it reloads,
+    /// reconfigures, mutates, scrolls or draws the grid.
+    public func requireIdle(_ call: String) throws(GridError) {
+        if busy != nil { throw .reentered(call: call) }
+    }
+
     /// Runs `body`, an engine call that may ask the data source, marking the grid busy with
     /// `operation` meanwhile (the events it causes wait in `pending` for `deliver`).
     public func asking<T>(_ operation: String, _ body: () throws(GridError) -> T) throws(GridError) -> T {

@@ -43,6 +43,14 @@ public func gl_grid_create(_ config: UnsafePointer<gl_config>?, _ result: Unsafe
     }
 }
 
+@_cdecl("gl_grid_require_idle")
+public func gl_grid_require_idle(_ handle: OpaquePointer?, _ call: UnsafePointer<CChar>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        guard let call else { throw CFailure(GL_EINVAL, "call is NULL") }
+        try requireIdle(try lookup(handle), String(cString: call))
+    }
+}
+
 @_cdecl("gl_grid_destroy")
 public func gl_grid_destroy(_ handle: OpaquePointer?) -> gl_status {
     cCall { () throws(CFailure) in
@@ -192,11 +200,11 @@ private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: 
     let c = try readVersioned(raw.assumingMemoryBound(to: gl_section_composition.self), size: stride,
                               minimum: compositionMinimumSize, defaults: gl_section_composition(), "gl_section_composition")
     guard c.has_footer == 0 || c.has_footer == 1 else {
-        throw CFailure(GL_EDATA, "gl_section_composition.has_footer of section \(s): \(c.has_footer) is invalid (expected 0 or 1)")
+        throw CFailure(.invalidGiven(at: .section(s), what: "gl_section_composition.has_footer", value: String(c.has_footer), expected: "0 or 1"))
     }
     if c.has_footer == 1 {
         let f = Size(width: c.footer.w, height: c.footer.h)
-        guard f.isValid else { throw CFailure(GL_EDATA, "footer of section \(s): size \(f) is invalid (sizes must be finite and >= 0)") }
+        guard f.isValid else { throw CFailure(.invalidGiven(at: .footer(s), what: "size", value: f.description, expected: Size.validRule)) }
         section.footer = f
     }
     if let spans = c.spans {
@@ -208,7 +216,8 @@ private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: 
         for i in 0..<count {
             let k = spans[i]
             guard k >= 1 || k == Int64(GL_SPAN_ALL) else {
-                throw CFailure(GL_EDATA, "item (section \(s), item \(i)): span \(k) is invalid (expected an integer >= 1, or GL_SPAN_ALL)")
+                throw CFailure(.invalidGiven(at: .item(GridIndexPath(section: s, item: i)), what: "span", value: String(k),
+                                             expected: "an integer >= 1, or GL_SPAN_ALL"))
             }
             read.append(itemSpan(k))
         }
@@ -219,17 +228,18 @@ private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: 
                                   defaults: gl_section_options(), "gl_section_options")
         let unknown = o.set & ~sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
         guard unknown == 0 else {
-            throw CFailure(GL_EDATA, "options of section \(s): bit \(unknown.trailingZeroBitCount) of set is not a GL_SECTION_* bit")
+            throw CFailure(.invalidGiven(at: .section(s), what: "gl_section_options.set bit", value: String(unknown.trailingZeroBitCount),
+                                         expected: "a GL_SECTION_* bit"))
         }
         guard let options = try engine({ () throws(GridError) in try sectionOptions(o, section: s) }) else { return }
         // Checked now, as gl_grid_set_config checks the grid's, so that a bad value is refused here.
-        let words = errorWords.withLock { $0 }
         for entry in options.entries {
             do {
                 _ = try GridConfiguration.option(named: entry.name)!.checked(entry.value)
             } catch {
                 guard case let .invalidOption(_, value, expected) = error else { throw CFailure(error) }
-                throw CFailure(GL_EDATA, "options of section \(s): \(words.option(entry.name)) = \(value) is invalid (expected \(expected))")
+                let name = errorWords.withLock { $0 }.option(entry.name)
+                throw CFailure(.invalidGiven(at: .section(s), what: "option '\(name)'", value: value, expected: expected))
             }
         }
         section.options = options
@@ -290,7 +300,8 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
             for i in 0..<stored {
                 let size = Size(width: section.sizes![i].w, height: section.sizes![i].h)
                 guard size.isValid else {
-                    throw CFailure(GL_EDATA, "item (section \(s), item \(i)): size \(size) is invalid (sizes must be finite and >= 0)")
+                    throw CFailure(.invalidGiven(at: .item(GridIndexPath(section: s, item: i)), what: "size", value: size.description,
+                                                 expected: Size.validRule))
                 }
                 sizes.append(size)
             }
@@ -302,7 +313,7 @@ private func setSections(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_
             if section.has_header != 0 {
                 let h = Size(width: section.header.w, height: section.header.h)
                 guard h.isValid else {
-                    throw CFailure(GL_EDATA, "header of section \(s): size \(h) is invalid (sizes must be finite and >= 0)")
+                    throw CFailure(.invalidGiven(at: .header(s), what: "size", value: h.description, expected: Size.validRule))
                 }
                 header = h
             }

@@ -29,7 +29,8 @@ struct CFailure: Error {
         case .measureSameSize: return GL_ESTATE
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
-             .inconsistent, .invalidStyle: return GL_EDATA
+             .inconsistent, .invalidStyle, .invalidGiven: return GL_EDATA
+        case .reentered: return GL_EBUSY
         case .callbackFailed: return GL_ECALLBACK
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .mutationCancelled: return GL_ERANGE
         case .noDataSource: return GL_ENOSOURCE
@@ -90,9 +91,8 @@ func describe(_ handle: OpaquePointer) -> String {
     "0x" + String(UInt(bitPattern: handle), radix: 16)
 }
 
-/// Engine-changing calls made from inside a data source callback on the same grid.
+/// Engine-changing calls made from inside a data source callback on the same grid (GridHost's
+/// guard: GL_EBUSY).
 func requireIdle(_ box: GridBox, _ what: String) throws(CFailure) {
-    if box.inDataSource {
-        throw CFailure(GL_EBUSY, "\(what) called from inside a data source callback of the same grid")
-    }
+    do throws(GridError) { try box.host.requireIdle(what) } catch { throw CFailure(error) }
 }

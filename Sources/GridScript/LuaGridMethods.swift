@@ -77,9 +77,7 @@ enum LuaGridMethods {
     /// With `required` false, a grid without a data source runs `body` without one.
     static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String, required: Bool = true,
                                _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
-        guard object.host.busy == nil else {
-            throw ScriptError("\(name): called from inside a data source callback of the same grid")
-        }
+        do throws(GridError) { try object.host.requireIdle(name) } catch { throw ScriptError(error.message(in: .lua)) }
         let top = lua_gettop(L)
         LuaGrid.pushAttachment(L, 1, .dataSource)
         guard lua_type(L, -1) == LUA_TTABLE else {

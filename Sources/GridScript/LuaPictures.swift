@@ -40,9 +40,7 @@ enum LuaPictures {
                           _ body: (StyleSource?) throws -> String) throws(ScriptError) -> String {
         // Not from inside a callback of the same grid: a style that drew the grid would ask
         // itself again, without end.
-        guard object.host.busy == nil else {
-            throw ScriptError("\(function): called from inside a data source callback of the same grid")
-        }
+        do throws(GridError) { try object.host.requireIdle(function) } catch { throw ScriptError(error.message(in: .lua)) }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 8) != 0 else { throw .noMemory }

@@ -164,3 +164,23 @@ def test_the_section_options_are_the_engines_in_every_face(options):
         assert re.search(rf"\b{c_name};\s*/\*[^*]*\[{key}\]", struct), f"gl_section_options lacks {c_name} [{key}]"
     assert [name for name, _ in _lib.SECTION_OPTION_BITS] == expected
     assert [name for name, _ in _lib.gl_section_options._fields_][2:] == expected
+
+
+# The guard's and the bulk data's wording: the engine's templates (GridError.reentered,
+# GridError.invalidGiven, GridError.invalidSize), never a face's own copy.
+ENGINE_WORDING = ("called from inside a data source", "sizes must be finite", "finite sides >= 0")
+FACES = ("Sources/GridHost", "Sources/GridScript", "Sources/GridLayoutC", "Sources/GridLayoutLua",
+         "Sources/gridrepl", "Sources/gridlayout-cli", "bindings/python/gridlayout")
+
+
+def test_no_face_writes_the_engines_messages():
+    found = []
+    for face in FACES:
+        for path in sorted((ROOT / face).rglob("*")):
+            if path.suffix not in (".swift", ".py", ".c", ".h", ".lua", ".js"):
+                continue
+            text = path.read_text()
+            found += [f"{path.relative_to(ROOT)}: {w!r}" for w in ENGINE_WORDING if w in text]
+    assert not found, "faces that word the engine's errors themselves:\n" + "\n".join(found)
+    engine = "\n".join(p.read_text() for p in (ROOT / "Sources/GridLayout/Errors").glob("*.swift"))
+    assert "called from inside a data source callback of the same grid" in engine

@@ -631,6 +631,12 @@ typedef struct gl_error_words {
 /* A count past the header's *_COUNT is GL_EINVAL: a binding built with an older header passes
  * its own counts, and the callbacks and operations added since keep C's names. */
 gl_status gl_set_error_words(const gl_error_words *words);
+/* GL_OK when the grid may be reloaded, reconfigured, mutated, scrolled or drawn now; GL_EBUSY
+ * when this runs inside one of its own data source callbacks, with gl_last_error() saying
+ * "<call>: called from inside a data source callback of the same grid". The library refuses such
+ * calls itself; a binding that does work of its own first asks here, naming the call its way
+ * (since 1.1). */
+gl_status gl_grid_require_idle(gl_grid *grid, const char *call);
 /* "GL_OK", "GL_EINVAL", ... ("GL_E?" for an unknown value). */
 const char *gl_status_name(gl_status status);
 

@@ -113,6 +113,12 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// pictures cannot use (`field` empty: the answer itself is of the wrong kind): `value` as
     /// the face shows it, `expected` what would do.
     case invalidStyle(callback: DataSourceCallback, at: ElementLocation, field: String, value: String, expected: String)
+    /// `call` (as the face names it) was made from inside one of the same grid's data source
+    /// callbacks, which may not reload, reconfigure, mutate, scroll or draw it.
+    case reentered(call: String)
+    /// Data a face was given whole (bulk sections, not a callback) has `what` of `value` at `at`;
+    /// `expected` says what would do.
+    case invalidGiven(at: ElementLocation, what: String, value: String, expected: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -243,6 +249,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .invalidStyle(c, at, field, value, expected):
             let what = field.isEmpty ? value : "\(field) \(value)"
             return "data source \(callback(c)) returned \(what) for \(at.describe(base: base)) (expected \(expected))"
+        case let .reentered(call):
+            return "\(call): called from inside a data source callback of the same grid"
+        case let .invalidGiven(at, what, value, expected):
+            return "\(at.describe(base: base)): \(what) \(value) is invalid (expected \(expected))"
         }
     }
 

@@ -12,6 +12,8 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     /// Both sides finite and at least 0: the only sizes the engine accepts.
     public var isValid: Bool { isValidLength(width) && isValidLength(height) }
+    /// What `isValid` asks, in the words of the messages that refuse a size.
+    public static let validRule = "finite sides >= 0"
 
     public var description: String { "\(formatNumber(width))x\(formatNumber(height))" }
 }

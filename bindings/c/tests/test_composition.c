@@ -493,15 +493,15 @@ static void test_bulk_composition(void) {
     comp[1].spans = NULL;
     comp[0].footer.h = NAN;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("footer of section 0: size 0xnan is invalid (sizes must be finite and >= 0)");
+    EXPECT_LAST_ERROR("footer of section 0: size 0xnan is invalid (expected finite sides >= 0)");
     comp[0].footer.h = 30;
     waterfall.set = GL_SECTION_ROW_HEIGHT;
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("options of section 1: row_height = -1 is invalid (expected a finite number > 0)");
+    EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
     waterfall.set = 1u << 12;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("options of section 1: bit 12 of set is not a GL_SECTION_* bit");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 12 is invalid (expected a GL_SECTION_* bit)");
     waterfall.set = 0;
     comp[0].struct_size = comp[1].struct_size = 8;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
@@ -514,10 +514,10 @@ static void test_bulk_composition(void) {
     /* has_footer is 0 or 1 */
     comp[1].has_footer = 7;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("gl_section_composition.has_footer of section 1: 7 is invalid (expected 0 or 1)");
+    EXPECT_LAST_ERROR("section 1: gl_section_composition.has_footer 7 is invalid (expected 0 or 1)");
     comp[1].has_footer = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("gl_section_composition.has_footer of section 1: -1 is invalid (expected 0 or 1)");
+    EXPECT_LAST_ERROR("section 1: gl_section_composition.has_footer -1 is invalid (expected 0 or 1)");
     comp[1].has_footer = 0;
     OK(gl_grid_reload(g));
     EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);

@@ -69,10 +69,10 @@ static gl_status style(void *context, int64_t section, int64_t item, gl_style *s
         return item == 1 ? GL_EINVAL : GL_OK;
     case STYLE_RELOADS: {
         EXPECT_STATUS(gl_grid_reload(f->grid), GL_EBUSY);
-        EXPECT_LAST_ERROR("gl_grid_reload called from inside a data source callback of the same grid");
+        EXPECT_LAST_ERROR("gl_grid_reload: called from inside a data source callback of the same grid");
         size_t needed = 0;  /* a picture would ask this callback again */
         EXPECT_STATUS(gl_grid_svg(f->grid, NULL, NULL, 0, &needed), GL_EBUSY);
-        EXPECT_LAST_ERROR("gl_grid_svg called from inside a data source callback of the same grid");
+        EXPECT_LAST_ERROR("gl_grid_svg: called from inside a data source callback of the same grid");
         return GL_OK;
     }
     case STYLE_BAD_UTF8:

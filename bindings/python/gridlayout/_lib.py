@@ -429,6 +429,7 @@ _FUNCTIONS = [
     ("gl_option_count", c_int64, []),
     ("gl_option_describe", gl_status, [c_int64, POINTER(gl_option_info)]),
     ("gl_set_error_words", gl_status, [POINTER(gl_error_words)]),
+    ("gl_grid_require_idle", gl_status, [gl_grid_p, c_char_p]),
 ]
 
 # ---- loading ----------------------------------------------------------------------------------

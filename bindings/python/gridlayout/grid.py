@@ -791,9 +791,8 @@ def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def idle(self: "Grid", *args: Any, **kwargs: Any) -> Any:
         with self._lock:
-            if self._in_source.n:
-                raise GridStateError(C.GL_EBUSY, f"{name} called from inside a data source "
-                                                 f"callback of the same grid")
+            if self._in_source.n and self._handle is not None and not self._closed:
+                _check(self._lib.gl_grid_require_idle(self._handle, name.encode()))
             return method(self, *args, **kwargs)
     return idle
 

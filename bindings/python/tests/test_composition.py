@@ -178,10 +178,10 @@ def test_bulk_sections_compose_the_same_layout():
     ({"spans": [[1, -1]]}, "GridValueError", "spans[0][1]: -1 is not an integer >= 1, True or None [GL_EINVAL]"),
     ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item) [GL_EINVAL]"),
     ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
-    ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (sizes must "
-                                                     "be finite and >= 0) [GL_EDATA]"),
+    ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (expected "
+                                                     "finite sides >= 0) [GL_EDATA]"),
     ({"footers": []}, "GridValueError", "footers: 0 given for 1 section [GL_EINVAL]"),
-    ({"section_options": [{"lanes": 0}]}, "GridValueError", "options of section 0: lanes = 0 is invalid "
+    ({"section_options": [{"lanes": 0}]}, "GridValueError", "section 0: option 'lanes' 0 is invalid "
                                                            "(expected 1...10000) [GL_EDATA]"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
      "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "

@@ -357,7 +357,7 @@ def test_a_busy_grid_is_a_state_error_naming_the_method():
             grid.reload()
         cause = info.value.__cause__
         assert type(cause) is GridStateError and cause.status == _lib.GL_EBUSY
-        assert cause.message == "reload called from inside a data source callback of the same grid"
+        assert cause.message == "reload: called from inside a data source callback of the same grid"
 
 
 def test_status_names_are_the_librarys():

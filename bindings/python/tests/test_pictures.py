@@ -145,7 +145,7 @@ def test_style_may_not_change_or_draw_the_grid(call, name):
     with pytest.raises(GridCallbackError) as e:
         grid.draw(cols=10, rows=5)
     assert isinstance(e.value.__cause__, GridStateError)
-    assert e.value.__cause__.message == f"{name} called from inside a data source callback of the same grid"
+    assert e.value.__cause__.message == f"{name}: called from inside a data source callback of the same grid"
     grid.close()  # and so the cycle grid -> style -> grid ends here, not in a later test's GC
 
 
