@@ -18,8 +18,11 @@ golden: deps
 	swift build --product gridrepl
 	for s in scripts/*.lua; do COLUMNS=80 LINES=24 .build/debug/gridrepl $$s > scripts/expected/$$(basename $$s .lua).out; done
 
+# The build must not warn: a warning in the full build of a clean clone fails the test.
 test: deps
-	swift build --build-tests
+	@mkdir -p .build
+	swift build --build-tests > .build/build-tests.log 2>&1; status=$$?; cat .build/build-tests.log; exit $$status
+	@if grep -E ': warning:' .build/build-tests.log; then echo "make test: the build warns (zero warnings is the rule)"; exit 1; fi
 	swift test
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh

@@ -55,7 +55,7 @@ extension LuaGridMethods {
 
     /// grid:animating(): whether a mutation is running or queued.
     static let animating: SwiftLuaFunction = { L in
-        method(L, "animating") { L, object throws(ScriptError) in
+        scriptMethod(L, "animating") { L, object throws(ScriptError) in
             lua_pushboolean(L, object.grid.isAnimating ? 1 : 0)
             return 1
         }
@@ -101,7 +101,7 @@ extension LuaGridMethods {
     /// grid:dragging(): s, i, toS, toI of the dragged item (where it is in the data, and its target
     /// slot), or nil without a drag.
     static let dragging: SwiftLuaFunction = { L in
-        method(L, "dragging") { L, object throws(ScriptError) in
+        scriptMethod(L, "dragging") { L, object throws(ScriptError) in
             guard let drag = object.grid.drag else {
                 lua_pushnil(L)
                 return 1

@@ -44,7 +44,7 @@ extension LuaGridMethods {
 
     /// grid:page(): the page the offset is on, from 1.
     static let page: SwiftLuaFunction = { L in
-        method(L, "page") { L, object throws(ScriptError) in
+        scriptMethod(L, "page") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.currentPage + 1))
             return 1
         }
@@ -52,7 +52,7 @@ extension LuaGridMethods {
 
     /// grid:pageCount(): how many pages the content spans.
     static let pageCount: SwiftLuaFunction = { L in
-        method(L, "pageCount") { L, object throws(ScriptError) in
+        scriptMethod(L, "pageCount") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.pageCount))
             return 1
         }
@@ -60,7 +60,7 @@ extension LuaGridMethods {
 
     /// grid:dequeue(): a view from the reuse pool (the oldest queued), or nil.
     static let dequeue: SwiftLuaFunction = { L in
-        method(L, "dequeue") { L, object throws(ScriptError) in
+        scriptMethod(L, "dequeue") { L, object throws(ScriptError) in
             guard let ref = object.host.views.dequeue() else {
                 lua_pushnil(L)
                 return 1
@@ -79,7 +79,7 @@ extension LuaGridMethods {
     /// grid:stats(): {created=, reused=, live=, pooled=} for item views (header views are not pooled
     /// and not counted).
     static let stats: SwiftLuaFunction = { L in
-        method(L, "stats") { L, object throws(ScriptError) in
+        scriptMethod(L, "stats") { L, object throws(ScriptError) in
             try createTable(L, 0, 4)
             try setField(L, "created", integer: object.host.views.created)
             try setField(L, "reused", integer: object.host.views.reused)

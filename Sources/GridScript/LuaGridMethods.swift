@@ -59,13 +59,8 @@ enum LuaGridMethods {
         }
     }
 
-    /// Runs a method body with the grid at index 1; engine errors read with Lua's 1-based counts.
-    @inline(__always)
-    static func method(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(ScriptError) -> Int32) -> Int32 {
-        luaFunction(L) { L throws(ScriptError) in try body(L, try LuaGrid.check(L, 1, name)) }
-    }
-
-    /// Like `method`, for bodies that check their own arguments.
+    /// Runs a method body with the grid at index 1 (checked, named `name` in the error); the body
+    /// checks its own arguments, and engine errors read with Lua's 1-based counts.
     @inline(__always)
     static func scriptMethod(_ L: LuaState?, _ name: String, _ body: (LuaState, ScriptGrid) throws(ScriptError) -> Int32) -> Int32 {
         luaFunction(L) { L throws(ScriptError) in try body(L, try LuaGrid.check(L, 1, name)) }
@@ -149,7 +144,7 @@ enum LuaGridMethods {
     }
 
     static let contentSize: SwiftLuaFunction = { L in
-        method(L, "contentSize") { L, object throws(ScriptError) in
+        scriptMethod(L, "contentSize") { L, object throws(ScriptError) in
             let size = object.grid.contentSize
             pushNumber(L, size.width)
             pushNumber(L, size.height)
@@ -158,7 +153,7 @@ enum LuaGridMethods {
     }
 
     static let offset: SwiftLuaFunction = { L in
-        method(L, "offset") { L, object throws(ScriptError) in
+        scriptMethod(L, "offset") { L, object throws(ScriptError) in
             pushNumber(L, object.grid.contentOffset.x)
             pushNumber(L, object.grid.contentOffset.y)
             return 2
@@ -205,21 +200,21 @@ enum LuaGridMethods {
     /// grid:estimated(): true while the content size counts items not laid out yet at
     /// `estimatedSize` (the frontier has not reached the end).
     static let estimated: SwiftLuaFunction = { L in
-        method(L, "estimated") { L, object throws(ScriptError) in
+        scriptMethod(L, "estimated") { L, object throws(ScriptError) in
             lua_pushboolean(L, object.grid.isEstimated ? 1 : 0)
             return 1
         }
     }
 
     static let loaderFrame: SwiftLuaFunction = { L in
-        method(L, "loaderFrame") { L, object throws(ScriptError) in
+        scriptMethod(L, "loaderFrame") { L, object throws(ScriptError) in
             guard let r = object.grid.loaderFrame else { lua_pushnil(L); return 1 }
             return pushRect(L, r)
         }
     }
 
     static let sectionCount: SwiftLuaFunction = { L in
-        method(L, "sectionCount") { L, object throws(ScriptError) in
+        scriptMethod(L, "sectionCount") { L, object throws(ScriptError) in
             lua_pushinteger(L, lua_Integer(object.grid.layout.sectionCount))
             return 1
         }
@@ -278,7 +273,7 @@ enum LuaGridMethods {
     }
 
     static let visible: SwiftLuaFunction = { L in
-        method(L, "visible") { L, object throws(ScriptError) in
+        scriptMethod(L, "visible") { L, object throws(ScriptError) in
             try pushElements(L, object.grid.visibleElements())
             return 1
         }

@@ -258,7 +258,7 @@ struct LuaBench {
         return sum
     }
 
-    /// (h) The same loop in C (GridBenchFloor): the host that issue 8's goal compares with.
+    /// (h) The same loop in C (GridBenchFloor): the host the Lua data source's goal compares with.
     func cHost() -> Double {
         let sum = gb_lua_host_loop(L, size, handler, n)
         guard sum >= 0 else { fatalError("gridbench: C host call: \(message())") }
@@ -282,7 +282,7 @@ private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "b
 /// function called from a plain Lua loop, (e) called with lua_pcall from a Swift host loop and (h)
 /// from a C one, (c) the lanes layout written in pure Lua (a table per frame; also with flat
 /// arrays), (f) and (g) the same with the sizes in a Lua table, in one lua_State, timed in
-/// alternation. Goals (the issue): (c)/(a) ≥ 20×, (a)/(b) ≤ 2×.
+/// alternation. The goals of (c)/(a) and (a)/(b) are in BENCHMARKS.md.
 ///
 /// `--profile-lua N [job]` runs only one job (default `engine`, i.e. (a)) once on N items, for
 /// callgrind, and returns true: main() then returns without running anything else.

@@ -23,8 +23,8 @@ func curveCounts(_ scale: Scale) -> [Int] {
 /// 3. The same query as a brute-force scan over every frame (lanes), side by side with
 /// `elements(in:)`, at every n of the curve: the scan runs on the first few of the random offsets
 /// (each scan reads every frame: `scale.scans` at big n, more at small n, at least 4), the query on
-/// all of them (a cold cache, as in group 2) and along a scroll. At big n the engine should be
-/// ≥ 1000× faster; for contrast, the query also runs on the scan's few offsets many times over
+/// all of them (a cold cache, as in group 2) and along a scroll. At big n the query should win by
+/// orders of magnitude (the goal is in the row); for contrast, it also runs on the scan's few offsets many times over
 /// (warm cache).
 func queryCurve(_ scale: Scale, _ sizes: [Size], _ bigLayout: ContentLayout,
                 _ rows: inout [Row], _ sink: inout Sink) throws -> [CurvePoint] {

@@ -223,8 +223,8 @@ func queries(_ layout: ContentLayout, _ viewports: [Rect], repeats: Int = 1) -> 
 }
 
 /// 1. Layout throughput: ns per item to lay out `scale.big` variable-size items with each layout,
-/// with no other big layout alive: on this VM a layout timed while three other 1M layouts were held
-/// ran up to 2–3× slower (flow 31–42 ns/item against 14–24).
+/// with no other big layout alive: other large layouts held meanwhile slow it down through the
+/// caches, which would measure the machine rather than the layout (BENCHMARKS.md).
 func layoutThroughput(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ sink: inout Sink) throws {
     let source = ArrayDataSource(sizes: sizes)
     for kind in LayoutKind.allCases {

@@ -91,15 +91,15 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         // Layouts whose sums overflow are not checked (as in runEngineFuzz).
         let content = grid.contentSize
         // Frames within 1e300 of the origin: interpolating between two finite frames past that can
-        // overflow (1.78e308 + 1.39e306), the class of issue 15's fault 10.
+        // overflow (1.78e308 + 1.39e306): such layouts are errors, not frames to check.
         let finite = content.width.isFinite && content.height.isFinite && grid.layout.itemCounts.reduce(0, +) < 5_000
             && allElements(of: grid.layout).allSatisfy { isFinite($0.frame) && abs($0.frame.maxX) < 1e300 && abs($0.frame.maxY) < 1e300 }
         for e in grid.visibleElements() {
             if finite && !isFinite(e.frame) { fail("after \(what): element \(e) is not finite", config, ds) }
             if !(0...1).contains(e.alpha) || !(0...1).contains(e.scale) { fail("after \(what): element \(e) alpha/scale out of 0...1", config, ds) }
         }
-        // Nor offsets on content whose sums overflowed (NaN or inf frames: issue 15's fault 10, where
-        // such a layout becomes an error).
+        // Nor offsets on content whose sums overflowed (NaN or inf frames, where such a layout
+        // becomes an error).
         let o = grid.contentOffset, m = grid.maxOffset
         if !overflowed(grid) && !(o.x >= 0 && o.y >= 0 && o.x <= m.x && o.y <= m.y) {
             fail("after \(what): offset \(o) not within [0, \(m)]", config, ds)
@@ -203,14 +203,14 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
 }
 
 /// Whether the grid's layout has sums that overflowed: a content size or (up to 5,000 items) a
-/// frame that is NaN or infinite (issue 15's fault 10).
+/// frame that is NaN or infinite.
 func overflowed(_ grid: Grid) -> Bool {
     let content = grid.contentSize
     return !content.width.isFinite || !content.height.isFinite
         || (grid.layout.itemCounts.reduce(0, +) < 5_000 && !allElements(of: grid.layout).allSatisfy { isFinite($0.frame) })
 }
 
-/// A data source that lies (issue 15): counts, sizes, sections, `sameSize`, headers and lanes that
+/// A data source that lies: counts, sizes, sections, `sameSize`, headers and lanes that
 /// change from one question to the next, and mutations that sometimes do not change the data.
 /// The lies are `lies`, round and round; after 4096 of them it says the truth for good.
 final class LyingFuzzDataSource: GridDataSource {
