@@ -16,14 +16,7 @@ extension Grid {
     func advance(_ target: LazyTarget) throws(GridError) {
         guard layout.isLazy, !layout.reaches(target) else { return }
         guard let dataSource else { throw .noDataSource }
-        var failure: GridError?
-        do {
-            // Swapped out, not copied: the layout keeps one owner (a copy retains all its buffers).
-            var working = ContentLayout(configuration: layout.configuration)
-            swap(&working, &layout)
-            defer { swap(&working, &layout) }
-            do { try working.advance(to: target, from: sizing(dataSource)) } catch { failure = error }
-        }
+        var failure = withLayoutTakenOut { (working) throws(GridError) in try working.advance(to: target, from: sizing(dataSource)) }
         // The estimate moved with the frontier (also when asking failed half-way): an offset past
         // the new content comes back within it.
         let limit = maxOffset
@@ -31,6 +24,18 @@ extension Grid {
             do { try moveViewportLazily(to: contentOffset) } catch { if failure == nil { failure = error } }
         }
         if let failure { throw failure }
+    }
+
+    /// Runs `body` on the layout taken out of the grid, which holds an empty layout meanwhile (the
+    /// data source's callbacks may query the grid, as in a reload), and puts it back as `body`
+    /// left it, whether `body` threw or not; returns what it threw. Swapped, not copied: the
+    /// layout keeps one owner (a copy would retain all its buffers, and each change copy them).
+    private func withLayoutTakenOut(_ body: (inout ContentLayout) throws(GridError) -> Void) -> GridError? {
+        var working = ContentLayout(configuration: layout.configuration)
+        swap(&working, &layout)
+        defer { swap(&working, &layout) }
+        do { try body(&working) } catch { return error }
+        return nil
     }
 
     /// Moves `layout`'s frontier past the loaded area of a viewport at `offset`: the viewport's
@@ -63,14 +68,7 @@ extension Grid {
     func moveViewportLazily(to offset: Point) throws(GridError) {
         if layout.isLazy && !covers(at: offset) {
             guard let dataSource else { throw .noDataSource }
-            var failure: GridError?
-            do {
-                var working = ContentLayout(configuration: layout.configuration)
-                swap(&working, &layout)
-                defer { swap(&working, &layout) }
-                do { try cover(&working, at: offset, from: sizing(dataSource)) } catch { failure = error }
-            }
-            if let failure {
+            if let failure = withLayoutTakenOut({ (working) throws(GridError) in try cover(&working, at: offset, from: sizing(dataSource)) }) {
                 // The frontier may have moved before the failure (what it laid out is right, and the
                 // estimate after it changed): the offset stays, kept within the content.
                 moveViewport(to: contentOffset)

@@ -17,6 +17,8 @@ struct ItemArea: Sendable {
 /// A layout algorithm for the items of one section: it takes the items' sizes in order and appends
 /// their frames to the section's store. One file per algorithm implements it.
 protocol ItemPlacer {
+    /// Where the section's items go.
+    var area: ItemArea { get }
     /// How many interleaved sequences of non-decreasing S-start its placements form (see `FrameStore`).
     var interleave: Int { get }
     /// Places the items from `first` on, in order, whose sizes are `sizes` (a batch of at most

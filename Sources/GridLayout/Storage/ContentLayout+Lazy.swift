@@ -579,45 +579,28 @@ extension PlacerState {
         }
     }
 
-    /// `ItemPlacer.finish`.
-    func finish(into store: inout FrameStore) -> Double {
+    /// The placer, whichever layout's: the one switch every read below goes through (`feed`
+    /// switches on its own, to place in place).
+    private var placer: any ItemPlacer {
         switch self {
-        case .lanes(let p): return p.finish(into: &store)
-        case .waterfall(let p): return p.finish(into: &store)
-        case .flow(let p): return p.finish(into: &store)
-        case .justified(let p): return p.finish(into: &store)
+        case .lanes(let p): return p
+        case .waterfall(let p): return p
+        case .flow(let p): return p
+        case .justified(let p): return p
         }
     }
+
+    /// `ItemPlacer.finish`.
+    func finish(into store: inout FrameStore) -> Double { placer.finish(into: &store) }
 
     /// No item placed after now starts before this (in the store's coordinates).
-    var frontierS: Double {
-        switch self {
-        case .lanes(let p): return p.frontierS
-        case .waterfall(let p): return p.frontierS
-        case .flow(let p): return p.frontierS
-        case .justified(let p): return p.frontierS
-        }
-    }
+    var frontierS: Double { placer.frontierS }
 
     /// The S end of the frames placed so far (in the store's coordinates).
-    var placedEnd: Double {
-        switch self {
-        case .lanes(let p): return p.placedEnd
-        case .waterfall(let p): return p.placedEnd
-        case .flow(let p): return p.placedEnd
-        case .justified(let p): return p.placedEnd
-        }
-    }
+    var placedEnd: Double { placer.placedEnd }
 
     /// Where the section's item area starts (in the store's coordinates).
-    var areaStart: Double {
-        switch self {
-        case .lanes(let p): return p.area.sStart
-        case .waterfall(let p): return p.area.sStart
-        case .flow(let p): return p.area.sStart
-        case .justified(let p): return p.area.sStart
-        }
-    }
+    var areaStart: Double { placer.area.sStart }
 
     /// Items placed without a frame yet (justified's open row).
     var openRowCount: Int {
