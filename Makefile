@@ -29,9 +29,10 @@ test: deps
 	.build/debug/gridfuzz Tests/fuzz/corpus
 	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
-# Writes every face's copy of the engine's option table from the one source (tools/generate.py):
-# Python's _options.py, the option tables of docs/lua.md, python.md, c.md and json.md, and the
-# JSON Schemas. Tests/surface/test_generated.py fails when the tree is not what this writes.
+# Writes every face's copy of the engine's vocabulary (tools/generate.py) from the engine's option
+# table and tools/vocabulary.py: gridlayout.h's enums, the C, Lua and Swift names, Python's
+# constants, literals and typed options, the docs' option and status tables, the JSON Schemas.
+# Tests/surface/test_generated.py fails when the tree is not what this writes.
 generate: deps
 	swift build --product gridlayout
 	GRIDLAYOUT_LIBRARY=$$(swift build --show-bin-path)/libgridlayout.so python3 tools/generate.py

@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
-"""Writes every face's copy of the engine's vocabulary from the one source: the engine's option
+"""Writes every face's copy of the engine's vocabulary from its two tables: the engine's option
 table (`GridConfiguration.options`, Sources/GridLayout/Configuration/GridOptions.swift), read
-from the C library's run-time description (gl_option_describe). `make generate` runs it; a test
-(Tests/surface/test_generated.py) runs it with --check and fails on any difference.
+from the C library's run-time description (gl_option_describe), and tools/vocabulary.py (statuses,
+callbacks, operations, element kinds, events, alignments, changes, the section options).
+`make generate` runs it; a test (Tests/surface/test_generated.py) runs it with --check and fails
+on any difference.
 
-It writes:
+From the vocabulary it writes gridlayout.h's enums and GL_SECTION_* bits, the C library's status
+names (support.c), Swift's DataSourceCallback, GridOperation and SectionOptions.keys
+(Vocabulary.generated.swift), C's and Lua's names for callbacks and operations
+(CNames.generated.swift, LuaNames.generated.swift), _lib.py's constants and Python's words,
+Python's literals (_vocabulary.py) and docs/c.md's status table, each between
+`generated: NAME` markers or as a whole generated file. From the options it writes:
   bindings/python/gridlayout/_options.py   the Literal types of the choices, the options as
                                            data, and GridOptions: Grid's typed keyword-only
                                            parameters and one real property per option
@@ -36,6 +43,17 @@ def _load_lib():
 
 
 _lib = _load_lib()
+
+
+def _lib_describing(path):
+    """The library at `path`, declared only as far as its description of the options: nothing
+    that this generator writes (the binding's constants) is needed to read it."""
+    lib = ctypes.CDLL(path)
+    lib.gl_option_count.restype = ctypes.c_int64
+    lib.gl_option_count.argtypes = []
+    lib.gl_option_describe.restype = ctypes.c_int
+    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(_lib.gl_option_info)]
+    return lib
 
 DBL_MAX = sys.float_info.max
 MAX_EXTENT = float(1 << 40)
@@ -78,7 +96,7 @@ class Option:
 
 
 def read_options(library):
-    lib = _lib.load(library)
+    lib = _lib_describing(library)
     found = []
     for i in range(lib.gl_option_count()):
         info = _lib.gl_option_info()
@@ -358,6 +376,232 @@ def python_module(options):
     return "\n".join(out) + "\n"
 
 
+# ---- the vocabulary beside the options (tools/vocabulary.py) -------------------------------------
+
+import textwrap  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tools"))
+import vocabulary as V  # noqa: E402
+
+
+def block(text, path, name, generated, comment):
+    """`text` with the block `name` replaced by `generated`: between the lines
+    `<comment> generated: name ...` and `<comment> end generated: name`."""
+    open_, close = comment
+    begin = f"{open_} generated: {name} (tools/generate.py from tools/vocabulary.py; do not edit){close}"
+    end = f"{open_} end generated: {name}{close}"
+    try:
+        start = text.index(begin) + len(begin)
+        stop = text.index(end, start)
+    except ValueError:
+        raise SystemExit(f"{path}: no block {name!r} ({begin!r} ... {end!r})")
+    return text[:start] + "\n" + generated + text[stop:]
+
+
+C_COMMENT, HASH = ("/*", " */"), ("#", "")
+
+
+def c_enum(ctype, rows, width=100):
+    """A C enum, one case a line with its comment wrapped beside it: rows of (name, value, comment)."""
+    out = [f"typedef enum {ctype} {{"]
+    pad = max([len(f"    {name} = {value},") + 1 for name, value, comment in rows if comment] + [0])
+    for k, (name, value, comment) in enumerate(rows):
+        case = f"    {name} = {value}{',' if k < len(rows) - 1 else ''}"
+        if not comment:
+            out.append(case)
+            continue
+        lines = textwrap.wrap(comment, width - pad - 6)
+        out.append(f"{case.ljust(pad)}/* {lines[0]}" + (" */" if len(lines) == 1 else ""))
+        for j, line in enumerate(lines[1:], 1):
+            out.append(" " * pad + "   " + line + (" */" if j == len(lines) - 1 else ""))
+    out.append(f"}} {ctype};")
+    return "\n".join(out) + "\n"
+
+
+def since(note):
+    return f"since {note}" if note else ""
+
+
+def header_blocks(options):
+    choice = {o.name: o for o in options}
+    choices = []
+    for option, ctype, prefix in V.CHOICE_ENUMS:
+        choices.append(c_enum(ctype, [(prefix + c.upper(), k, "") for k, c in enumerate(choice[option].choices)]))
+    choices.append(c_enum("gl_align", [("GL_ALIGN_" + c, k, "") for k, (c, _) in enumerate(V.ALIGNMENTS)]))
+    choices.append(c_enum("gl_kind", [("GL_KIND_" + c, k, since(s)) for k, (c, _, s) in enumerate(V.ELEMENT_KINDS)]))
+    bits = ["enum {"] + [f"    GL_SECTION_{snake(o).upper()} = {1 << k}{',' if k < len(V.SECTION_OPTIONS) - 1 else ''}"
+                         for k, o in enumerate(V.SECTION_OPTIONS)] + ["};"]
+    events = c_enum("gl_event_kind", [("GL_EVENT_" + c, k, (f"{since(s)}: " if s and s != "1.0" else "") + text)
+                                      for k, (c, _, text, s) in enumerate(V.EVENTS)])
+    events += "\n" + c_enum("gl_change_kind", [("GL_CHANGE_" + c, k, "") for k, (c, _) in enumerate(V.CHANGE_KINDS)])
+    callbacks = c_enum("gl_callback", [("GL_CALLBACK_" + row[1], k, "") for k, row in enumerate(V.CALLBACKS)]
+                       + [("GL_CALLBACK_COUNT", len(V.CALLBACKS), "")])
+    callbacks += c_enum("gl_operation", [("GL_OPERATION_" + row[1], k, "") for k, row in enumerate(V.OPERATIONS)]
+                        + [("GL_OPERATION_COUNT", len(V.OPERATIONS), "")])
+    return {
+        "status": c_enum("gl_status", [(name, k, meaning if k else "") for k, (name, meaning) in enumerate(V.STATUSES)]),
+        "choices": "\n".join(choices),
+        "section-bits": "\n".join(bits) + "\n",
+        "events": events,
+        "callbacks": callbacks,
+    }
+
+
+def snake(name):
+    return "".join("_" + c.lower() if c.isupper() else c for c in name)
+
+
+def swift_string_array(name, values, indent="", per_line=6):
+    rows = [", ".join(f'"{v}"' for v in values[k:k + per_line]) for k in range(0, len(values), per_line)]
+    return f"{indent}{name} = [\n" + ",\n".join(f"{indent}    {r}" for r in rows) + f",\n{indent}]\n"
+
+
+GENERATED_SWIFT = "// Generated by tools/generate.py from tools/vocabulary.py (make generate). Do not edit.\n\n"
+
+
+def swift_engine():
+    out = [GENERATED_SWIFT]
+    out.append("/// A data source callback, as the engine names it; a face words it in its own names\n"
+               "/// (`ErrorVocabulary`). C's `gl_callback` numbers the cases in this order.\n")
+    out.append("public enum DataSourceCallback: String, CaseIterable, Hashable, Sendable {\n")
+    out.append("".join(f"    case {row[0]}\n" for row in V.CALLBACKS))
+    out.append("\n    /// The `GridDataSource` requirement that answers it.\n    public var swiftName: String {\n"
+               "        switch self {\n")
+    out.append("".join(f'        case .{row[0]}: return "{row[5]}"\n' for row in V.CALLBACKS))
+    out.append("        }\n    }\n}\n\n")
+    out.append("/// What a caller asked the grid to do, as the engine names it; a face words it in its own names.\n"
+               "/// C's `gl_operation` numbers the cases in this order; the raw value is Lua's method.\n")
+    out.append("public enum GridOperation: String, CaseIterable, Hashable, Sendable {\n")
+    out.append("".join(f"    case {row[0]}\n" for row in V.OPERATIONS))
+    out.append("\n    /// The `Grid` method.\n    public var swiftName: String {\n        switch self {\n")
+    out.append("".join(f'        case .{row[0]}: return "{row[4]}"\n' for row in V.OPERATIONS))
+    out.append("        }\n    }\n}\n\n")
+    out.append("extension SectionOptions {\n    /// The options a section may override, by their engine names, in the order of C's\n"
+               "    /// GL_SECTION_* bits.\n")
+    out.append(swift_string_array("    public static let keys", V.SECTION_OPTIONS))
+    out.append("}\n")
+    return "".join(out)
+
+
+def swift_c_face():
+    out = [GENERATED_SWIFT, "import GridLayoutCSupport\n\n"]
+    out.append("/// The `gl_data_source` fields, in the order of `gl_callback` (= `DataSourceCallback.allCases`).\n")
+    out.append(swift_string_array("let cCallbackNames", [row[2] for row in V.CALLBACKS]))
+    out.append("/// The `gl_grid_*` functions, in the order of `gl_operation` (= `GridOperation.allCases`).\n")
+    out.append(swift_string_array("let cOperationNames", [row[2] for row in V.OPERATIONS], per_line=4))
+    out.append("/// `gl_section_options`' bits by the option each sets, in the order of `SectionOptions.keys`.\n")
+    out.append("let sectionOptionBits: [(key: String, bit: UInt32)] = [\n")
+    out.append("".join(f'    ("{o}", UInt32(GL_SECTION_{snake(o).upper()})),\n' for o in V.SECTION_OPTIONS))
+    out.append("]\n")
+    return "".join(out)
+
+
+def swift_lua_face():
+    out = [GENERATED_SWIFT, "import GridLayout\n\n", "extension ErrorVocabulary {\n",
+           "    /// The data source key that answers `callback`.\n",
+           "    static func luaName(_ callback: DataSourceCallback) -> String {\n        switch callback {\n"]
+    out.append("".join(f'        case .{row[0]}: return "{row[4]}"\n' for row in V.CALLBACKS))
+    out.append("        }\n    }\n}\n")
+    return "".join(out)
+
+
+def support_c_block():
+    return "".join(f'    case {name}: return "{name}";\n' for name, _ in V.STATUSES)
+
+
+def python_lib_blocks(options):
+    choice = {o.name: o for o in options}
+    consts = [f"{name} = {k}" for k, (name, _) in enumerate(V.STATUSES)]
+    consts.append("")
+    for option, _, prefix in V.CHOICE_ENUMS:
+        consts.append(f"{', '.join(prefix + c.upper() for c in choice[option].choices)} = "
+                      f"{', '.join(str(k) for k in range(len(choice[option].choices)))}")
+    for prefix, rows in (("GL_ALIGN_", V.ALIGNMENTS), ("GL_KIND_", V.ELEMENT_KINDS), ("GL_CHANGE_", V.CHANGE_KINDS)):
+        consts += [f"{prefix}{row[0]} = {k}" for k, row in enumerate(rows)]
+    consts += [f"GL_EVENT_{row[0]} = {k}" for k, row in enumerate(V.EVENTS)]
+    bits = [f"GL_SECTION_{snake(o).upper()} = {1 << k}" for k, o in enumerate(V.SECTION_OPTIONS)]
+    bits.append("SECTION_OPTION_BITS = (")
+    bits += [f"    ({snake(o)!r}, GL_SECTION_{snake(o).upper()})," for o in V.SECTION_OPTIONS]
+    bits.append(")")
+    callbacks = [f"GL_CALLBACK_{row[1]} = {k}" for k, row in enumerate(V.CALLBACKS)]
+    callbacks.append(f"GL_CALLBACK_COUNT = {len(V.CALLBACKS)}")
+    callbacks += [f"GL_OPERATION_{row[1]} = {k}" for k, row in enumerate(V.OPERATIONS)]
+    callbacks.append(f"GL_OPERATION_COUNT = {len(V.OPERATIONS)}")
+    callbacks.append("# Python's words for the library's errors (gl_set_error_words): set_data_source's keywords")
+    callbacks.append("# and Grid's methods, in gl_callback and gl_operation order.")
+    callbacks.append(f"PYTHON_CALLBACKS = {tuple(row[3] for row in V.CALLBACKS)!r}")
+    callbacks.append(f"PYTHON_OPERATIONS = {tuple(row[3] for row in V.OPERATIONS)!r}")
+    wrap = lambda lines: "\n".join(lines) + "\n"  # noqa: E731
+    return {"constants": wrap(consts), "section-bits": wrap(bits), "callbacks": wrap(wrap_long(callbacks))}
+
+
+def wrap_long(lines, width=100):
+    out = []
+    for line in lines:
+        if len(line) <= width or "(" not in line:
+            out.append(line)
+            continue
+        head, rest = line.split("(", 1)
+        items = rest.rstrip(")").split(", ")
+        current = head + "("
+        for k, item in enumerate(items):
+            piece = item + (", " if k < len(items) - 1 else ")")
+            if len(current) + len(piece.rstrip()) > width:
+                out.append(current.rstrip())
+                current = " " * len(head + "(") + piece
+            else:
+                current += piece
+        out.append(current)
+    return out
+
+
+def python_vocabulary_module():
+    literal = lambda name, values: f"{name} = Literal[{', '.join(repr(v) for v in values)}]"  # noqa: E731
+    return "\n".join([
+        '"""The engine\'s names for Python: generated by tools/generate.py from tools/vocabulary.py',
+        '(make generate). Do not edit: change the table and generate again."""',
+        "",
+        "from typing import Literal, Tuple",
+        "",
+        literal("Kind", [row[1] for row in V.ELEMENT_KINDS]),
+        literal("EventKind", [row[1] for row in V.EVENTS]),
+        literal("ChangeKind", [row[1] for row in V.CHANGE_KINDS]),
+        literal("Align", [row[1] for row in V.ALIGNMENTS]),
+        "",
+        "# The event kinds, by their gl_event_kind value.",
+        f"EVENT_KINDS: Tuple[EventKind, ...] = {tuple(row[1] for row in V.EVENTS)!r}",
+        "# The element kinds, by their gl_kind value.",
+        f"KINDS: Tuple[Kind, ...] = {tuple(row[1] for row in V.ELEMENT_KINDS)!r}",
+        "# The changes, by their gl_change_kind value.",
+        f"CHANGE_KINDS: Tuple[ChangeKind, ...] = {tuple(row[1] for row in V.CHANGE_KINDS)!r}",
+        "# The alignments, by their gl_align value.",
+        f"ALIGNS: Tuple[Align, ...] = {tuple(row[1] for row in V.ALIGNMENTS)!r}",
+        "",
+    ])
+
+
+def status_table():
+    rows = ["| status | value | meaning |", "|---|---|---|"]
+    rows += [f"| `{name}` | {k} | {meaning} |" for k, (name, meaning) in enumerate(V.STATUSES)]
+    return "\n".join(rows) + "\n"
+
+
+def vocabulary_outputs(options, files):
+    def edit(path, name, generated, comment):
+        text = files.get(path) or (ROOT / path).read_text()
+        files[path] = block(text, path, name, generated, comment)
+    for name, generated in header_blocks(options).items():
+        edit("bindings/c/gridlayout.h", name, generated, C_COMMENT)
+    edit("Sources/GridLayoutCSupport/support.c", "status-names", support_c_block(), C_COMMENT)
+    for name, generated in python_lib_blocks(options).items():
+        edit("bindings/python/gridlayout/_lib.py", name, generated, HASH)
+    edit("docs/c.md", "status", status_table(), ("<!--", " -->"))
+    files["Sources/GridLayout/Errors/Vocabulary.generated.swift"] = swift_engine()
+    files["Sources/GridLayoutC/CNames.generated.swift"] = swift_c_face()
+    files["Sources/GridScript/LuaNames.generated.swift"] = swift_lua_face()
+    files["bindings/python/gridlayout/_vocabulary.py"] = python_vocabulary_module()
+
+
 # ---- the whole ----------------------------------------------------------------------------------
 
 def outputs(library):
@@ -366,6 +610,7 @@ def outputs(library):
     for path, generated in doc_tables(options).items():
         files[path] = with_table((ROOT / path).read_text(), path, generated)
     files["bindings/python/gridlayout/_options.py"] = python_module(options)
+    vocabulary_outputs(options, files)
     for path, text in _schema_module().texts(library).items():
         files[str(path.relative_to(ROOT))] = text
     return files

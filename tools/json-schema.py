@@ -40,6 +40,17 @@ def _load_lib():
 _lib = _load_lib()
 
 
+def _lib_describing(path):
+    """The library at `path`, declared only as far as its description of the options: nothing
+    that this generator writes (the binding's constants) is needed to read it."""
+    lib = ctypes.CDLL(path)
+    lib.gl_option_count.restype = ctypes.c_int64
+    lib.gl_option_count.argtypes = []
+    lib.gl_option_describe.restype = ctypes.c_int
+    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(_lib.gl_option_info)]
+    return lib
+
+
 def library_path():
     if os.environ.get("GRIDLAYOUT_LIBRARY"):
         return os.environ["GRIDLAYOUT_LIBRARY"]
@@ -57,7 +68,7 @@ def number(n):
 
 def option_schemas(path=None):
     """Every option's schema by its engine name, and the names by their C (Python) names."""
-    lib = _lib.load(path or library_path())
+    lib = _lib_describing(path or library_path())
     options, names = {}, {}
     for i in range(lib.gl_option_count()):
         info = _lib.gl_option_info()
@@ -92,9 +103,11 @@ def option_schemas(path=None):
 
 
 def section_option_schemas(options, names):
-    """The options a section may override, in their order: the engine's SectionOptions.keys, which
-    C's gl_section_options and the binding's SECTION_OPTION_BITS follow (Tests/surface checks)."""
-    return {names[c_name]: options[names[c_name]] for c_name, _ in _lib.SECTION_OPTION_BITS}
+    """The options a section may override, in their order (tools/vocabulary.py's SECTION_OPTIONS,
+    which the engine's SectionOptions.keys and C's GL_SECTION_* bits are generated from)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import vocabulary
+    return {name: options[name] for name in vocabulary.SECTION_OPTIONS}
 
 
 def length():

@@ -207,20 +207,6 @@ struct CallbackDataSource: GridDataSource {
     }
 }
 
-/// The `set` bits, in `SectionOptions.keys` order: the overrides are applied in that order
-/// (`spacing` before `lineSpacing` and `itemSpacing`), as every face applies them.
-let sectionOptionBits: [(key: String, bit: UInt32)] = {
-    let bits: [(key: String, bit: UInt32)] = [
-        ("layout", UInt32(GL_SECTION_LAYOUT)), ("lanes", UInt32(GL_SECTION_LANES)),
-        ("columns", UInt32(GL_SECTION_COLUMNS)), ("order", UInt32(GL_SECTION_ORDER)),
-        ("rowHeight", UInt32(GL_SECTION_ROW_HEIGHT)), ("tolerance", UInt32(GL_SECTION_TOLERANCE)),
-        ("widow", UInt32(GL_SECTION_WIDOW)), ("spacing", UInt32(GL_SECTION_SPACING)),
-        ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)), ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
-        ("inset", UInt32(GL_SECTION_INSET)),
-    ]
-    precondition(bits.map(\.key) == SectionOptions.keys, "gridlayout.h's GL_SECTION_* bits disagree with SectionOptions.keys")
-    return bits
-}()
 
 /// A `gl_section_options` as the engine's overrides, unchecked but for its bits (the engine checks
 /// the values, naming the section): nil when it sets none; an unknown bit is

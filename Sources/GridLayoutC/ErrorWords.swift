@@ -9,14 +9,6 @@ extension ErrorVocabulary {
                                    option: ErrorVocabulary.snakeCaseOption)
 }
 
-/// In the order of `gl_callback` (= `DataSourceCallback.allCases`).
-private let cCallbackNames = ["section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",
-                              "same_size", "lanes", "insert_item", "remove_item", "move_item", "can_move",
-                              "can_move_to_section", "style", "footer_size", "span", "section_options"]
-/// In the order of `gl_operation` (= `GridOperation.allCases`).
-private let cOperationNames = ["gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
-                               "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
-                               "gl_grid_drag_to", "gl_grid_end_drag", "gl_grid_measure"]
 extension DataSourceCallback {
     /// Its `gl_callback` value.
     var index: Int { Self.allCases.firstIndex(of: self)! }

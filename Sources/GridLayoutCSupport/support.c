@@ -18,6 +18,7 @@ const char *gl_last_error(void) { return last_error; }
 
 const char *gl_status_name(gl_status status) {
     switch (status) {
+/* generated: status-names (tools/generate.py from tools/vocabulary.py; do not edit) */
     case GL_OK: return "GL_OK";
     case GL_EINVAL: return "GL_EINVAL";
     case GL_ERANGE: return "GL_ERANGE";
@@ -29,6 +30,7 @@ const char *gl_status_name(gl_status status) {
     case GL_EVERSION: return "GL_EVERSION";
     case GL_EBUSY: return "GL_EBUSY";
     case GL_ESTATE: return "GL_ESTATE";
+/* end generated: status-names */
     }
     return "GL_E?";
 }

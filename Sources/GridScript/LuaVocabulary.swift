@@ -9,27 +9,4 @@ extension ErrorVocabulary {
     /// name the key the script gave.
     static let luaDeprecatedMove = ErrorVocabulary(base: 1, callback: { $0 == .moveItem ? "move" : luaName($0) },
                                                    operation: { $0.rawValue }, option: { $0 })
-
-    /// The data source key that answers `callback`.
-    static func luaName(_ callback: DataSourceCallback) -> String {
-        switch callback {
-        case .sections: return "sections"
-        case .itemCount: return "count"
-        case .itemSize: return "size"
-        case .itemSizes: return "sizes"
-        case .header: return "header"
-        case .showLoader: return "showLoader"
-        case .sameSize: return "sameSize"
-        case .lanes: return "lanes"
-        case .footer: return "footer"
-        case .span: return "span"
-        case .sectionOptions: return "section"
-        case .insertItem: return "insert"
-        case .removeItem: return "remove"
-        case .moveItem: return "moveItem"
-        case .canMove: return "canMove"
-        case .canMoveToSection: return "canMoveToSection"
-        case .style: return "style"
-        }
-    }
 }

@@ -63,28 +63,6 @@ def test_the_headers_enums_name_the_described_cases(options):
             assert {c: values.get(c) for c in o["choices"]} == {c: k for k, c in enumerate(o["choices"])}, o["name"]
 
 
-def test_the_callback_and_operation_enums_follow_the_engine():
-    source = (ROOT / "Sources" / "GridLayout" / "Errors" / "ErrorVocabulary.swift").read_text()
-
-    def cases(enum):
-        body = re.search(rf"public enum {enum}:.*?\{{(.*?)\n    ///", source, re.S).group(1)
-        return [c.strip() for line in re.findall(r"case ([^\n]+)", body) for c in line.split(",")]
-
-    def snake(name):
-        return re.sub(r"([A-Z])", r"_\1", name).upper()
-
-    # GL_*_COUNT counts every callback and operation; gl_set_error_words reads as many names of
-    # each as it is told.
-    words = {"DataSourceCallback": 17, "GridOperation": 11}
-    for enum, prefix in (("DataSourceCallback", "GL_CALLBACK_"), ("GridOperation", "GL_OPERATION_")):
-        engine = [prefix + snake(c) for c in cases(enum)]
-        header = re.findall(rf"({prefix}[A-Z_]+) = (\d+)", HEADER)
-        count = [entry for entry in header if entry[0] == prefix + "COUNT"]
-        assert count == [(prefix + "COUNT", str(words[enum]))]
-        assert [(name, str(k)) for k, name in enumerate(engine)] == [entry for entry in header if entry not in count]
-        assert header.index(count[0]) == words[enum]
-
-
 def test_the_style_callback_is_in_every_face():
     """`style` (the pictures' labels and fills) is a data source callback of every face by that
     name: Lua's dataSource.style, the C struct's field, Python's keyword; each face's docs say so."""
@@ -153,7 +131,7 @@ def test_the_repository_stands_alone():
 def test_the_section_options_are_the_engines_in_every_face(options):
     """SectionOptions.keys (the options a section may override) are, in their order, C's
     GL_SECTION_* bits and gl_section_options fields and Python's section keys, each an option."""
-    source = (ROOT / "Sources" / "GridLayout" / "Configuration" / "SectionOptions.swift").read_text()
+    source = (ROOT / "Sources" / "GridLayout" / "Errors" / "Vocabulary.generated.swift").read_text()
     keys = re.findall(r'"(\w+)"', re.search(r"static let keys = \[(.*?)\]", source, re.S).group(1))
     c_names = {o["name"]: o["c_name"] for o in options}
     expected = [c_names[k] for k in keys]

@@ -41,24 +41,27 @@ extern "C" {
 
 /* ---- status ------------------------------------------------------------------------------- */
 
+/* generated: status (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef enum gl_status {
     GL_OK = 0,
-    GL_EINVAL = 1,      /* a bad argument: NULL pointer, NaN, bad option name or value */
-    GL_ERANGE = 2,      /* an index path or section out of range */
-    GL_ECALLBACK = 3,   /* a data source callback returned an error status */
-    GL_ENOMEM = 4,      /* out of memory, or more content than the engine's limits */
-    GL_EHANDLE = 5,     /* NULL, destroyed or unknown grid handle */
-    GL_EDATA = 6,       /* the data source gave a bad value: a size NaN/infinite/negative, a bad
-                           count, a justified item without aspect ratio, content that is not an
-                           append (reload_new), an answer that disagrees with an earlier one in
-                           the same call or with the counts a drag began with */
-    GL_ENOSOURCE = 7,   /* no data source is set */
-    GL_EVERSION = 8,    /* header and library versions are incompatible, or struct_size too small */
-    GL_EBUSY = 9,       /* called from inside a data source callback on the same grid */
-    GL_ESTATE = 10      /* the call does not fit the grid's state: no drag in progress (drag_to,
-                           end_drag), sort off (begin_drag), a drag in progress (begin_drag,
-                           insert, remove, move) */
+    GL_EINVAL = 1,    /* a bad argument: NULL pointer, NaN, bad option name or value */
+    GL_ERANGE = 2,    /* an index path or section out of range */
+    GL_ECALLBACK = 3, /* a data source callback returned an error status */
+    GL_ENOMEM = 4,    /* out of memory, or more content than the engine's limits */
+    GL_EHANDLE = 5,   /* NULL, destroyed or unknown grid handle */
+    GL_EDATA = 6,     /* the data given or a data source's answer has a bad value: a size NaN,
+                         infinite or negative, a bad count, a justified item without aspect
+                         ratio, content that is not an append (reload_new), a count that does not
+                         match a mutation, an answer that disagrees with an earlier one in the
+                         same call or with the counts a drag began with */
+    GL_ENOSOURCE = 7, /* no data source is set */
+    GL_EVERSION = 8,  /* header and library versions are incompatible, or struct_size too small */
+    GL_EBUSY = 9,     /* called from inside a data source callback on the same grid */
+    GL_ESTATE = 10    /* the call does not fit the grid's state: no drag in progress (drag_to,
+                         end_drag), sort off (begin_drag), a drag in progress (begin_drag,
+                         insert, remove, move) */
 } gl_status;
+/* end generated: status */
 
 /* ---- value types -------------------------------------------------------------------------- */
 
@@ -67,15 +70,45 @@ typedef struct gl_point { double x, y; } gl_point;
 typedef struct gl_rect { double x, y, w, h; } gl_rect;
 typedef struct gl_insets { double top, left, bottom, right; } gl_insets;
 
-typedef enum gl_layout { GL_LAYOUT_LANES = 0, GL_LAYOUT_WATERFALL = 1, GL_LAYOUT_FLOW = 2,
-                         GL_LAYOUT_JUSTIFIED = 3 } gl_layout;
-typedef enum gl_direction { GL_VERTICAL = 0, GL_HORIZONTAL = 1 } gl_direction;
-typedef enum gl_order { GL_ORDER_SHORTEST = 0, GL_ORDER_LTR = 1, GL_ORDER_RTL = 2 } gl_order;
-typedef enum gl_widow { GL_WIDOW_LEFT = 0, GL_WIDOW_CENTER = 1, GL_WIDOW_JUSTIFY = 2 } gl_widow;
-typedef enum gl_align { GL_ALIGN_START = 0, GL_ALIGN_CENTER = 1, GL_ALIGN_END = 2,
-                        GL_ALIGN_NEAREST = 3 } gl_align;
-typedef enum gl_kind { GL_KIND_ITEM = 0, GL_KIND_HEADER = 1, GL_KIND_LOADER = 2,
-                       GL_KIND_FOOTER = 3 /* since 1.1 */ } gl_kind;
+/* generated: choices (tools/generate.py from tools/vocabulary.py; do not edit) */
+typedef enum gl_layout {
+    GL_LAYOUT_LANES = 0,
+    GL_LAYOUT_WATERFALL = 1,
+    GL_LAYOUT_FLOW = 2,
+    GL_LAYOUT_JUSTIFIED = 3
+} gl_layout;
+
+typedef enum gl_direction {
+    GL_VERTICAL = 0,
+    GL_HORIZONTAL = 1
+} gl_direction;
+
+typedef enum gl_order {
+    GL_ORDER_SHORTEST = 0,
+    GL_ORDER_LTR = 1,
+    GL_ORDER_RTL = 2
+} gl_order;
+
+typedef enum gl_widow {
+    GL_WIDOW_LEFT = 0,
+    GL_WIDOW_CENTER = 1,
+    GL_WIDOW_JUSTIFY = 2
+} gl_widow;
+
+typedef enum gl_align {
+    GL_ALIGN_START = 0,
+    GL_ALIGN_CENTER = 1,
+    GL_ALIGN_END = 2,
+    GL_ALIGN_NEAREST = 3
+} gl_align;
+
+typedef enum gl_kind {
+    GL_KIND_ITEM = 0,
+    GL_KIND_HEADER = 1,
+    GL_KIND_LOADER = 2,
+    GL_KIND_FOOTER = 3  /* since 1.1 */
+} gl_kind;
+/* end generated: choices */
 
 /* ---- configuration ------------------------------------------------------------------------ */
 
@@ -241,12 +274,21 @@ typedef struct gl_style {
  * then line_spacing and item_spacing set their own. Direction, padding, paging, sticky headers,
  * rtl, scale and the loader stay grid-wide. The library fills struct_size with its own size:
  * write only the fields it covers. */
+/* generated: section-bits (tools/generate.py from tools/vocabulary.py; do not edit) */
 enum {
-    GL_SECTION_LAYOUT = 1, GL_SECTION_LANES = 2, GL_SECTION_COLUMNS = 4, GL_SECTION_ORDER = 8,
-    GL_SECTION_ROW_HEIGHT = 16, GL_SECTION_TOLERANCE = 32, GL_SECTION_WIDOW = 64,
-    GL_SECTION_SPACING = 128, GL_SECTION_LINE_SPACING = 256, GL_SECTION_ITEM_SPACING = 512,
+    GL_SECTION_LAYOUT = 1,
+    GL_SECTION_LANES = 2,
+    GL_SECTION_COLUMNS = 4,
+    GL_SECTION_ORDER = 8,
+    GL_SECTION_ROW_HEIGHT = 16,
+    GL_SECTION_TOLERANCE = 32,
+    GL_SECTION_WIDOW = 64,
+    GL_SECTION_SPACING = 128,
+    GL_SECTION_LINE_SPACING = 256,
+    GL_SECTION_ITEM_SPACING = 512,
     GL_SECTION_INSET = 1024
 };
+/* end generated: section-bits */
 typedef struct gl_section_options {
     size_t struct_size;         /* sizeof(gl_section_options) of the library */
     unsigned set;               /* GL_SECTION_* bits: the fields given */
@@ -483,31 +525,34 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 
 /* ---- events and view reuse ------------------------------------------------------------------ */
 
+/* generated: events (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef enum gl_event_kind {
-    GL_EVENT_LOADED = 0,        /* element joined the loaded set (viewport plus overscan): an
-                                   item, a header or (since 1.1) a footer */
-    GL_EVENT_UNLOADED = 1,      /* element left it; for an item, `view` is its view, now queued */
-    GL_EVENT_LOADER_SHOWN = 2,  /* the loader came into the loaded set (time to load more) */
+    GL_EVENT_LOADED = 0,         /* element joined the loaded set (viewport plus overscan): an
+                                    item, a header or a footer */
+    GL_EVENT_UNLOADED = 1,       /* element left it; for an item, `view` is its view, now queued */
+    GL_EVENT_LOADER_SHOWN = 2,   /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
-    GL_EVENT_PAGE_CHANGED = 4,  /* `page` is the new page (from 0) */
-    /* since 1.0, with `change`: */
-    GL_EVENT_RENUMBERED = 5,    /* an insert, removal or move (or a drag's new target) renumbered
-                                   the items: loaded items now have the index paths the change
-                                   gives (a removed item was unloaded just before); attached
-                                   views follow their items (gl_grid_view) */
-    GL_EVENT_INSERTED = 6,      /* an insert finished (change: GL_CHANGE_INSERT, its index path) */
-    GL_EVENT_REMOVED = 7,       /* a removal finished (GL_CHANGE_REMOVE) */
-    GL_EVENT_MOVED = 8,         /* a move finished (GL_CHANGE_MOVE, from and to) */
-    GL_EVENT_DRAG_STARTED = 9,  /* a drag picked up the item (GL_CHANGE_MOVE, from = to) */
-    GL_EVENT_DRAG_ENDED = 10,   /* a drag dropped its item (GL_CHANGE_MOVE from its index path in
-                                   the data to where it dropped; equal when it did not move) */
-    /* since 1.1: */
-    GL_EVENT_VIEW_RELEASED = 11 /* the reuse queue held more than max_pooled_views: `view`, its
-                                   oldest, left it and is the app's again (free it) */
+    GL_EVENT_PAGE_CHANGED = 4,   /* `page` is the new page (from 0) */
+    GL_EVENT_RENUMBERED = 5,     /* an insert, removal or move (or a drag's new target)
+                                    renumbered the items: loaded items now have the index paths
+                                    the change gives (a removed item was unloaded just before);
+                                    attached views follow their items (gl_grid_view) */
+    GL_EVENT_INSERTED = 6,       /* an insert finished (change: GL_CHANGE_INSERT, its index path) */
+    GL_EVENT_REMOVED = 7,        /* a removal finished (GL_CHANGE_REMOVE) */
+    GL_EVENT_MOVED = 8,          /* a move finished (GL_CHANGE_MOVE, from and to) */
+    GL_EVENT_DRAG_STARTED = 9,   /* a drag picked up the item (GL_CHANGE_MOVE, from = to) */
+    GL_EVENT_DRAG_ENDED = 10,    /* a drag dropped its item (GL_CHANGE_MOVE from its index path
+                                    in the data to where it dropped; equal when it did not move) */
+    GL_EVENT_VIEW_RELEASED = 11  /* since 1.1: the reuse queue held more than max_pooled_views:
+                                    `view`, its oldest, left it and is the app's again (free it) */
 } gl_event_kind;
 
-typedef enum gl_change_kind { GL_CHANGE_INSERT = 0, GL_CHANGE_REMOVE = 1,
-                              GL_CHANGE_MOVE = 2 } gl_change_kind;
+typedef enum gl_change_kind {
+    GL_CHANGE_INSERT = 0,
+    GL_CHANGE_REMOVE = 1,
+    GL_CHANGE_MOVE = 2
+} gl_change_kind;
+/* end generated: events */
 
 /* How an insert, removal or move renumbers the items. */
 typedef struct gl_change {
@@ -604,22 +649,42 @@ const char *gl_last_error(void);
  * `row_height`, indices from 0). A binding on this library sets its own words, once, so that its
  * users read its names (Python: `size`, `begin_drag`). The names are copied; NULL restores C's.
  * For the whole process. */
+/* generated: callbacks (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef enum gl_callback {
-    GL_CALLBACK_SECTIONS = 0, GL_CALLBACK_ITEM_COUNT = 1, GL_CALLBACK_ITEM_SIZE = 2,
-    GL_CALLBACK_ITEM_SIZES = 3, GL_CALLBACK_HEADER = 4, GL_CALLBACK_SHOW_LOADER = 5,
-    GL_CALLBACK_SAME_SIZE = 6, GL_CALLBACK_LANES = 7, GL_CALLBACK_INSERT_ITEM = 8,
-    GL_CALLBACK_REMOVE_ITEM = 9, GL_CALLBACK_MOVE_ITEM = 10, GL_CALLBACK_CAN_MOVE = 11,
+    GL_CALLBACK_SECTIONS = 0,
+    GL_CALLBACK_ITEM_COUNT = 1,
+    GL_CALLBACK_ITEM_SIZE = 2,
+    GL_CALLBACK_ITEM_SIZES = 3,
+    GL_CALLBACK_HEADER = 4,
+    GL_CALLBACK_SHOW_LOADER = 5,
+    GL_CALLBACK_SAME_SIZE = 6,
+    GL_CALLBACK_LANES = 7,
+    GL_CALLBACK_INSERT_ITEM = 8,
+    GL_CALLBACK_REMOVE_ITEM = 9,
+    GL_CALLBACK_MOVE_ITEM = 10,
+    GL_CALLBACK_CAN_MOVE = 11,
     GL_CALLBACK_CAN_MOVE_TO_SECTION = 12,
-    GL_CALLBACK_STYLE = 13, GL_CALLBACK_FOOTER = 14, GL_CALLBACK_SPAN = 15,
-    GL_CALLBACK_SECTION_OPTIONS = 16, GL_CALLBACK_COUNT = 17
+    GL_CALLBACK_STYLE = 13,
+    GL_CALLBACK_FOOTER = 14,
+    GL_CALLBACK_SPAN = 15,
+    GL_CALLBACK_SECTION_OPTIONS = 16,
+    GL_CALLBACK_COUNT = 17
 } gl_callback;
 typedef enum gl_operation {
-    GL_OPERATION_RELOAD = 0, GL_OPERATION_RELOAD_NEW = 1, GL_OPERATION_RELOAD_SECTION = 2,
-    GL_OPERATION_INSERT = 3, GL_OPERATION_REMOVE = 4, GL_OPERATION_MOVE = 5, GL_OPERATION_STEP = 6,
-    GL_OPERATION_BEGIN_DRAG = 7, GL_OPERATION_DRAG_TO = 8, GL_OPERATION_END_DRAG = 9,
+    GL_OPERATION_RELOAD = 0,
+    GL_OPERATION_RELOAD_NEW = 1,
+    GL_OPERATION_RELOAD_SECTION = 2,
+    GL_OPERATION_INSERT = 3,
+    GL_OPERATION_REMOVE = 4,
+    GL_OPERATION_MOVE = 5,
+    GL_OPERATION_STEP = 6,
+    GL_OPERATION_BEGIN_DRAG = 7,
+    GL_OPERATION_DRAG_TO = 8,
+    GL_OPERATION_END_DRAG = 9,
     GL_OPERATION_MEASURE = 10,
     GL_OPERATION_COUNT = 11
 } gl_operation;
+/* end generated: callbacks */
 typedef struct gl_error_words {
     int base;                           /* what sections and items count from: 0 or 1 */
     const char *const *callbacks;       /* callback_count names, by gl_callback */

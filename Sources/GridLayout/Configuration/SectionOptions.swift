@@ -18,10 +18,6 @@ public struct SectionOptions: Hashable, Sendable {
         self.entries = entries
     }
 
-    /// The options a section may override, in the docs' order. `direction`, `padding`, `paging`,
-    /// `stickyHeaders`, `rtl`, `scale`, `loaderSize` and `estimatedSize` stay grid-wide: they shape the whole content.
-    public static let keys = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
-                              "spacing", "lineSpacing", "itemSpacing", "inset"]
 
     /// The grid's configuration with these overrides applied, in order. Throws
     /// `GridError.invalidSectionOption` naming the section, the key and the value.

@@ -22,8 +22,9 @@ GL_VERSION_PATCH = 0
 GL_VERSION_NUM = GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH
 GL_VERSION_STRING = "1.1.0"
 
-# ---- status (gl_status) -----------------------------------------------------------------------
+# ---- statuses and enums ----------------------------------------------------------------------
 
+# generated: constants (tools/generate.py from tools/vocabulary.py; do not edit)
 GL_OK = 0
 GL_EINVAL = 1
 GL_ERANGE = 2
@@ -36,24 +37,36 @@ GL_EVERSION = 8
 GL_EBUSY = 9
 GL_ESTATE = 10
 
-gl_status = c_int  # an enum: int-sized in the C ABI
-
-# ---- enums ------------------------------------------------------------------------------------
-
 GL_LAYOUT_LANES, GL_LAYOUT_WATERFALL, GL_LAYOUT_FLOW, GL_LAYOUT_JUSTIFIED = 0, 1, 2, 3
 GL_VERTICAL, GL_HORIZONTAL = 0, 1
 GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
-GL_ALIGN_START, GL_ALIGN_CENTER, GL_ALIGN_END, GL_ALIGN_NEAREST = 0, 1, 2, 3
-GL_KIND_ITEM, GL_KIND_HEADER, GL_KIND_LOADER = 0, 1, 2
-GL_KIND_FOOTER = 3  # since 1.2
-(GL_EVENT_LOADED, GL_EVENT_UNLOADED, GL_EVENT_LOADER_SHOWN, GL_EVENT_LOADER_HIDDEN,
- GL_EVENT_PAGE_CHANGED) = 0, 1, 2, 3, 4
-(GL_EVENT_RENUMBERED, GL_EVENT_INSERTED, GL_EVENT_REMOVED, GL_EVENT_MOVED, GL_EVENT_DRAG_STARTED,
- GL_EVENT_DRAG_ENDED) = 5, 6, 7, 8, 9, 10
+GL_ALIGN_START = 0
+GL_ALIGN_CENTER = 1
+GL_ALIGN_END = 2
+GL_ALIGN_NEAREST = 3
+GL_KIND_ITEM = 0
+GL_KIND_HEADER = 1
+GL_KIND_LOADER = 2
+GL_KIND_FOOTER = 3
+GL_CHANGE_INSERT = 0
+GL_CHANGE_REMOVE = 1
+GL_CHANGE_MOVE = 2
+GL_EVENT_LOADED = 0
+GL_EVENT_UNLOADED = 1
+GL_EVENT_LOADER_SHOWN = 2
+GL_EVENT_LOADER_HIDDEN = 3
+GL_EVENT_PAGE_CHANGED = 4
+GL_EVENT_RENUMBERED = 5
+GL_EVENT_INSERTED = 6
+GL_EVENT_REMOVED = 7
+GL_EVENT_MOVED = 8
+GL_EVENT_DRAG_STARTED = 9
+GL_EVENT_DRAG_ENDED = 10
 GL_EVENT_VIEW_RELEASED = 11
-GL_CHANGE_INSERT, GL_CHANGE_REMOVE, GL_CHANGE_MOVE = 0, 1, 2
+# end generated: constants
 
+gl_status = c_int  # an enum: int-sized in the C ABI
 gl_align = c_int
 
 # gl_grid_set_sections flags
@@ -163,9 +176,32 @@ class gl_section(Structure):
 
 GL_SPAN_ALL = -1
 
-(GL_SECTION_LAYOUT, GL_SECTION_LANES, GL_SECTION_COLUMNS, GL_SECTION_ORDER, GL_SECTION_ROW_HEIGHT,
- GL_SECTION_TOLERANCE, GL_SECTION_WIDOW, GL_SECTION_SPACING, GL_SECTION_LINE_SPACING,
- GL_SECTION_ITEM_SPACING, GL_SECTION_INSET) = (1 << k for k in range(11))
+# generated: section-bits (tools/generate.py from tools/vocabulary.py; do not edit)
+GL_SECTION_LAYOUT = 1
+GL_SECTION_LANES = 2
+GL_SECTION_COLUMNS = 4
+GL_SECTION_ORDER = 8
+GL_SECTION_ROW_HEIGHT = 16
+GL_SECTION_TOLERANCE = 32
+GL_SECTION_WIDOW = 64
+GL_SECTION_SPACING = 128
+GL_SECTION_LINE_SPACING = 256
+GL_SECTION_ITEM_SPACING = 512
+GL_SECTION_INSET = 1024
+SECTION_OPTION_BITS = (
+    ('layout', GL_SECTION_LAYOUT),
+    ('lanes', GL_SECTION_LANES),
+    ('columns', GL_SECTION_COLUMNS),
+    ('order', GL_SECTION_ORDER),
+    ('row_height', GL_SECTION_ROW_HEIGHT),
+    ('tolerance', GL_SECTION_TOLERANCE),
+    ('widow', GL_SECTION_WIDOW),
+    ('spacing', GL_SECTION_SPACING),
+    ('line_spacing', GL_SECTION_LINE_SPACING),
+    ('item_spacing', GL_SECTION_ITEM_SPACING),
+    ('inset', GL_SECTION_INSET),
+)
+# end generated: section-bits
 
 
 class gl_section_options(Structure):
@@ -198,12 +234,6 @@ class gl_section_composition(Structure):
 
 # The gl_section_options fields and their GL_SECTION_* bits, in the header's order (the engine's
 # SectionOptions.keys).
-SECTION_OPTION_BITS = (("layout", GL_SECTION_LAYOUT), ("lanes", GL_SECTION_LANES),
-                       ("columns", GL_SECTION_COLUMNS), ("order", GL_SECTION_ORDER),
-                       ("row_height", GL_SECTION_ROW_HEIGHT), ("tolerance", GL_SECTION_TOLERANCE),
-                       ("widow", GL_SECTION_WIDOW), ("spacing", GL_SECTION_SPACING),
-                       ("line_spacing", GL_SECTION_LINE_SPACING),
-                       ("item_spacing", GL_SECTION_ITEM_SPACING), ("inset", GL_SECTION_INSET))
 
 section_count_fn = CFUNCTYPE(gl_status, c_void_p, POINTER(c_int64))
 item_count_fn = CFUNCTYPE(gl_status, c_void_p, c_int64, POINTER(c_int64))
@@ -314,14 +344,45 @@ class gl_stats(Structure):
 
 # ---- error words ------------------------------------------------------------------------------
 
-(GL_CALLBACK_SECTIONS, GL_CALLBACK_ITEM_COUNT, GL_CALLBACK_ITEM_SIZE, GL_CALLBACK_ITEM_SIZES,
- GL_CALLBACK_HEADER, GL_CALLBACK_SHOW_LOADER, GL_CALLBACK_SAME_SIZE, GL_CALLBACK_LANES,
- GL_CALLBACK_INSERT_ITEM, GL_CALLBACK_REMOVE_ITEM, GL_CALLBACK_MOVE_ITEM, GL_CALLBACK_CAN_MOVE,
- GL_CALLBACK_CAN_MOVE_TO_SECTION, GL_CALLBACK_STYLE, GL_CALLBACK_FOOTER, GL_CALLBACK_SPAN,
- GL_CALLBACK_SECTION_OPTIONS, GL_CALLBACK_COUNT) = range(18)
-(GL_OPERATION_RELOAD, GL_OPERATION_RELOAD_NEW, GL_OPERATION_RELOAD_SECTION, GL_OPERATION_INSERT,
- GL_OPERATION_REMOVE, GL_OPERATION_MOVE, GL_OPERATION_STEP, GL_OPERATION_BEGIN_DRAG,
- GL_OPERATION_DRAG_TO, GL_OPERATION_END_DRAG, GL_OPERATION_MEASURE, GL_OPERATION_COUNT) = range(12)
+# generated: callbacks (tools/generate.py from tools/vocabulary.py; do not edit)
+GL_CALLBACK_SECTIONS = 0
+GL_CALLBACK_ITEM_COUNT = 1
+GL_CALLBACK_ITEM_SIZE = 2
+GL_CALLBACK_ITEM_SIZES = 3
+GL_CALLBACK_HEADER = 4
+GL_CALLBACK_SHOW_LOADER = 5
+GL_CALLBACK_SAME_SIZE = 6
+GL_CALLBACK_LANES = 7
+GL_CALLBACK_INSERT_ITEM = 8
+GL_CALLBACK_REMOVE_ITEM = 9
+GL_CALLBACK_MOVE_ITEM = 10
+GL_CALLBACK_CAN_MOVE = 11
+GL_CALLBACK_CAN_MOVE_TO_SECTION = 12
+GL_CALLBACK_STYLE = 13
+GL_CALLBACK_FOOTER = 14
+GL_CALLBACK_SPAN = 15
+GL_CALLBACK_SECTION_OPTIONS = 16
+GL_CALLBACK_COUNT = 17
+GL_OPERATION_RELOAD = 0
+GL_OPERATION_RELOAD_NEW = 1
+GL_OPERATION_RELOAD_SECTION = 2
+GL_OPERATION_INSERT = 3
+GL_OPERATION_REMOVE = 4
+GL_OPERATION_MOVE = 5
+GL_OPERATION_STEP = 6
+GL_OPERATION_BEGIN_DRAG = 7
+GL_OPERATION_DRAG_TO = 8
+GL_OPERATION_END_DRAG = 9
+GL_OPERATION_MEASURE = 10
+GL_OPERATION_COUNT = 11
+# Python's words for the library's errors (gl_set_error_words): set_data_source's keywords
+# and Grid's methods, in gl_callback and gl_operation order.
+PYTHON_CALLBACKS = ('sections', 'count', 'size', 'sizes', 'header', 'show_loader', 'same_size',
+                    'lanes', 'insert', 'remove', 'move', 'can_move', 'can_move_to_section', 'style',
+                    'footer', 'span', 'section')
+PYTHON_OPERATIONS = ('reload', 'reload_new', 'reload_section', 'insert', 'remove', 'move', 'step',
+                     'begin_drag', 'drag_to', 'end_drag', 'measure')
+# end generated: callbacks
 
 
 class gl_error_words(Structure):
@@ -335,16 +396,6 @@ class gl_error_words(Structure):
     ]
 
 
-# Python's words for the library's errors, set when the library loads: the data source callbacks
-# by their keywords of Grid.set_data_source (in gl_callback order), the operations by Grid's
-# method names (in gl_operation order), indices from 0, options by their keywords (row_height).
-# tests/test_errors.py checks them against set_data_source's signature and Grid's methods.
-PYTHON_CALLBACKS = ("sections", "count", "size", "sizes", "header", "show_loader", "same_size",
-                    "lanes", "insert", "remove", "move", "can_move", "can_move_to_section",
-                    "style", "footer", "span", "section")
-PYTHON_OPERATIONS = ("reload", "reload_new", "reload_section", "insert", "remove", "move", "step",
-                     "begin_drag", "drag_to", "end_drag", "measure")
-assert len(PYTHON_CALLBACKS) == GL_CALLBACK_COUNT and len(PYTHON_OPERATIONS) == GL_OPERATION_COUNT
 
 
 def _set_python_words(lib: ctypes.CDLL) -> None:

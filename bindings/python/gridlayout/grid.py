@@ -38,12 +38,8 @@ __all__ = [
 
 # ---- records ----------------------------------------------------------------------------------
 
-Kind = Literal["item", "header", "footer", "loader"]
-EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
-                    "view_released"]
-ChangeKind = Literal["insert", "remove", "move"]
-Align = Literal["start", "center", "end", "nearest"]
+from ._vocabulary import (ALIGNS as _ALIGN_NAMES, CHANGE_KINDS as _CHANGE_KINDS, EVENT_KINDS as _EVENT_KINDS,  # noqa: E402
+                          KINDS as _KINDS, Align, ChangeKind, EventKind, Kind)
 # The choices of the options of that kind, generated with the options (_options.py).
 from ._options import Direction, GridOptions, Layout, Order, PaddingLike, SizeLike, Widow  # noqa: E402
 
@@ -507,13 +503,7 @@ def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
     return raw
 
 
-_ALIGNS = {"start": C.GL_ALIGN_START, "center": C.GL_ALIGN_CENTER, "end": C.GL_ALIGN_END,
-           "nearest": C.GL_ALIGN_NEAREST}
-_KINDS = ("item", "header", "loader", "footer")   # by gl_kind value
-_EVENT_KINDS = ("loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
-                "view_released")
-_CHANGE_KINDS = ("insert", "remove", "move")
+_ALIGNS = {name: value for value, name in enumerate(_ALIGN_NAMES)}   # by gl_align value
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)

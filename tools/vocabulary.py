@@ -1,0 +1,110 @@
+"""The engine's vocabulary beside its options, described once: statuses, data source callbacks,
+operations, element kinds, events, alignments and changes, each with every face's name for it.
+tools/generate.py (`make generate`) writes from these tables the C header's enums, the C
+library's names, Swift's enums of callbacks and operations, the Lua face's names, the Python
+binding's constants and literals, and the docs' status table. The options themselves are the
+engine's option table (GridConfiguration.options), which the C library describes at run time.
+
+Adding a case is one row here (at the end of its table: C numbers the cases in this order), then
+`make generate`. A `since` names the release that added it, when that is not the first one of
+its table.
+"""
+
+# gl_status: (C name, meaning).
+STATUSES = [
+    ("GL_OK", "success"),
+    ("GL_EINVAL", "a bad argument: NULL pointer, NaN, bad option name or value"),
+    ("GL_ERANGE", "an index path or section out of range"),
+    ("GL_ECALLBACK", "a data source callback returned an error status"),
+    ("GL_ENOMEM", "out of memory, or more content than the engine's limits"),
+    ("GL_EHANDLE", "NULL, destroyed or unknown grid handle"),
+    ("GL_EDATA", "the data given or a data source's answer has a bad value: a size NaN, infinite or "
+                 "negative, a bad count, a justified item without aspect ratio, content that is not an "
+                 "append (reload_new), a count that does not match a mutation, an answer that disagrees "
+                 "with an earlier one in the same call or with the counts a drag began with"),
+    ("GL_ENOSOURCE", "no data source is set"),
+    ("GL_EVERSION", "header and library versions are incompatible, or struct_size too small"),
+    ("GL_EBUSY", "called from inside a data source callback on the same grid"),
+    ("GL_ESTATE", "the call does not fit the grid's state: no drag in progress (drag_to, end_drag), "
+                  "sort off (begin_drag), a drag in progress (begin_drag, insert, remove, move)"),
+]
+
+# DataSourceCallback / gl_callback: (engine case, C enum suffix, gl_data_source field, Python
+# keyword of set_data_source, Lua data source key, Swift GridDataSource requirement, since).
+CALLBACKS = [
+    ("sections", "SECTIONS", "section_count", "sections", "sections", "numberOfSections()", None),
+    ("itemCount", "ITEM_COUNT", "item_count", "count", "count", "numberOfItems(inSection:)", None),
+    ("itemSize", "ITEM_SIZE", "item_size", "size", "size", "sizeForItem(at:)", None),
+    ("itemSizes", "ITEM_SIZES", "item_sizes", "sizes", "sizes", "sizesForItems(inSection:)", None),
+    ("header", "HEADER", "header_size", "header", "header", "headerSize(inSection:)", None),
+    ("showLoader", "SHOW_LOADER", "show_loader", "show_loader", "showLoader", "showsLoader()", None),
+    ("sameSize", "SAME_SIZE", "same_size", "same_size", "sameSize", "itemsHaveSameSize()", None),
+    ("lanes", "LANES", "lanes", "lanes", "lanes", "lanes(inSection:)", None),
+    ("insertItem", "INSERT_ITEM", "insert_item", "insert", "insert", "insertItem(at:)", None),
+    ("removeItem", "REMOVE_ITEM", "remove_item", "remove", "remove", "removeItem(at:)", None),
+    ("moveItem", "MOVE_ITEM", "move_item", "move", "moveItem", "moveItem(from:to:)", None),
+    ("canMove", "CAN_MOVE", "can_move", "can_move", "canMove", "canMoveItem(at:)", None),
+    ("canMoveToSection", "CAN_MOVE_TO_SECTION", "can_move_to_section", "can_move_to_section",
+     "canMoveToSection", "canMoveItem(fromSection:toSection:)", None),
+    ("style", "STYLE", "style", "style", "style", "style(at:)", None),
+    ("footer", "FOOTER", "footer_size", "footer", "footer", "footerSize(inSection:)", None),
+    ("span", "SPAN", "span", "span", "span", "span(at:)", None),
+    ("sectionOptions", "SECTION_OPTIONS", "section_options", "section", "section", "options(forSection:)", None),
+]
+
+# GridOperation / gl_operation: (engine case = Lua method, C enum suffix, C function, Python
+# method, Swift Grid method).
+OPERATIONS = [
+    ("reload", "RELOAD", "gl_grid_reload", "reload", "reload()"),
+    ("reloadNew", "RELOAD_NEW", "gl_grid_reload_new", "reload_new", "reloadNew()"),
+    ("reloadSection", "RELOAD_SECTION", "gl_grid_reload_section", "reload_section", "reloadSection(_:)"),
+    ("insert", "INSERT", "gl_grid_insert", "insert", "insertItem(at:)"),
+    ("remove", "REMOVE", "gl_grid_remove", "remove", "removeItem(at:)"),
+    ("move", "MOVE", "gl_grid_move", "move", "moveItem(from:to:)"),
+    ("step", "STEP", "gl_grid_step", "step", "step(_:)"),
+    ("beginDrag", "BEGIN_DRAG", "gl_grid_begin_drag", "begin_drag", "beginDrag(at:)"),
+    ("dragTo", "DRAG_TO", "gl_grid_drag_to", "drag_to", "drag(to:)"),
+    ("endDrag", "END_DRAG", "gl_grid_end_drag", "end_drag", "endDrag()"),
+    ("measure", "MEASURE", "gl_grid_measure", "measure", "measure(_:)"),
+]
+
+# gl_kind: (C enum suffix, the name every face gives it, since).
+ELEMENT_KINDS = [("ITEM", "item", None), ("HEADER", "header", None), ("LOADER", "loader", None),
+                 ("FOOTER", "footer", "1.1")]
+
+# gl_align: (C enum suffix, name).
+ALIGNMENTS = [("START", "start"), ("CENTER", "center"), ("END", "end"), ("NEAREST", "nearest")]
+
+# gl_change_kind: (C enum suffix, name).
+CHANGE_KINDS = [("INSERT", "insert"), ("REMOVE", "remove"), ("MOVE", "move")]
+
+# gl_event_kind: (C enum suffix, Python's kind, what it says, since).
+EVENTS = [
+    ("LOADED", "loaded", "element joined the loaded set (viewport plus overscan): an item, a header "
+                         "or a footer", None),
+    ("UNLOADED", "unloaded", "element left it; for an item, `view` is its view, now queued", None),
+    ("LOADER_SHOWN", "loader_shown", "the loader came into the loaded set (time to load more)", None),
+    ("LOADER_HIDDEN", "loader_hidden", "", None),
+    ("PAGE_CHANGED", "page_changed", "`page` is the new page (from 0)", None),
+    ("RENUMBERED", "renumbered", "an insert, removal or move (or a drag's new target) renumbered the "
+                                 "items: loaded items now have the index paths the change gives (a "
+                                 "removed item was unloaded just before); attached views follow their "
+                                 "items (gl_grid_view)", "1.0"),
+    ("INSERTED", "inserted", "an insert finished (change: GL_CHANGE_INSERT, its index path)", "1.0"),
+    ("REMOVED", "removed", "a removal finished (GL_CHANGE_REMOVE)", "1.0"),
+    ("MOVED", "moved", "a move finished (GL_CHANGE_MOVE, from and to)", "1.0"),
+    ("DRAG_STARTED", "drag_started", "a drag picked up the item (GL_CHANGE_MOVE, from = to)", "1.0"),
+    ("DRAG_ENDED", "drag_ended", "a drag dropped its item (GL_CHANGE_MOVE from its index path in the "
+                                 "data to where it dropped; equal when it did not move)", "1.0"),
+    ("VIEW_RELEASED", "view_released", "the reuse queue held more than max_pooled_views: `view`, its "
+                                       "oldest, left it and is the app's again (free it)", "1.1"),
+]
+
+# The choices of the options of that kind, as C names their enums: (option, C type, C prefix).
+CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_direction", "GL_"),
+                ("order", "gl_order", "GL_ORDER_"), ("widow", "gl_widow", "GL_WIDOW_")]
+
+# The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
+# the engine's names.
+SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
+                   "spacing", "lineSpacing", "itemSpacing", "inset"]
