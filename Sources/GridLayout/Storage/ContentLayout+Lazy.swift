@@ -204,6 +204,8 @@ extension ContentLayout {
     /// How many items have been asked for (the frontier, counted in items): every item of the
     /// sections before the open one, and the open one's items fed to its placer. Same-size sections
     /// count whole (their frames are arithmetic).
+    ///
+    /// - Complexity: O(s), s the sections laid out: their counts are added up.
     public var itemsLaidOut: Int {
         var total = 0
         for (section, frames) in sections.enumerated() {
