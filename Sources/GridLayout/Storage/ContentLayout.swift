@@ -53,9 +53,10 @@ public struct ContentLayout: Sendable {
     ///   Shortest-lane `lanes` and shortest-column `waterfall` scan the lanes for every stored item, O(n · lanes) (O(lanes ·
     ///   span) for an item with a span). It asks `numberOfSections`, `providesSpans`, `itemsHaveSameSize` (when there are
     ///   sections) and `showsLoader` once; per section `numberOfItems`, `headerSize` and `footerSize`, and for one with
-    ///   elements `options(forSection:)` and, under `lanes` with items, `lanes(inSection:)`; its sizes as one `sizeForItem`
-    ///   (same size), one `sizesForItems(inSection:)`, or when that gives nil one `sizesForItems(_:inSection:into:)` per
-    ///   batch of 256 (the default: one `sizeForItem` per item); with spans, one `spansForItems` per batch too.
+    ///   elements `options(forSection:)` and, under `lanes` with items and no `lanes` option of its own,
+    ///   `lanes(inSection:)`; its sizes as one `sizeForItem` (same size), one `sizesForItems(inSection:)`, or when that
+    ///   gives nil one `sizesForItems(_:inSection:into:)` per batch of 256 (the default: one `sizeForItem` per item); with
+    ///   spans, one `spansForItems` per batch too.
     public init(configuration: GridConfiguration, dataSource: any GridDataSource) throws(GridError) {
         try configuration.validate()
         var builder = LayoutBuilder(configuration: configuration, dataSource: dataSource)
