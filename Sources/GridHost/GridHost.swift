@@ -21,6 +21,9 @@ public final class GridHost<View> {
     public private(set) var busy: String?
     private let relay = Relay()
 
+    /// A host of a new, empty grid, observing it.
+    ///
+    /// - Complexity: O(1).
     public init() {
         relay.host = self
         grid.observer = relay
@@ -29,12 +32,16 @@ public final class GridHost<View> {
     /// Throws `reentered` when `call` (the face's name for it) is made from inside one of this
     /// grid's data source callbacks: the one guard every face asks before it reloads,
     /// reconfigures, mutates, scrolls or draws the grid.
+    ///
+    /// - Complexity: O(1).
     public func requireIdle(_ call: String) throws(GridError) {
         if busy != nil { throw .reentered(call: call) }
     }
 
     /// Runs `body`, an engine call that may ask the data source, marking the grid busy with
     /// `operation` meanwhile (the events it causes wait in `pending` for `deliver`).
+    ///
+    /// - Complexity: O(1) besides `body`'s own cost.
     public func asking<T>(_ operation: String, _ body: () throws(GridError) -> T) throws(GridError) -> T {
         let outer = busy
         busy = operation
@@ -45,6 +52,11 @@ public final class GridHost<View> {
     /// Delivers the pending events in order to `delivery`. A handler's own grid calls queue more,
     /// delivered by this same loop after the one in hand; a nested `deliver` delivers nothing.
     /// Every event is delivered even when a handler fails; the first failure is thrown at the end.
+    ///
+    /// - Complexity: O(p²) to take the p pending events from the front of the queue (a call queues a few), plus, per
+    ///   loaded-set change, a `ViewRecycler.detach` for each unloaded item and a handler call for each element; per
+    ///   renumbering, `ViewRecycler.renumber`, O(V log V) for the V live views; after either, the views released from the
+    ///   pool. The handlers' own work comes on top.
     public func deliver<D: HostDelivery>(to delivery: inout D) throws where D.View == View {
         guard !delivering else { return }
         delivering = true
@@ -108,6 +120,8 @@ public final class GridHost<View> {
     /// Inside a handler, index paths are numbered as when the event being delivered happened; the
     /// renumberings still pending happened after it. `id` in the grid's numbering now, or nil
     /// when a later change removes it. (Outside a delivery, `id` itself.)
+    ///
+    /// - Complexity: O(p), p the pending events; O(1) outside a delivery.
     public func numberedNow(_ id: ElementID) -> ElementID? {
         guard delivering else { return id }
         var id = id
@@ -120,6 +134,9 @@ public final class GridHost<View> {
 
     /// Whether the item is loaded, numbered as `numberedNow` takes it: inside a handler, loaded
     /// when the event being delivered happened (an item that a pending event unloads is).
+    ///
+    /// - Complexity: O(p + u + log k), p the pending events, u the ids their loaded-set changes unload (searched one by
+    ///   one) and k the loaded elements; O(log k) outside a delivery.
     public func isLoadedForCaller(_ id: ElementID) -> Bool {
         guard delivering else { return isLoaded(id) }
         var id = id
@@ -136,6 +153,8 @@ public final class GridHost<View> {
     }
 
     /// Whether the element is in the loaded set (a binary search: the set is in element order).
+    ///
+    /// - Complexity: O(log k), k the loaded elements.
     public func isLoaded(_ id: ElementID) -> Bool {
         let loaded = grid.loaded
         var low = 0, high = loaded.count
@@ -147,6 +166,8 @@ public final class GridHost<View> {
     }
 
     /// Forgets every queued event (a grid being destroyed).
+    ///
+    /// - Complexity: O(p), p the pending events.
     public func dropPending() { pending.removeAll() }
 
     /// Hears the engine and queues what it heard (the grid holds its observer weakly).

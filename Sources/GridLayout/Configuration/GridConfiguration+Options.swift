@@ -20,6 +20,8 @@ public enum OptionValue: Hashable, Sendable, CustomStringConvertible {
 extension GridConfiguration {
     /// Sets the option `name` (`GridConfiguration.options`). Throws for an unknown name, a value of
     /// the wrong kind or out of range; the configuration is unchanged when it throws.
+    ///
+    /// - Complexity: O(o), o the options: the name is looked up in the table, then the whole configuration validated.
     public mutating func set(_ name: String, to value: OptionValue) throws(GridError) {
         guard let option = Self.option(named: name) else { throw .unknownOption(name: name) }
         var copy = self
@@ -29,6 +31,8 @@ extension GridConfiguration {
     }
 
     /// The current value of the option `name`.
+    ///
+    /// - Complexity: O(o), o the options: the name is looked up in the table.
     public func value(of name: String) throws(GridError) -> OptionValue {
         guard let option = Self.option(named: name) else { throw .unknownOption(name: name) }
         return option.value(in: self)

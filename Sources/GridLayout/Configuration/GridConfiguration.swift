@@ -91,6 +91,8 @@ public struct GridConfiguration: Hashable, Sendable {
 
     /// Checks every value against its option's kind and range (`GridConfiguration.options`);
     /// throws `GridError.invalidOption` naming the first bad one.
+    ///
+    /// - Complexity: O(o), o the options of `GridConfiguration.options` (a fixed table): every reload pays it once.
     public func validate() throws(GridError) {
         // Every reload validates: numbers are tested as numbers (making an `OptionValue` of each
         // would cost more than the tests); the message comes from `checked`. A typed

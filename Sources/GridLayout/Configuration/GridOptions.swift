@@ -54,6 +54,8 @@ public final class OptionDescriptor: Sendable {
 
     /// Checks `value` against the kind and range and converts it to the option's own form
     /// (`padding` takes a number for all sides); the error names the option and the value.
+    ///
+    /// - Complexity: O(1); O(c) for a choice of c names.
     public func checked(_ value: OptionValue) throws(GridError) -> OptionValue {
         func invalid(_ expected: String) -> GridError { .invalidOption(name: name, value: value.description, expected: expected) }
         switch (kind, value) {
@@ -216,6 +218,8 @@ extension GridConfiguration {
     ]
 
     /// The option called `name` (its Lua and Swift name).
+    ///
+    /// - Complexity: O(o), o the options, searched in order.
     public static func option(named name: String) -> OptionDescriptor? {
         options.first { $0.name == name }
     }

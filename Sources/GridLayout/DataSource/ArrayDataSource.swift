@@ -1,4 +1,7 @@
 /// A data source held in plain arrays: the bulk path for callers that know every size up front.
+///
+/// Its answers are O(1) (an array's element, or the array itself, shared rather than copied) unless
+/// their own comments say otherwise; they keep their protocol requirement's documentation.
 public struct ArrayDataSource: GridDataSource, Sendable {
     /// One section's content.
     public struct Section: Sendable {
@@ -27,12 +30,17 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     /// Whether items may be dragged between sections (`canMoveItem(fromSection:toSection:)`).
     public var movesAcrossSections = false
 
+    /// A data source with these sections.
+    ///
+    /// - Complexity: O(1): the array is shared, not copied.
     public init(sections: [Section], showLoader: Bool = false) {
         self.sections = sections
         self.showLoader = showLoader
     }
 
     /// One section with these item sizes.
+    ///
+    /// - Complexity: O(1): the array is shared, not copied.
     public init(sizes: [Size], showLoader: Bool = false) {
         self.init(sections: [Section(sizes: sizes)], showLoader: showLoader)
     }
@@ -50,6 +58,8 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func sizesForItems(inSection section: Int) throws -> [Size]? { try self.section(section).sizes }
     /// The sizes of a batch, copied from the array (not one `sizeForItem` call each): how a lazy
     /// layout (`estimatedSize`) asks. A batch the arrays lack fails as `sizeForItem` would.
+    ///
+    /// - Complexity: O(b), b the items of the batch.
     public func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
         guard sections.indices.contains(section), items.lowerBound >= 0, items.upperBound <= sections[section].sizes.count else {
             for item in items {
@@ -68,8 +78,13 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     public func footerSize(inSection section: Int) throws -> Size? { try self.section(section).footer }
     public func options(forSection section: Int) throws -> SectionOptions? { try self.section(section).options }
     /// True when any section has spans.
+    ///
+    /// - Complexity: O(s), s the sections, searched each time: the engine reads it at least once per layout operation, and
+    ///   once per step (a batch or a section begun) of a lazy layout's frontier.
     public var providesSpans: Bool { sections.contains { $0.spans != nil } }
     /// The spans of a batch, copied from the array (not one `span(at:)` call each).
+    ///
+    /// - Complexity: O(b), b the items of the batch.
     public func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
         let all = try self.section(section).spans
         for item in items {
@@ -91,6 +106,8 @@ public struct ArrayDataSource: GridDataSource, Sendable {
 
     /// Drops the item's size (the grid calls it during a removal). Throws `OutOfRange` for an index
     /// path the arrays do not have (they were replaced while the removal was pending).
+    ///
+    /// - Complexity: O(n), n the section's items: the later sizes (and spans) move down by one.
     public mutating func removeItem(at indexPath: GridIndexPath) throws {
         try check(indexPath, extra: 0)
         sections[indexPath.section].sizes.remove(at: indexPath.item)
@@ -100,6 +117,9 @@ public struct ArrayDataSource: GridDataSource, Sendable {
     }
 
     /// Moves the item's size (the grid calls it for a move and at the end of a drag).
+    ///
+    /// - Complexity: O(n + n' + s), n and n' the items of the two sections (sizes and spans shift in both) and s the
+    ///   sections, searched for spans (`providesSpans`).
     public mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws {
         try check(from, extra: 0)
         try check(to, extra: from.section == to.section ? 0 : 1)

@@ -63,6 +63,9 @@ public protocol GridDataSource {
 extension GridDataSource {
     public func numberOfSections() throws -> Int { 1 }
     public func sizesForItems(inSection section: Int) throws -> [Size]? { nil }
+    /// The default: one `sizeForItem` per item.
+    ///
+    /// - Complexity: O(b) and b questions, b the items of the batch.
     public func sizesForItems(_ items: Range<Int>, inSection section: Int, into sizes: UnsafeMutableBufferPointer<Size>) throws {
         for item in items {
             let path = GridIndexPath(section: section, item: item)
@@ -74,6 +77,9 @@ extension GridDataSource {
     public func options(forSection section: Int) throws -> SectionOptions? { nil }
     public var providesSpans: Bool { false }
     public func span(at indexPath: GridIndexPath) throws -> ItemSpan? { nil }
+    /// The default: one `span(at:)` per item.
+    ///
+    /// - Complexity: O(b) and b questions, b the items of the batch.
     public func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
         for item in items {
             let path = GridIndexPath(section: section, item: item)

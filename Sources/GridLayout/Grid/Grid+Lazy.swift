@@ -87,6 +87,8 @@ extension Grid {
     /// Gives the item at `path` the size `size` in place of the data source's, until its section
     /// is laid out again from the data source (`reload()`, `reloadSection`, a mutation or a drag
     /// of its section). See `measure(_:)`.
+    ///
+    /// - Complexity: that of `measure(_:)` for one item.
     public func measure(_ path: GridIndexPath, _ size: Size) throws(GridError) {
         try measure([(path, size)])
     }
@@ -97,6 +99,14 @@ extension Grid {
     /// Throws, changing nothing, for a size that is NaN, infinite or negative, an item that does not
     /// exist, or a data source that says all items have the same size. Running and queued mutations
     /// are finished first, and a drag is cancelled.
+    ///
+    /// - Complexity: after the cost of the mutations it finishes, O(m + M) to check the m items and record them among the M
+    ///   measured sizes held, a search of the viewport and a loaded-set update (see `scroll(to:)`); the frontier moves on
+    ///   if the estimate's change uncovers the viewport. That is all when every item is past the frontier. Otherwise
+    ///   O(s + n) to copy the section list (s sections) and the first measured item's section (n its items), and O(r) for
+    ///   the r items laid out, and asked, again: from the last checkpoint at or before the first measured item (a lazy
+    ///   layout keeps one every 256 items of a section it placed; a reload's layout keeps none: the section's start) up
+    ///   to the frontier, or to the end of a complete layout, asking every section begun on the way what a reload asks.
     public func measure(_ items: [(GridIndexPath, Size)]) throws(GridError) {
         guard let dataSource else { throw .noDataSource }
         for (path, size) in items {

@@ -37,6 +37,8 @@ extension Grid {
     }
 
     /// Scrolls to page `page` (from 0, clamped to the pages there are).
+    ///
+    /// - Complexity: that of `scroll(to:)`: the page's offset is arithmetic.
     public func scroll(toPage page: Int) throws(GridError) {
         let axes = layout.axes
         let s = Double(Swift.max(0, Swift.min(page, pageCount - 1))) * pageLength

@@ -8,6 +8,13 @@ extension Grid {
     ///
     /// A configuration changed since the last layout takes effect here too: the grid then lays out
     /// everything (a `reload()`).
+    ///
+    /// - Complexity: after the cost of the mutations it finishes, O(a + t + lanes), a the appended items and t the new
+    ///   sections (a justified section's unfinished last row is laid out again with them), then a loaded-set update (see
+    ///   `scroll(to:)`): it never passes over the items laid out before. It asks `numberOfSections`, `providesSpans`,
+    ///   `itemsHaveSameSize`, the last section's `numberOfItems`, the appended items' sizes as a reload asks them (a batch
+    ///   at a time once the section has items), everything a reload asks of each new section, and `showsLoader`. A lazy
+    ///   layout is first laid out to its end (see `layOut(through:)`); a changed configuration makes it a `reload()`.
     public func reloadNew() throws(GridError) {
         // A lazy layout is laid out to its end first (its frontier must reach the appended items).
         try changeLayout { layout, dataSource throws(GridError) in
@@ -19,6 +26,12 @@ extension Grid {
     /// Lays out section `section` again (its count, header, lanes and sizes) and moves the sections
     /// after it by the change in its extent, without asking about them. Throws for a section out
     /// of range. A changed configuration makes it a `reload()`, as for `reloadNew()`.
+    ///
+    /// - Complexity: after the cost of the mutations it finishes, O(n + s), n the section's items and s the sections (each
+    ///   later one moves by an offset, in O(1)), asking what a reload asks of that one section; then a loaded-set update
+    ///   (see `scroll(to:)`). In a lazy layout it asks the section's count first: a section past the frontier is only
+    ///   counted again, O(s); the open section is laid out again from its start to the frontier; then the frontier moves
+    ///   past the viewport if the change uncovered it (see `layOut(through:)`).
     public func reloadSection(_ section: Int) throws(GridError) {
         guard section >= 0 && section < layout.sectionCount else { throw .sectionOutOfRange(section, sectionCount: layout.sectionCount) }
         let kept = measures

@@ -2,6 +2,9 @@
 extension Grid {
     /// Scrolls so that the item at `path` is placed by `alignment`; the offset is then clamped (and
     /// snapped to a page with paging). Throws for an index path out of range.
+    ///
+    /// - Complexity: O(1) to place the item, then that of `scroll(to:)`. A lazy layout is first laid out up to the item:
+    ///   every item before it that is not laid out yet (see `layOut(through:)`).
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
         let axes = layout.axes
         let item = axes.axisRect(try frame(of: path))
@@ -31,6 +34,12 @@ extension Grid {
     /// asking the data source again, and the first visible item keeps its place in the viewport.
     /// A change that moves no frame keeps the layout. On error nothing changes. A drag in progress
     /// is cancelled first, and running and queued mutations are finished.
+    ///
+    /// - Complexity: after the cost of the mutations it finishes: without a relayout, O(s) to check each of the s sections'
+    ///   computed items against the new window, then that of `scroll(to:)`. With one, what a reload costs and asks
+    ///   (`ContentLayout.init(configuration:dataSource:)`, O(n + s) for n items), a search of the viewport for the first
+    ///   visible item, and `scroll(to:)`; with `estimatedSize`, what a lazy `reload()` asks, then the frontier moved to that
+    ///   item and past the viewport: every item before it is laid out and asked again.
     public func resize(to size: Size) throws(GridError) {
         var laidOut = layout.configuration
         laidOut.viewport = size

@@ -29,6 +29,9 @@ public final class Grid {
     /// section is laid out again from it (Grid+Lazy.swift).
     var measures: [Int: [Int: Size]] = [:]
 
+    /// A grid with an empty layout: nothing is laid out, and nothing asked, until `reload()`.
+    ///
+    /// - Complexity: O(1).
     public init(configuration: GridConfiguration = GridConfiguration(), dataSource: (any GridDataSource)? = nil) {
         self.configuration = configuration
         self.dataSource = dataSource
@@ -39,6 +42,11 @@ public final class Grid {
     /// A drag in progress is cancelled first, and running and queued mutations are finished; the
     /// errors of those that fail are thrown after the reload, which still happens (the layout then
     /// matches the data source).
+    ///
+    /// - Complexity: what `ContentLayout.init(configuration:dataSource:)` costs and asks, O(n + s) for n items and s
+    ///   sections, then a loaded-set update (see `scroll(to:)`), after the cost of the mutations it finishes. With
+    ///   `estimatedSize`: O(s), asking `numberOfSections`, `providesSpans`, `itemsHaveSameSize` and every section's
+    ///   `numberOfItems`, then the frontier's move past the viewport at the offset (see `layOut(through:)`).
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
         // Queued mutations run first; one that fails (its error thrown below) must not stop the
@@ -74,6 +82,11 @@ public final class Grid {
     /// The elements the viewport shows (positive-area overlap), in `ContentLayout.elements(in:)`
     /// order; with sticky headers, the current section's header where it is drawn. During an
     /// animation or a drag, where they are drawn at this moment (see `GridElement`).
+    ///
+    /// - Complexity: that of `ContentLayout.visibleElements(in:)`, O(log s + m log n + k) for s sections, m of them in the
+    ///   viewport, n the items of the largest and k the elements returned. While an animation runs both layouts are
+    ///   searched and the result sorted: O(log s + m log n + k log k + e), e the elements it started from (at most the
+    ///   loaded set then); during a drag, O(k) more to place the dragged item. Never moves a lazy frontier; asks nothing.
     public func visibleElements() -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation
@@ -83,26 +96,49 @@ public final class Grid {
 
     /// The elements overlapping `rect` (`ContentLayout.elements(in:)`). A lazy layout is laid out
     /// past the rectangle first (which asks the data source, and may throw).
+    ///
+    /// - Complexity: that of `ContentLayout.elements(in:)`, O(log s + m log n + k) for s sections, m of them crossed, n the
+    ///   items of the largest and k the elements returned; a lazy layout first moves its frontier past the rectangle (see
+    ///   `layOut(through:)`).
     public func elements(in rect: Rect) throws(GridError) -> [GridElement] {
         try layOut(through: rect)
         return layout.elements(in: rect)
     }
     /// Moves a lazy layout's frontier past `rect` (what `elements(in:)` does first); nothing otherwise.
+    ///
+    /// - Complexity: O(1) when the layout is complete or its frontier is past the rectangle. Otherwise O(j + t), j the items
+    ///   placed and t the sections begun on the way: up to a batch of 256 items more than the rectangle needs, as the
+    ///   estimate guesses how many. Each batch asks `providesSpans` and one `sizesForItems(_:inSection:into:)` (whose default
+    ///   asks `sizeForItem` for each item), and with spans one `spansForItems`; each section begun asks `headerSize`,
+    ///   `footerSize`, `options(forSection:)` and `lanes(inSection:)` as a reload does (a same-size section: one
+    ///   `sizeForItem`, laid out whole in O(1)); reaching the end asks `showsLoader`. Shortest-lane and shortest-column
+    ///   placement scan the lanes for each item, O(lanes) more. An offset past the moved estimate costs a loaded-set update.
     public func layOut(through rect: Rect) throws(GridError) {
         try advance(.s(layout.axes.axisRect(rect).sEnd + querySnap))
     }
     /// The item's frame. Throws for an index path out of range. A lazy layout is laid out up to the item first.
+    ///
+    /// - Complexity: O(1). A lazy layout first moves its frontier to the item, laying out and asking the size of every item
+    ///   between the frontier and it (see `layOut(through:)` for what that costs and asks).
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
             try advance(.item(path))
         }
         return try layout.frame(of: path)
     }
+    /// The section's header frame, or nil when it has none. Throws for a section out of range. A lazy
+    /// layout is laid out up to the section's start first.
+    ///
+    /// - Complexity: O(1). A lazy layout first lays out every item of the sections before it that is not laid out yet
+    ///   (see `layOut(through:)`).
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
         if section >= 0 && section < layout.sectionCount { try advance(.header(section)) }
         return try layout.headerFrame(inSection: section)
     }
     /// The section's footer frame, or nil when it has none. Throws for a section out of range.
+    ///
+    /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
+    ///   `layOut(through:)`).
     public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
         if section >= 0 && section < layout.sectionCount { try advance(.section(section)) }
         return try layout.footerFrame(inSection: section)
@@ -111,6 +147,10 @@ public final class Grid {
     /// the frontier has not reached the end: `isEstimated`).
     public var loaderFrame: Rect? { layout.loaderFrame }
     /// The item at `point`, or nil. A lazy layout is laid out past the point first.
+    ///
+    /// - Complexity: that of `ContentLayout.indexPath(at:)`, O(log s + log n + c) for s sections, n the items of the section
+    ///   at the point and c the items its scan reads; a lazy layout first moves its frontier past the point (see
+    ///   `layOut(through:)`).
     public func indexPath(at point: Point) throws(GridError) -> GridIndexPath? {
         try advance(.s(layout.axes.axisPoint(point).s + 1 + querySnap))
         return layout.indexPath(at: point)
@@ -121,12 +161,19 @@ public final class Grid {
     /// Moves the viewport to `offset`, clamped on each axis to [0, max(0, content − viewport)] and,
     /// with paging, snapped to the nearest page. ±infinity clamps to the ends; NaN is an error and
     /// leaves the offset as it was.
+    ///
+    /// - Complexity: a loaded-set update: O(log s + m log n + k) to search the loaded area (s sections, m of them in it, n
+    ///   the items of the largest, k the elements loaded; `ContentLayout.elements(in:)` says what a stored section reads
+    ///   besides, `visibleElements()` what an animation adds) and O(k + k') to merge them with the k' loaded before. A lazy
+    ///   layout first moves its frontier past the new loaded area (see `layOut(through:)`); nothing else is asked.
     public func scroll(to offset: Point) throws(GridError) {
         guard !offset.x.isNaN && !offset.y.isNaN else { throw .invalidOffset(offset) }
         try moveViewportLazily(to: offset)
     }
 
     /// Moves the viewport by (dx, dy), as `scroll(to:)`.
+    ///
+    /// - Complexity: that of `scroll(to:)`.
     public func scroll(by dx: Double, _ dy: Double) throws(GridError) {
         guard !dx.isNaN && !dy.isNaN else { throw .invalidOffset(Point(x: dx, y: dy)) }
         try scroll(to: Point(x: contentOffset.x + dx, y: contentOffset.y + dy))

@@ -11,6 +11,8 @@ extension Grid {
 
     /// The data's index path of the item shown at `path`: they differ during a drag, whose preview
     /// shows the dragged item in its target slot.
+    ///
+    /// - Complexity: O(1).
     public func dataIndexPath(_ path: GridIndexPath) -> GridIndexPath {
         guard let drag = motion.drag else { return path }
         return drag.change.before(path) ?? path
@@ -19,6 +21,11 @@ extension Grid {
     /// Picks up the item under `point` (viewport coordinates). Returns its index path, or nil (and
     /// starts no drag) when no item is there or the data source's `canMoveItem` says no. Running
     /// and queued mutations are finished first. Throws when `sort` is off or a drag is in progress.
+    ///
+    /// - Complexity: after the cost of the mutations it finishes, that of `ContentLayout.indexPath(at:)` to find the item
+    ///   and O(s) for the s sections: it asks `canMoveItem(at:)` once and `canMoveItem(fromSection:toSection:)` for every
+    ///   other section, then `providesSpans`, the item's `sizeForItem` (unless measured) and, with spans, its `span(at:)`.
+    ///   A lazy layout is first laid out to its end (see `layOut(through:)`). Then a loaded-set update (see `scroll(to:)`).
     @discardableResult
     public func beginDrag(at point: Point) throws(GridError) -> GridIndexPath? {
         guard configuration.sort else { throw .sortingOff }
@@ -58,6 +65,13 @@ extension Grid {
     /// Moves the dragged item with `point` (viewport coordinates), clamped to the sections it may
     /// go to. When another slot's centre is nearer the item's centre than its target's by more than
     /// `dragHysteresis`, that slot becomes the target and the other items re-flow around it.
+    ///
+    /// - Complexity: a search for the nearest slot, in rounds over a square that doubles from the item's size until it
+    ///   holds a slot (usually one; at most about log2 of the content's extent over the item's size), each that of
+    ///   `ContentLayout.elements(in:)` for the k elements in the square, plus O(k · d) to keep the slots of the d sections
+    ///   the item may go to. A new target lays the one or two sections concerned out again from the layout the drag began
+    ///   with, O(n + s) for their n items and the s sections, asking what `reloadSection` asks of each, and renumbers the
+    ///   L loaded elements, O(L log L). Then a loaded-set update (see `scroll(to:)`).
     public func drag(to point: Point) throws(GridError) {
         guard motion.drag != nil else { throw .dragState(operation: .dragTo, dragging: false) }
         try check(point)
@@ -75,6 +89,11 @@ extension Grid {
     /// Drops the item into its target slot: the data source's `moveItem(from:to:)` is called once,
     /// unless the slot is where the item started, and the item slides from where it was dropped into
     /// the slot. On error the item goes back to where it started and the layout is the data's.
+    ///
+    /// - Complexity: a search of the loaded area for where its elements are drawn; when the item moved, the data source's
+    ///   `numberOfSections` and `moveItem(from:to:)`, what `reloadSection` costs and asks of the one or two sections
+    ///   concerned (O(n + s), n their items and s the sections) and O(M) for the M measured sizes held; then a loaded-set
+    ///   update (see `scroll(to:)`).
     public func endDrag() throws(GridError) {
         guard let drag = motion.drag else { throw .dragState(operation: .endDrag, dragging: false) }
         var starts = drawnStates(renumbered: [])

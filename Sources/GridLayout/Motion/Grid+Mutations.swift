@@ -14,18 +14,31 @@ extension Grid {
     /// Inserts the item the data has (or gets from `insertItem`) at `path`: the items after it slide
     /// along while it fades in. With `scroll`, the viewport first moves so that the new item is at
     /// its centre.
+    ///
+    /// - Complexity: O(s) to check it against the counts planned after the mutations before it, s the sections; a lazy
+    ///   layout is first laid out to its end (see `layOut(through:)`). Once it starts (now, unless an animation runs; else
+    ///   in `step(_:)`): the data source's `numberOfSections` and `insertItem`, then what `reloadSection` costs and asks of
+    ///   the item's section, O(n + s) for its n items (a whole reload when the configuration changed since the last
+    ///   layout); O(k log k) to renumber the k loaded elements, O(M) for the M measured sizes held, and a loaded-set update
+    ///   (see `scroll(to:)`).
     public func insertItem(at path: GridIndexPath, animated: Bool = true, scroll: Bool = false) throws(GridError) {
         try request(Mutation(change: .insert(path), animated: animated, scroll: scroll))
     }
 
     /// Removes the item at `path`: it fades and shrinks, then the data source's `removeItem` drops
     /// it from the data, then the items after it slide into place.
+    ///
+    /// - Complexity: that of `insertItem(at:animated:scroll:)`, with `removeItem` asked in place of `insertItem`. Animated,
+    ///   its start costs a loaded-set update, and the data change and the relayout come in the `step(_:)` that ends the fade.
     public func removeItem(at path: GridIndexPath, animated: Bool = true) throws(GridError) {
         try request(Mutation(change: .remove(path), animated: animated, scroll: false))
     }
 
     /// Moves the item at `from` to `to` (in its own or another section) by way of the data source's
     /// `moveItem`; every item whose frame changes slides to its new one.
+    ///
+    /// - Complexity: that of `insertItem(at:animated:scroll:)`, with `moveItem` asked in place of `insertItem` and, for a
+    ///   move across sections, both sections laid out again: O(n + n' + s) for their n and n' items and the s sections.
     public func moveItem(from: GridIndexPath, to: GridIndexPath, animated: Bool = true) throws(GridError) {
         try request(Mutation(change: .move(from: from, to: to), animated: animated, scroll: false))
     }
@@ -36,6 +49,11 @@ extension Grid {
     /// fails is dropped, the ones after it are rebased on its not having happened (or cancelled,
     /// `MutationRebase`), and every such error is thrown once the rest of the time has run
     /// (`GridError.several` when there is more than one).
+    ///
+    /// - Complexity: a loaded-set update (see `scroll(to:)`), plus what each phase ending in this step starts: a removal's
+    ///   data change, or a queued mutation, costs what `insertItem(at:animated:scroll:)` says it costs once it starts.
+    ///   Taking each mutation from a queue of q costs O(q); a failure rebases the rest of the queue, O(q² + s) for s
+    ///   sections. During a drag near an edge, the auto-scroll costs what `drag(to:)` does.
     public func step(_ dt: Double) throws(GridError) {
         guard dt.isFinite && dt >= 0 else { throw .invalidTime(dt) }
         var failures: [GridError] = []

@@ -9,6 +9,8 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
     case move(from: GridIndexPath, to: GridIndexPath)
 
     /// Where the item at `path` before the change is after it; nil for a removed item.
+    ///
+    /// - Complexity: O(1).
     public func after(_ path: GridIndexPath) -> GridIndexPath? {
         switch self {
         case .insert(let at):
@@ -23,6 +25,8 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where the item at `path` after the change was before it; nil for an inserted item.
+    ///
+    /// - Complexity: O(1).
     public func before(_ path: GridIndexPath) -> GridIndexPath? {
         switch self {
         case .insert(let at): return IndexChange.remove(at).after(path)
@@ -32,12 +36,16 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `after(_:)` for any element.
+    ///
+    /// - Complexity: O(1).
     public func after(_ id: ElementID) -> ElementID? {
         guard case .item(let path) = id else { return id }
         return after(path).map(ElementID.item)
     }
 
     /// `before(_:)` for any element.
+    ///
+    /// - Complexity: O(1).
     public func before(_ id: ElementID) -> ElementID? {
         guard case .item(let path) = id else { return id }
         return before(path).map(ElementID.item)

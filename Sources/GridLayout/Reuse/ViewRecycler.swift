@@ -29,6 +29,9 @@ public struct ViewRecycler<View> {
     @inlinable public var created: Int { createdCount }
     @inlinable public var reused: Int { reusedCount }
 
+    /// No views, live or pooled.
+    ///
+    /// - Complexity: O(1).
     @inlinable public init() {}
 
     /// How many loaded elements have a view.
@@ -38,12 +41,16 @@ public struct ViewRecycler<View> {
     @inlinable public var pooled: Int { pool.count - poolStart }
 
     /// The view of the loaded element `id`, if it has one.
+    ///
+    /// - Complexity: O(log V), V the live views: a binary search (O(1) for the first).
     @inlinable public func view(for id: ElementID) -> View? {
         let i = position(of: id)
         return i < ids.count && ids[i] == id ? views[i] : nil
     }
 
     /// The oldest queued view, or nil when the pool is empty.
+    ///
+    /// - Complexity: amortized O(1): the pool's taken front is dropped once it outgrows the views still queued.
     @inlinable public mutating func dequeue() -> View? {
         guard poolStart < pool.count else { return nil }
         let view = pool[poolStart]
@@ -54,6 +61,9 @@ public struct ViewRecycler<View> {
 
     /// Records `view` as the view of the loaded element `id` (replacing any it had): `isNew` when it
     /// was made for it, false when it came from `dequeue()` (counted as reused).
+    ///
+    /// - Complexity: O(log V) to find its place among the V live views, and O(V) to open a gap there: amortized O(1)
+    ///   before the first or after the last, where a scroll step attaches.
     @inlinable public mutating func attach(_ view: View, to id: ElementID, isNew: Bool) {
         let i = position(of: id)
         if i < ids.count && ids[i] == id {
@@ -90,6 +100,10 @@ public struct ViewRecycler<View> {
     /// than a `detach` and an `attach` (each a search and a move) per element.
     ///
     /// Then the pool is trimmed to `poolLimit`: `release` gets each view that leaves it.
+    ///
+    /// - Complexity: O(u + l + r) for u departures that are the first live views, l arrivals after the last and r views
+    ///   released, as in a forward scroll step; every other departure costs what `detach` does and every other arrival
+    ///   what `dequeue` and `attach` do: O(log V) at the ends of the V live views, O(V) in the middle.
     @inlinable public mutating func recycle(_ change: LoadedChange, make: () -> View, release: (View) -> Void = { _ in }) {
         var leading = 0
         while leading < change.unloaded.count && start + leading < ids.count && ids[start + leading] == change.unloaded[leading] {
@@ -126,6 +140,8 @@ public struct ViewRecycler<View> {
     /// `release` (the host frees it: it is no longer the recycler's). A host that queues views one
     /// by one (`detach`, `renumber`) calls this once its step is done, so that a step that departs
     /// many elements and loads as many reuses them all first.
+    ///
+    /// - Complexity: amortized O(r), r the views released.
     @inlinable public mutating func trimPool(_ release: (View) -> Void) {
         while pooled > poolLimit {
             release(pool[poolStart])
@@ -135,6 +151,9 @@ public struct ViewRecycler<View> {
     }
 
     /// Removes the departing element's view from the live ones and queues it; returns it.
+    ///
+    /// - Complexity: O(log V) to find it among the V live views (O(1) for the first), and O(V) to close the gap unless it
+    ///   is the first or the last.
     @discardableResult
     @inlinable public mutating func detach(_ id: ElementID) -> View? {
         let i = position(of: id)
@@ -154,6 +173,8 @@ public struct ViewRecycler<View> {
 
     /// Gives the live views the ids an insert, removal or move gave their elements (a removed
     /// item's view is queued, like a departing one's).
+    ///
+    /// - Complexity: O(V log V), V the live views: every one is renumbered and the list sorted again.
     @inlinable public mutating func renumber(_ change: IndexChange) {
         var pairs: [(ElementID, View)] = []
         pairs.reserveCapacity(liveCount)
@@ -167,6 +188,8 @@ public struct ViewRecycler<View> {
     }
 
     /// Forgets every view (live and pooled) and the counts.
+    ///
+    /// - Complexity: O(V + P), V the live and P the pooled views, each released.
     @inlinable public mutating func removeAll() {
         self = ViewRecycler()
     }

@@ -204,6 +204,8 @@ extension ContentLayout {
     /// How many items have been asked for (the frontier, counted in items): every item of the
     /// sections before the open one, and the open one's items fed to its placer. Same-size sections
     /// count whole (their frames are arithmetic).
+    ///
+    /// - Complexity: O(s), s the sections laid out: their counts are added up.
     public var itemsLaidOut: Int {
         var total = 0
         for (section, frames) in sections.enumerated() {
@@ -245,6 +247,9 @@ extension ContentLayout {
     /// is one batch of items or one section and changes nothing when it fails: the frontier then
     /// stays where the steps before it took it.
     /// `meter`: the budget of the operation (one for all the moves a grid call makes).
+    ///
+    /// - Complexity: O(j + t), j the items placed (at most a batch more than `target` needs) and t the sections begun
+    ///   (`Grid.layOut(through:)` says what each step asks); O(lanes) more per item for shortest-lane placement.
     mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil) throws(GridError) {
         let meter = meter ?? BudgetMeter(dataSource.budget)
         // No binding of `lazy` or its open section lives across a step: the open section's

@@ -1,9 +1,12 @@
-/// Queries: each costs O(log n + k) for k elements returned (see `FrameStore`, `UniformGrid`).
+/// Queries: a frame by index costs O(1); a search by rectangle or point costs O(log n + k) for k
+/// elements returned in the usual case, and each says when it reads more (see `FrameStore`, `UniformGrid`).
 extension ContentLayout {
     /// How many sections the content has (a lazy layout's too: counted at its reload).
     public var sectionCount: Int { lazy?.counts.count ?? sections.count }
 
     /// How many items `section` has (laid out or not). Throws for a section out of range.
+    ///
+    /// - Complexity: O(1): the counts are kept (a lazy layout's since its reload).
     public func itemCount(inSection section: Int) throws(GridError) -> Int {
         if let lazy {
             guard lazy.counts.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: lazy.counts.count) }
@@ -15,6 +18,8 @@ extension ContentLayout {
 
     /// The item's frame. Throws for an index path out of range, and in a lazy layout for an item
     /// past the frontier (`Grid.frame(of:)` moves the frontier first).
+    ///
+    /// - Complexity: O(1): a stored frame is read by index, a same-size one computed from it; asks nothing.
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
         if let lazy {
             guard lazy.counts.indices.contains(path.section) else { throw .indexPathOutOfRange(path, itemCount: nil) }
@@ -32,18 +37,24 @@ extension ContentLayout {
     }
 
     /// The section's header frame, or nil when it has none. Throws for a section out of range.
+    ///
+    /// - Complexity: O(1).
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
         try checkSection(section)
         return sections[section].header.map { user(axes.rect($0)) }
     }
 
     /// The section's footer frame, or nil when it has none. Throws for a section out of range.
+    ///
+    /// - Complexity: O(1).
     public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
         try checkSection(section)
         return sections[section].footer.map { user(axes.rect($0)) }
     }
 
     /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
+    ///
+    /// - Complexity: O(1), as `frame(of:)` for an index path.
     public func frame(of id: ElementID) -> Rect? {
         switch id {
         case .item(let path): return try? frame(of: path)
@@ -54,6 +65,8 @@ extension ContentLayout {
     }
 
     /// Every section's item count.
+    ///
+    /// - Complexity: O(s), s the sections, to collect them; O(1) for a lazy layout, which keeps them in an array.
     public var itemCounts: [Int] { lazy?.counts ?? sections.map(\.items.count) }
 
     /// The loader's frame, or nil when the data source does not show it.
@@ -126,6 +139,14 @@ extension ContentLayout {
 
     /// Every element whose frame overlaps `rect` with positive area: per section its header, its
     /// items in ascending order, its footer; the loader last.
+    ///
+    /// - Complexity: O(log s + m log n + k), s the sections, m those the rectangle crosses along the scroll axis, n the items
+    ///   of the largest of them and k the elements returned. A same-size section is arithmetic, O(k) (a paged one O(k + p),
+    ///   p the pages crossed). A stored section reads its items from the first 16-item block whose running maximum S end
+    ///   passes the rectangle's start up to the rectangle's end: besides the k, the items beside the rectangle across the
+    ///   axis and, after an item far longer than those that follow it (a tall waterfall item beside short ones), every item
+    ///   from that item's block on. Waterfall `ltr` and `rtl` search their c columns one by one and sort what they find:
+    ///   O(c log n + k log k) for such a section. Asks nothing.
     public func elements(in rect: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation, not five as the array grows
@@ -157,6 +178,10 @@ extension ContentLayout {
     }
 
     /// The item whose frame contains `point` (left/top edges included, right/bottom excluded), or nil.
+    ///
+    /// - Complexity: O(log s + log n + c), s the sections, n the items of the section at the point and c the items read: the
+    ///   scan of `elements(in:)` over a rectangle around the point, which reads every item whose S extent holds the point,
+    ///   across the lanes (and more after a long item), and does not stop at the one found. Asks nothing.
     public func indexPath(at point: Point) -> GridIndexPath? {
         let (s, c) = axes.axisPoint(point)
         var found: GridIndexPath?
@@ -263,6 +288,8 @@ extension ContentLayout {
     }
 
     /// Items with a stored frame, over all sections (same-size sections store none).
+    ///
+    /// - Complexity: O(s), s the sections: each store's count is added up.
     public var storedItemCount: Int {
         sections.reduce(0) { total, section in
             if case .stored(let store) = section.items { return total + store.count }
@@ -271,6 +298,8 @@ extension ContentLayout {
     }
 
     /// Bytes the stored frames and their index take (a fixed few per section come on top).
+    ///
+    /// - Complexity: O(s), s the sections: each store's size is added up.
     public var storedBytes: Int {
         sections.reduce(0) { total, section in
             if case .stored(let store) = section.items { return total + store.bytes }

@@ -10,6 +10,10 @@ struct PinnedHeader {
 extension ContentLayout {
     /// The elements a viewport at `viewport` shows: `elements(in:)`, except that with
     /// `stickyHeaders` the current section's header is reported where it is drawn (`pinned`).
+    ///
+    /// - Complexity: that of `elements(in:)`, O(log s + m log n + k) (s the sections, m those the viewport crosses, n the
+    ///   items of the largest, k the elements returned); with `stickyHeaders`, O(log s + e) more to find the pinned header,
+    ///   e the sections without elements passed over beside the one in view. Asks nothing.
     public func visibleElements(in viewport: Rect) -> [GridElement] {
         var result: [GridElement] = []
         result.reserveCapacity(64)  // a screenful in one allocation

@@ -11,6 +11,8 @@ public struct ContentLayout: Sendable {
     /// end padding (before `scale` rounds it up: `contentSize`).
     var engineContentSize: Size
     /// The content's size: `engineContentSize`, with `scale` rounded up to a multiple of 1/scale.
+    ///
+    /// - Complexity: O(1): the size is kept; only the rounding is computed.
     public var contentSize: Size {
         let scale = configuration.scale
         guard scale > 0 else { return engineContentSize }
@@ -31,6 +33,8 @@ public struct ContentLayout: Sendable {
     var checkpoints: [Int: [OpenSection.Checkpoint]] = [:]
 
     /// An empty grid: no sections, content as large as the padding.
+    ///
+    /// - Complexity: O(1); asks nothing and does not validate the configuration.
     public init(configuration: GridConfiguration) {
         self.configuration = configuration
         axes = AxisMap(direction: configuration.direction)
@@ -44,6 +48,15 @@ public struct ContentLayout: Sendable {
     }
 
     /// Lays out everything `dataSource` describes under `configuration`.
+    ///
+    /// - Complexity: O(n + s), n the items and s the sections; a same-size section is arithmetic, O(1) whatever its count.
+    ///   Shortest-lane `lanes` and shortest-column `waterfall` scan the lanes for every stored item, O(n · lanes) (O(lanes ·
+    ///   span) for an item with a span). It asks `numberOfSections`, `providesSpans`, `itemsHaveSameSize` (when there are
+    ///   sections) and `showsLoader` once; per section `numberOfItems`, `headerSize` and `footerSize`, and for one with
+    ///   elements `options(forSection:)` and, under `lanes` with items and no `lanes` option of its own,
+    ///   `lanes(inSection:)`; its sizes as one `sizeForItem` (same size), one `sizesForItems(inSection:)`, or when that
+    ///   gives nil one `sizesForItems(_:inSection:into:)` per batch of 256 (the default: one `sizeForItem` per item); with
+    ///   spans, one `spansForItems` per batch too.
     public init(configuration: GridConfiguration, dataSource: any GridDataSource) throws(GridError) {
         try configuration.validate()
         var builder = LayoutBuilder(configuration: configuration, dataSource: dataSource)
