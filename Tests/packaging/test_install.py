@@ -20,6 +20,7 @@ PROGRAM_FILES = {
     "lib/pkgconfig/gridlayout.pc",
     "lib/python3/dist-packages/gridlayout/__init__.py",
     "lib/python3/dist-packages/gridlayout/_lib.py",
+    "lib/python3/dist-packages/gridlayout/_options.py",
     "lib/python3/dist-packages/gridlayout/grid.py",
     "lib/python3/dist-packages/gridlayout/py.typed",
     "lib/python3/dist-packages/gridlayout/libgridlayout.so",
