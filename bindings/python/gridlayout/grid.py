@@ -8,13 +8,10 @@ description of them (gl_option_describe), turned into Grid's properties on first
 
 from __future__ import annotations
 
-import collections.abc
-import contextlib
 import difflib
 import ctypes
 import functools
 import numbers
-import operator
 import re
 import shutil
 import signal
@@ -23,11 +20,24 @@ import threading
 import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
-from itertools import chain
 from typing import (Any, Callable, Dict, Iterable, List, Literal, Mapping, NamedTuple, Optional,
                     Sequence, Tuple, Union)
 
 from . import _lib as C
+from ._arguments import (_INT32_MAX, _INT32_MIN, _INT64_MAX, _INT64_MIN, _insets, _integer,
+                         _pack_sizes, _real, _size)
+from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
+                      GridStateError, GridTypeError, GridValueError, _check, _counted,
+                      _last_error, _returned, _status_name, _type_error, _value_error)
+from ._options import GridOptions, SizeLike
+from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Size,
+                       Sizes, Stats, Uniform)
+
+# gridlayout.grid also names the type aliases annotations use, for code that imports them from
+# here: the records' kinds, and the options' choices (generated with the options, _options.py).
+from ._options import Direction as Direction, Layout as Layout, Order as Order  # noqa: F401
+from ._options import PaddingLike as PaddingLike, Widow as Widow  # noqa: F401
+from ._records import ChangeKind as ChangeKind, EventKind as EventKind, Kind as Kind  # noqa: F401
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
@@ -36,317 +46,9 @@ __all__ = [
     "library_path",
 ]
 
-# ---- records ----------------------------------------------------------------------------------
-
-Kind = Literal["item", "header", "footer", "loader"]
-EventKind = Literal["loaded", "unloaded", "loader_shown", "loader_hidden", "page_changed",
-                    "renumbered", "inserted", "removed", "moved", "drag_started", "drag_ended",
-                    "view_released"]
-ChangeKind = Literal["insert", "remove", "move"]
-Align = Literal["start", "center", "end", "nearest"]
-# The choices of the options of that kind, generated with the options (_options.py).
-from ._options import Direction, GridOptions, Layout, Order, PaddingLike, SizeLike, Widow  # noqa: E402
-
-
-class Size(NamedTuple):
-    w: float
-    h: float
-
-
-class Point(NamedTuple):
-    x: float
-    y: float
-
-
-class Rect(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class Insets(NamedTuple):
-    top: float
-    left: float
-    bottom: float
-    right: float
-
-
-class IndexPath(NamedTuple):
-    section: int
-    item: int
-
-
-class Element(NamedTuple):
-    """An item, a section's header or footer, or the loader, with its frame in content
-    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
-    loader. `pinned` is True
-    for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
-    frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
-    about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
-    otherwise), and `dragged` is True for the item being dragged."""
-    kind: Kind
-    section: Optional[int]
-    item: Optional[int]
-    x: float
-    y: float
-    w: float
-    h: float
-    pinned: bool = False
-    alpha: float = 1.0
-    scale: float = 1.0
-    dragged: bool = False
-
-    @property
-    def rect(self) -> Rect:
-        return Rect(self.x, self.y, self.w, self.h)
-
-
-class Change(NamedTuple):
-    """How an insert, removal or move renumbers the items: the inserted or removed item
-    (section, item), or a move from (section, item) to (to_section, to_item). For an insert or a
-    removal, to_section and to_item repeat section and item."""
-    kind: ChangeKind
-    section: int
-    item: int
-    to_section: int
-    to_item: int
-
-
-class Event(NamedTuple):
-    """What the grid reports after a call: `element` for loaded/unloaded (its frame is zero for
-    unloaded) and the loader events, `page` for page_changed, `view` for an unloaded item whose
-    attached view went to the reuse queue and for view_released (a view the full reuse queue let
-    go: the grid no longer holds it), `change` for renumbered (the loaded items now have
-    the index paths it gives; their views follow), inserted, removed, moved, drag_started (a move
-    of the picked item to itself) and drag_ended (from the item's index path in the data to where
-    it dropped)."""
-    kind: EventKind
-    element: Optional[Element] = None
-    page: Optional[int] = None
-    view: Any = None
-    change: Optional[Change] = None
-
-
-class Drag(NamedTuple):
-    """A drag in progress: the dragged item's index path in the data, and the slot it would drop
-    into."""
-    origin: IndexPath
-    target: IndexPath
-
-
-class Stats(NamedTuple):
-    created: int
-    reused: int
-    live: int
-    queued: int
-
-
-#: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
-#: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
-Sizes = Union[Sequence[SizeLike], array, memoryview]
-
-class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
-    """`count` items of one size, without storing them: a section for set_sections, e.g.
-    Uniform((100, 120), 10**9) with same_size=True. It reaches the library as its count and one
-    size, never item by item."""
-
-    def __init__(self, size: SizeLike, count: int) -> None:
-        w, h = _size(size, "Uniform: size")
-        self.size = Size(w, h)
-        self.count = _integer(count, "Uniform: count", 0, _SIZE_T_MAX)
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self.size] * len(range(*index.indices(self.count)))
-        i = index.__index__()
-        if not -self.count <= i < self.count:
-            raise IndexError(index)
-        return self.size
-
-    def __repr__(self) -> str:
-        return f"Uniform({tuple(self.size)}, {self.count})"
-
-
-# ---- errors -----------------------------------------------------------------------------------
-
-
-
-def _counted(n: int, noun: str) -> str:
-    """"1 section", "0 sections": counts in this binding's own messages."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-@functools.lru_cache(maxsize=None)
-def _status_name(status: int) -> str:
-    """The status's C name, as the library names it (gl_status_name); a status it does not know
-    is named by its number."""
-    if not -(1 << 31) <= status < (1 << 31):
-        return f"gl_status {status}"
-    name = C.lib().gl_status_name(status)
-    return name.decode() if name and name != b"GL_E?" else f"gl_status {status}"
-
-
-class GridError(Exception):
-    """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
-    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` says what went
-    wrong, in Python's names (callbacks by their set_data_source keywords, operations by their
-    method names, options by their keywords, indices from 0).
-
-    Every GridError is also the built-in exception its status fits, so code may catch either:
-    GridValueError (ValueError: a bad argument, option or datum, GL_EINVAL, GL_EDATA),
-    GridTypeError (TypeError: an argument of the wrong type), GridIndexError (IndexError: an index
-    path, section or page out of range, GL_ERANGE), GridStateError (RuntimeError: the call is not
-    allowed now, GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE), GridCallbackError (RuntimeError:
-    a data source callback failed, GL_ECALLBACK; its exception is __cause__) and GridMemoryError
-    (MemoryError: past the engine's storage limits, GL_ENOMEM). `GridError(status, message)`
-    makes the subclass of the status."""
-
-    def __new__(cls, status: int = 0, message: str = "", *args: Any) -> "GridError":
-        if cls is GridError and status in _ERROR_CLASSES:
-            kind = _ERROR_CLASSES[status]
-            return kind.__new__(kind, status, message)   # type() then runs its __init__
-        return super().__new__(cls, status, message)
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.name = _status_name(status)
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.message} [{self.name}]"
-
-    def __reduce__(self) -> Any:
-        return (type(self), (self.status, self.message))
-
-
-class GridValueError(GridError, ValueError):
-    """A bad argument, option value or datum (GL_EINVAL, GL_EDATA)."""
-
-
-class GridTypeError(GridError, TypeError):
-    """An argument of the wrong type (status GL_EINVAL), raised by the Python layer."""
-
-
-class GridIndexError(GridError, IndexError):
-    """An index path, section or page out of range (GL_ERANGE)."""
-
-
-class GridStateError(GridError, RuntimeError):
-    """A call the grid's state does not allow now: begin_drag with sort off, a drag call out of
-    turn, a change from inside a data source callback, a reload without data, a closed grid
-    (GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE)."""
-
-
-class GridCallbackError(GridError, RuntimeError):
-    """A data source callback failed (GL_ECALLBACK); a Python callback's exception is __cause__."""
-
-
-class GridMemoryError(MemoryError, GridError):  # MemoryError first: it has its own __new__
-    """Past the engine's storage limits, or out of memory (GL_ENOMEM)."""
-    __init__ = GridError.__init__
-    __str__ = GridError.__str__
-    __reduce__ = GridError.__reduce__
-
-
-_ERROR_CLASSES: Dict[int, type] = {
-    C.GL_EINVAL: GridValueError, C.GL_EDATA: GridValueError, C.GL_ERANGE: GridIndexError,
-    C.GL_ESTATE: GridStateError, C.GL_EBUSY: GridStateError, C.GL_ENOSOURCE: GridStateError,
-    C.GL_EHANDLE: GridStateError, C.GL_ECALLBACK: GridCallbackError, C.GL_ENOMEM: GridMemoryError,
-}
-
-
-def _type_error(message: str) -> GridTypeError:
-    """A wrong type the Python layer found: a TypeError and a GridError (GL_EINVAL)."""
-    return GridTypeError(C.GL_EINVAL, message)
-
-
-def _value_error(message: str) -> GridError:
-    """A bad value the Python layer found: a ValueError and a GridError (GL_EINVAL)."""
-    return GridValueError(C.GL_EINVAL, message)
-
-
-# ---- arguments --------------------------------------------------------------------------------
-
-# The ranges of the C parameters' types. ctypes wraps an int that does not fit (2**64 + 1 becomes
-# 1) and names a wrong type only by the argument's position, so every integer and number is
-# checked here first, with the parameter's Python name.
-_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
-_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-_SIZE_T_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
-_C_TYPES = {(_INT32_MIN, _INT32_MAX): "int32", (_INT64_MIN, _INT64_MAX): "int64",
-            (0, _SIZE_T_MAX): "size_t"}
-
-
-def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
-             returned: bool = False) -> int:
-    """`value` as an int within lo...hi (the C parameter's type): TypeError naming `what` (a
-    parameter, or with `returned` a callback) for anything but an integer (1.5 is not one; True
-    is 1), OverflowError for one out of range."""
-    if type(value) is int and lo <= value <= hi:
-        return value
-    try:
-        i = operator.index(value)
-    except TypeError:
-        if returned:
-            raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
-                            f"expected an integer") from None
-        raise _type_error(f"{what} must be an integer, "
-                          f"not {type(value).__name__} {value!r}") from None
-    if not lo <= i <= hi:
-        kind = _C_TYPES.get((lo, hi))
-        limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
-        if returned:
-            raise OverflowError(f"{what} returned {i}, which is out of range {limits}")
-        raise OverflowError(f"{what} {i} is out of range {limits}")
-    return i
-
-
-def _real(value: Any, what: str) -> float:
-    """`value` as a double: TypeError naming `what` for a non-number (strings included),
-    OverflowError for an int too large for a double."""
-    if type(value) is float:
-        return value
-    if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__float__") and \
-            not hasattr(value, "__index__"):
-        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}")
-    try:
-        return float(value)
-    except OverflowError:
-        raise OverflowError(f"{what} {value} is out of range (a double)") from None
-    except (TypeError, ValueError):
-        raise _type_error(f"{what} must be a number, "
-                          f"not {type(value).__name__} {value!r}") from None
-
-
-@contextlib.contextmanager
-def _returned() -> Any:
-    """Checks of a value a data source callback returned: a bad one is the callback's own
-    TypeError or ValueError (the call's GridCallbackError has it as __cause__), not a GridError."""
-    try:
-        yield
-    except GridTypeError as e:
-        raise TypeError(e.message) from None
-    except GridValueError as e:
-        raise ValueError(e.message) from None
-
-
-def _last_error() -> str:
-    return C.lib().gl_last_error().decode("utf-8", "replace")
-
-
 # The C library's own account of a failed callback ("item_size returned GL_ECALLBACK"), which a
 # Python callback's exception replaces in the message.
 _C_CALLBACK_STATUS = re.compile(r": [a-z_]+ returned GL_[A-Z?]+$")
-
-
-def _check(status: int) -> None:
-    if status != C.GL_OK:
-        raise GridError(status, _last_error())
 
 
 def library_version() -> str:
@@ -517,38 +219,6 @@ _CHANGE_KINDS = ("insert", "remove", "move")
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
-
-
-def _insets(value: Any, what: str) -> C.gl_insets:
-    if isinstance(value, Mapping):
-        unknown = set(value) - {"top", "left", "bottom", "right"}
-        if unknown:
-            raise _type_error(f"{what}: unknown side {sorted(unknown)[0]!r} "
-                              "(expected top, left, bottom, right)")
-        return C.gl_insets(*(_real(value.get(k, 0), f"{what}: {k}")
-                             for k in ("top", "left", "bottom", "right")))
-    try:
-        sides = tuple(value)
-    except TypeError:
-        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
-                          f"not {type(value).__name__} {value!r}") from None
-    if len(sides) != 4:
-        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
-                          f"got {len(sides)} values")
-    return C.gl_insets(*(_real(v, f"{what}: {k}")
-                         for v, k in zip(sides, ("top", "left", "bottom", "right"))))
-
-
-def _size(value: Any, what: str) -> Tuple[float, float]:
-    if isinstance(value, Mapping):
-        return _real(value["w"], f"{what}: w"), _real(value["h"], f"{what}: h")
-    try:
-        w, h = value
-    except (TypeError, ValueError):
-        raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
-    return _real(w, f"{what}: w"), _real(h, f"{what}: h")
-
-
 # ---- section options ----------------------------------------------------------------------------
 
 _SECTION_BITS = dict(C.SECTION_OPTION_BITS)
@@ -629,68 +299,6 @@ def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -
         out.options = ctypes.pointer(o)
         keep.append(o)
     return keep
-
-
-# ---- sizes ------------------------------------------------------------------------------------
-
-
-def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
-    """The sizes as a ctypes array of gl_size (or None when empty) and their count. Flat float64
-    buffers are used in place (array('d'), writable memoryviews) or copied once."""
-    if not isinstance(sizes, (list, tuple)):
-        try:
-            view: Optional[memoryview] = memoryview(sizes)
-        except TypeError:
-            view = None
-        if view is None:
-            sizes = list(sizes)
-        else:
-            if view.format.lstrip("@=<") != "d":
-                raise _type_error(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
-            if not view.c_contiguous:
-                raise _value_error(f"{what}: the buffer must be C-contiguous")
-            if view.ndim == 2 and view.shape[1] != 2:
-                raise _value_error(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
-            doubles = view.nbytes // 8
-            if doubles % 2:
-                raise _value_error(f"{what}: a flat buffer needs an even number of doubles "
-                                 f"(w0, h0, w1, h1, ...), got {doubles}")
-            n = doubles // 2
-            if n == 0:
-                return None, 0
-            try:
-                flat: Any = view.cast("B")
-            except TypeError:  # a format memoryview cannot cast ("<d"): copy it
-                return (C.gl_size * n).from_buffer_copy(view.tobytes()), n
-            if view.readonly:
-                return (C.gl_size * n).from_buffer_copy(flat), n
-            return (C.gl_size * n).from_buffer(flat), n
-    n = len(sizes)
-    if n == 0:
-        return None, 0
-    try:
-        lengths = set(map(len, sizes))
-    except TypeError:
-        lengths = {None}
-    if lengths != {2}:
-        bad = next(i for i, s in enumerate(sizes) if not hasattr(s, "__len__") or len(s) != 2)
-        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
-    out = (C.gl_size * n)()
-    try:
-        struct.pack_into(f"{2 * n}d", out, 0, *chain.from_iterable(sizes))
-    except struct.error:
-        bad = next(i for i, s in enumerate(sizes) if not _numbers(s))
-        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
-    return out, n
-
-
-def _numbers(pair: Any) -> bool:
-    try:
-        struct.pack("2d", *pair)
-        return True
-    except (struct.error, TypeError):
-        return False
-
 
 # ---- the grid ---------------------------------------------------------------------------------
 
