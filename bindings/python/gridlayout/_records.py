@@ -127,6 +127,8 @@ class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
     Uniform((100, 120), 10**9) with same_size=True. It reaches the library as its count and one
     size, never item by item."""
 
+    __slots__ = ("size", "count")   # a record like the NamedTuples: no per-instance __dict__
+
     def __init__(self, size: SizeLike, count: int) -> None:
         w, h = _size(size, "Uniform: size")
         self.size = Size(w, h)
