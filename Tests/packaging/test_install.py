@@ -22,6 +22,7 @@ PROGRAM_FILES = {
     "lib/python3/dist-packages/gridlayout/_lib.py",
     "lib/python3/dist-packages/gridlayout/_options.py",
     "lib/python3/dist-packages/gridlayout/_arguments.py",
+    "lib/python3/dist-packages/gridlayout/_config.py",
     "lib/python3/dist-packages/gridlayout/_errors.py",
     "lib/python3/dist-packages/gridlayout/_records.py",
     "lib/python3/dist-packages/gridlayout/grid.py",
