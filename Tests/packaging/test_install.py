@@ -25,6 +25,8 @@ PROGRAM_FILES = {
     "lib/python3/dist-packages/gridlayout/_config.py",
     "lib/python3/dist-packages/gridlayout/_errors.py",
     "lib/python3/dist-packages/gridlayout/_records.py",
+    "lib/python3/dist-packages/gridlayout/_sigint.py",
+    "lib/python3/dist-packages/gridlayout/_source.py",
     "lib/python3/dist-packages/gridlayout/grid.py",
     "lib/python3/dist-packages/gridlayout/py.typed",
     "lib/python3/dist-packages/gridlayout/libgridlayout.so",

@@ -13,7 +13,6 @@ import ctypes
 import functools
 import re
 import shutil
-import signal
 import struct
 import threading
 import warnings
@@ -23,15 +22,16 @@ from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequ
                     Union)
 
 from . import _lib as C
-from ._arguments import (_INT32_MAX, _INT32_MIN, _INT64_MAX, _INT64_MIN, _integer, _pack_sizes,
-                         _real, _size)
+from ._arguments import _INT32_MAX, _INT32_MIN, _integer, _pack_sizes, _real, _size
 from ._config import Option, _from_config, _options, _section_options, _set_option, options
 from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
-                      _last_error, _returned, _status_name, _type_error, _value_error)
+                      _last_error, _type_error, _value_error)
 from ._options import GridOptions, SizeLike
 from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Size,
                        Sizes, Stats, Uniform)
+from ._sigint import _interrupts
+from ._source import _Counter, _Failure, _data_source
 
 # gridlayout.grid also names the type aliases its annotations use, for code that imports them
 # from here: the kinds of records and options, and the options' choices (_options.py).
@@ -112,84 +112,6 @@ def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -
 
 
 # ---- the grid ---------------------------------------------------------------------------------
-
-
-class _Counter:
-    """A count kept outside the grid's attributes (callbacks update it without Grid.__setattr__)."""
-    __slots__ = ("n",)
-
-    def __init__(self) -> None:
-        self.n = 0
-
-
-class _Failure:
-    """The first exception a Python callback raised during one library call."""
-    __slots__ = ("error",)
-
-    def __init__(self) -> None:
-        self.error: Optional[BaseException] = None
-
-
-class _Interrupts:
-    """SIGINT (Ctrl-C) while the main thread is inside a library call.
-
-    Python raises a signal handler's exception at whatever bytecode runs next. Inside a callback
-    trampoline that may be before its `try` (its first instruction) or after it; ctypes then
-    prints the exception, drops it, and hands the library an undefined status (often GL_OK, so a
-    reload "succeeded" with items of size 0). So while a library call of the main thread runs,
-    SIGINT's Python handler only records the signal; a trampoline runs the real handler inside
-    its `try` when its callback ends (the KeyboardInterrupt then fails the call like any callback
-    exception, and the call raises it), and the call runs it once the library has returned when
-    no callback did. Only the main thread runs Python signal handlers, so only its calls defer."""
-
-    def __init__(self) -> None:
-        self.depth = 0                                  # nested deferring calls (main thread)
-        self.handler: Any = None                        # SIGINT's handler outside them
-        self.pending: Optional[Tuple[int, Any]] = None  # a deferred SIGINT: (signum, frame)
-        self.main = threading.main_thread().ident
-
-    def _record(self, signum: int, frame: Any) -> None:
-        self.pending = (signum, frame)
-
-    def begin(self) -> bool:
-        """Defers SIGINT for a call; False (nothing to undo) off the main thread or when SIGINT
-        has no Python handler (ignored, or the C default)."""
-        if threading.get_ident() != self.main:
-            return False
-        if self.depth == 0:
-            handler = signal.getsignal(signal.SIGINT)
-            if not callable(handler):
-                return False
-            try:
-                signal.signal(signal.SIGINT, self._record)
-            except ValueError:  # not the main interpreter
-                return False
-            self.handler = handler
-        self.depth += 1
-        return True
-
-    def deliver(self) -> None:
-        """Runs the handler of a deferred SIGINT here (on the main thread), where its exception
-        is caught."""
-        if self.pending is not None and threading.get_ident() == self.main:
-            signum, frame = self.pending
-            self.pending = None
-            self.handler(signum, frame)
-
-    def end(self) -> None:
-        """Ends a deferring call: the outermost puts SIGINT's handler back and runs it for a
-        signal no callback took."""
-        self.depth -= 1
-        if self.depth == 0:
-            handler, self.handler = self.handler, None
-            signal.signal(signal.SIGINT, handler)
-            if self.pending is not None:
-                signum, frame = self.pending
-                self.pending = None
-                handler(signum, frame)
-
-
-_interrupts = _Interrupts()
 
 
 def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -545,190 +467,11 @@ class Grid(GridOptions):
         keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
         item_spacing and inset (the keywords, or the engine's names), values as `configure`
         takes them."""
-        failure_holder = self
-        interrupts = _interrupts
-        in_source = self._in_source
-
-        def guard(body: Callable[..., None]) -> Callable[..., int]:
-            # The trampoline ctypes calls. Every exception, BaseException included, is recorded
-            # for the call to raise and becomes an error status: one that escaped would be
-            # printed and dropped by ctypes, and the library would get an undefined status.
-            def callback(*args: Any) -> int:
-                try:
-                    failure = failure_holder._failure
-                    if failure.error is not None:
-                        return C.GL_ECALLBACK
-                    try:
-                        in_source.n += 1
-                        try:
-                            body(*args)
-                        finally:
-                            in_source.n -= 1
-                        if interrupts.pending is not None:
-                            interrupts.deliver()
-                        return C.GL_OK
-                    except BaseException as e:
-                        if failure.error is None:
-                            failure.error = e
-                        if isinstance(e, GridError) and e.status and not _status_name(e.status).startswith("gl_status "):
-                            return e.status
-                        return C.GL_ECALLBACK
-                except BaseException as e:  # one raised while the first was being recorded
-                    if failure_holder._failure.error is None:
-                        failure_holder._failure.error = e
-                    return C.GL_ECALLBACK
-            return callback
-
-        def index(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX) -> int:
-            return _integer(value, what, lo, hi, returned=True)
-        source = C.gl_data_source()
-        source.struct_size = ctypes.sizeof(C.gl_data_source)
-        refs = []
-
-        def put(field: str, fntype: Any, body: Callable[..., None]) -> None:
-            fn = fntype(guard(body))
-            refs.append(fn)
-            setattr(source, field, fn)
-
-        if callable(count):
-            put("item_count", C.item_count_fn,
-                lambda ctx, s, out: out.__setitem__(0, index(count(s), f"count({s})")))
-        else:
-            n = _integer(count, "set_data_source: count")
-            put("item_count", C.item_count_fn, lambda ctx, s, out: out.__setitem__(0, n))
-        if size is not None:
-            def item_size(ctx: Any, s: int, i: int, out: Any) -> None:
-                w, h = size(s, i)
-                o = out[0]
-                try:
-                    o.w = w
-                    o.h = h
-                except (TypeError, OverflowError):  # raise it again naming the callback
-                    with _returned():
-                        o.w, o.h = _size((w, h), f"size({s}, {i})")
-            put("item_size", C.item_size_fn, item_size)
-        if sizes is not None:
-            def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
-                value = sizes(s)
-                with _returned():
-                    data, m = _pack_sizes(value, f"sizes({s})")
-                if m != n:
-                    raise ValueError(f"sizes({s}) gave {_counted(m, 'size')}, count({s}) is {n}")
-                if m:
-                    ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
-            put("item_sizes", C.item_sizes_fn, item_sizes)
-        if callable(sections):
-            put("section_count", C.section_count_fn,
-                lambda ctx, out: out.__setitem__(0, index(sections(), "sections()")))
-        elif sections != 1:
-            k = _integer(sections, "set_data_source: sections")
-            put("section_count", C.section_count_fn, lambda ctx, out: out.__setitem__(0, k))
-        def optional_size(name: str, answer: Callable[[int], Optional[SizeLike]]) -> Callable[..., None]:
-            # header(section) and footer(section): (w, h), or None for none.
-            def callback(ctx: Any, s: int, has: Any, out: Any) -> None:
-                value = answer(s)
-                if value is None:
-                    has[0] = 0
-                else:
-                    with _returned():
-                        w, h = _size(value, f"{name}({s})")
-                    out[0] = C.gl_size(w, h)
-                    has[0] = 1
-            return callback
-
-        if header is not None:
-            put("header_size", C.header_size_fn, optional_size("header", header))
-        for field, fntype, value in (("show_loader", C.show_loader_fn, show_loader),
-                                     ("same_size", C.same_size_fn, same_size)):
-            if callable(value):
-                put(field, fntype, lambda ctx, out, f=value: out.__setitem__(0, 1 if f() else 0))
-            elif value:
-                put(field, fntype, lambda ctx, out: out.__setitem__(0, 1))
-        if lanes is not None:
-            if callable(lanes):
-                def lanes_of(ctx: Any, s: int, out: Any) -> None:
-                    value = lanes(s)
-                    out[0] = 0 if value is None else index(value, f"lanes({s})", _INT32_MIN,
-                                                           _INT32_MAX)
-            else:
-                n_lanes = _integer(lanes, "set_data_source: lanes", _INT32_MIN, _INT32_MAX)
-
-                def lanes_of(ctx: Any, s: int, out: Any) -> None:
-                    out[0] = n_lanes
-            put("lanes", C.lanes_fn, lanes_of)
-        if insert is not None:
-            put("insert_item", C.insert_item_fn, lambda ctx, s, i: insert(s, i))
-        if remove is not None:
-            put("remove_item", C.remove_item_fn, lambda ctx, s, i: remove(s, i))
-        if move is not None:
-            put("move_item", C.move_item_fn, lambda ctx, s, i, ts, ti: move(s, i, ts, ti))
-        if can_move is not None:
-            put("can_move", C.can_move_fn,
-                lambda ctx, s, i, out: out.__setitem__(0, 1 if can_move(s, i) else 0))
-        if callable(can_move_to_section):
-            put("can_move_to_section", C.can_move_to_section_fn,
-                lambda ctx, s, t, out: out.__setitem__(0, 1 if can_move_to_section(s, t) else 0))
-        elif can_move_to_section:
-            put("can_move_to_section", C.can_move_to_section_fn,
-                lambda ctx, s, t, out: out.__setitem__(0, 1))
-        if style is not None:
-            if not callable(style):
-                raise _type_error(f"set_data_source: style must be callable or None, "
-                                  f"not {type(style).__name__} {style!r}")
-            kept: List[Optional[bytes]] = []  # the answer's bytes, until the library copied them
-
-            def style_of(ctx: Any, s: int, i: int, out: Any) -> None:
-                answer = style(s, i)
-                kept.clear()
-                if answer is None:
-                    return
-                if not isinstance(answer, Mapping):
-                    raise TypeError(f"style({s}, {i}) returned {type(answer).__name__} {answer!r}, "
-                                    f"expected a dict with 'label' and 'fill', or None")
-                unknown = [key for key in answer if key not in ("label", "fill")]
-                if unknown:
-                    raise TypeError(f"style({s}, {i}) returned the key {unknown[0]!r}, "
-                                    f"expected only 'label' and 'fill'")
-                for key in ("label", "fill"):
-                    value = answer.get(key)
-                    if value is None:
-                        continue
-                    if not isinstance(value, str):
-                        raise TypeError(f"style({s}, {i}) returned {key} {type(value).__name__} "
-                                        f"{value!r}, expected a str")
-                    if "\0" in value:
-                        raise ValueError(f"style({s}, {i}) returned {key} {value!r}, which holds "
-                                         f"a NUL character")
-                    data = value.encode("utf-8", "replace")
-                    kept.append(data)
-                    setattr(out[0], key, data)
-            put("style", C.style_fn, style_of)
-        if footer is not None:
-            put("footer_size", C.footer_size_fn, optional_size("footer", footer))
-        if span is not None:
-            def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
-                value = span(s, i)
-                if value is True:
-                    out[0] = C.GL_SPAN_ALL
-                elif value is not None:
-                    if value is False:
-                        raise TypeError(f"span({s}, {i}) returned False, expected an integer "
-                                        f">= 1, True or None")
-                    n = index(value, f"span({s}, {i})")
-                    # -1 is C's GL_SPAN_ALL, which Python spells True
-                    if n < 1:
-                        raise ValueError(f"span({s}, {i}) returned {n}, expected an integer "
-                                         f">= 1, True or None")
-                    out[0] = n
-            put("span", C.span_fn, span_of)
-        if section is not None:
-            def section_options(ctx: Any, s: int, out: Any) -> None:
-                value = section(s)
-                with _returned():
-                    _section_options(value, f"section({s})", out[0])
-            put("section_options", C.section_options_fn, section_options)
-        _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
-        self._source_refs = refs
+        source = _data_source(self, count, size, sizes, sections, header, show_loader, same_size,
+                              lanes, insert, remove, move, can_move, can_move_to_section, style,
+                              footer, span, section)
+        _check(self._lib.gl_grid_set_data_source(self._h, byref(source.struct)))
+        self._source_refs = source.refs
 
     @_idle
     def clear_data_source(self) -> None:
