@@ -25,6 +25,7 @@ PROGRAM_FILES = {
     "lib/python3/dist-packages/gridlayout/_config.py",
     "lib/python3/dist-packages/gridlayout/_errors.py",
     "lib/python3/dist-packages/gridlayout/_records.py",
+    "lib/python3/dist-packages/gridlayout/_sections.py",
     "lib/python3/dist-packages/gridlayout/_sigint.py",
     "lib/python3/dist-packages/gridlayout/_source.py",
     "lib/python3/dist-packages/gridlayout/grid.py",

@@ -22,14 +22,15 @@ from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequ
                     Union)
 
 from . import _lib as C
-from ._arguments import _INT32_MAX, _INT32_MIN, _integer, _pack_sizes, _real, _size
-from ._config import Option, _from_config, _options, _section_options, _set_option, options
+from ._arguments import _integer, _real
+from ._config import Option, _from_config, _options, _set_option, options
 from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
-                      _last_error, _type_error, _value_error)
+                      _last_error, _type_error)
 from ._options import GridOptions, SizeLike
 from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Size,
                        Sizes, Stats, Uniform)
+from ._sections import _set_sections
 from ._sigint import _interrupts
 from ._source import _Counter, _Failure, _data_source
 
@@ -72,43 +73,6 @@ _CHANGE_KINDS = ("insert", "remove", "move")
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
-
-
-def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -> Any:
-    """Fills section s's gl_section_composition; returns what must live until the library has
-    copied it."""
-    out.struct_size = ctypes.sizeof(C.gl_section_composition)
-    keep: List[Any] = []
-    if footers is not None and footers[s] is not None:
-        out.has_footer = 1
-        out.footer = C.gl_size(*_size(footers[s], f"footer of section {s}"))
-    if spans is not None and spans[s] is not None:
-        given = spans[s]
-        if len(given) != n:
-            raise _value_error(f"spans[{s}]: {len(given)} spans for {n} items (expected one per item)")
-        values = (c_int64 * max(n, 1))()
-        for i, v in enumerate(given):
-            if v is True:
-                values[i] = C.GL_SPAN_ALL
-            elif v is None:
-                values[i] = 1
-            elif v is False or isinstance(v, bool):
-                raise _type_error(f"spans[{s}][{i}]: False is not an integer >= 1, True or None")
-            else:
-                values[i] = _integer(v, f"spans[{s}][{i}]")
-                # -1 is C's GL_SPAN_ALL, which Python spells True
-                if values[i] < 1:
-                    raise _value_error(f"spans[{s}][{i}]: {values[i]} is not an integer >= 1, "
-                                       f"True or None")
-        out.spans = ctypes.cast(values, ctypes.POINTER(c_int64))
-        keep.append(values)
-    if options is not None and options[s] is not None:
-        o = C.gl_section_options()
-        o.struct_size = ctypes.sizeof(C.gl_section_options)
-        _section_options(options[s], f"section_options[{s}]", o, returned=":")
-        out.options = ctypes.pointer(o)
-        keep.append(o)
-    return keep
 
 
 # ---- the grid ---------------------------------------------------------------------------------
@@ -360,55 +324,8 @@ class Grid(GridOptions):
         each section's footer size or None, `spans` each section's spans (None, or one per item:
         None, an int >= 1 or True) and `section_options` each section's dict of overrides or
         None; a bad one is refused here, naming the section. Takes effect at the next reload."""
-        k = len(sections)
-        if headers is not None and len(headers) != k:
-            raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
-        if lanes is not None and len(lanes) != k:
-            raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
-        for name, given in (("footers", footers), ("spans", spans),
-                            ("section_options", section_options)):
-            if given is not None and len(given) != k:
-                raise _value_error(f"{name}: {len(given)} given for {_counted(k, 'section')}")
-        composition = None
-        if footers is not None or spans is not None or section_options is not None:
-            composition = (C.gl_section_composition * max(k, 1))()
-        table = (C.gl_section * max(k, 1))()
-        uniform = (c_int * max(k, 1))()
-        any_uniform = False
-        keep = []
-        for s, sizes in enumerate(sections):
-            if isinstance(sizes, Uniform):
-                n = sizes.count
-                data, _ = _pack_sizes([sizes.size] if n else [], f"section {s}")
-                uniform[s] = 1
-                any_uniform = True
-            elif same_size:
-                n = len(sizes)
-                data, _ = _pack_sizes([sizes[0]] if n else [], f"section {s}")
-            else:
-                data, n = _pack_sizes(sizes, f"section {s}")
-            keep.append(data)
-            entry = table[s]
-            if n:
-                entry.sizes = ctypes.cast(data, ctypes.POINTER(C.gl_size))
-            entry.count = n
-            if headers is not None and headers[s] is not None:
-                entry.has_header = 1
-                entry.header = C.gl_size(*_size(headers[s], f"header of section {s}"))
-            if lanes is not None and lanes[s] is not None:
-                entry.lanes = _integer(lanes[s], f"set_sections: lanes[{s}]",
-                                       _INT32_MIN, _INT32_MAX)
-            if composition is not None:
-                keep.append(_compose(composition[s], s, n, footers, spans, section_options))
-        flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        if composition is not None:
-            _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
-                                                           uniform if any_uniform else None,
-                                                           composition))
-        elif any_uniform and not same_size:
-            _check(self._lib.gl_grid_set_sections_uniform(self._h, table, k, flags, uniform))
-        else:  # with GL_SAME_SIZE every section is one size already
-            _check(self._lib.gl_grid_set_sections(self._h, table, k, flags))
+        _set_sections(self._lib, self._h, sections, headers, lanes, show_loader, same_size, footers,
+                      spans, section_options)
         self._source_refs = None
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
