@@ -1,5 +1,6 @@
 """The records the API takes and returns: sizes, points, rectangles, insets, index paths, the
-elements, events and changes a grid reports, drag and reuse statistics, and Uniform sections.
+elements, events and changes a grid reports, drag and reuse statistics, and the sections
+set_sections takes (Section, Uniform).
 
 Every record but Uniform is a NamedTuple (a tuple: unpacks, compares and hashes as one; its
 __slots__ is empty, so it has no __dict__). Uniform is a Sequence that stores no items.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import collections.abc
 from array import array
-from typing import Any, Literal, NamedTuple, Optional, Sequence, Union
+from typing import Any, Literal, Mapping, NamedTuple, Optional, Sequence, Union
 
 from ._arguments import _SIZE_T_MAX, _integer, _size
 from ._options import SizeLike
@@ -147,3 +148,19 @@ class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
 
     def __repr__(self) -> str:
         return f"Uniform({tuple(self.size)}, {self.count})"
+
+
+class Section(NamedTuple):
+    """One section for set_sections, with what it carries: its item sizes (as set_sizes takes
+    them, or a Uniform), and optionally its header size (w, h), footer size, lanes (None or 0
+    for the configuration's), spans (one per item: None, an int >= 1 or True) and options (a
+    dict of its overrides of the grid's options, as set_data_source's `section` answers).
+    set_sections may mix Sections with plain sections (their sizes alone). A field left None
+    may come from set_sections' keyword of the same meaning instead (headers, lanes, footers,
+    spans, section_options); a section may not give it both ways."""
+    sizes: Sizes
+    header: Optional[SizeLike] = None
+    footer: Optional[SizeLike] = None
+    lanes: Optional[int] = None
+    spans: Optional[Sequence[Union[None, int, bool]]] = None
+    options: Optional[Mapping[str, Any]] = None

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import ctypes
 from ctypes import c_int, c_int64
-from typing import Any, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _lib as C
 from ._arguments import _INT32_MAX, _INT32_MIN, _integer, _pack_sizes, _size
 from ._config import _section_options
 from ._errors import _check, _counted, _type_error, _value_error
-from ._records import Sizes, Uniform
+from ._records import Section, Sizes, Uniform
 
 
 def _check_counts(k: int, **given: Optional[Sequence[Any]]) -> None:
@@ -24,6 +24,40 @@ def _check_counts(k: int, **given: Optional[Sequence[Any]]) -> None:
     for name, values in given.items():
         if values is not None and len(values) != k:
             raise _value_error(f"{name}: {len(values)} given for {_counted(k, 'section')}")
+
+
+# A Section's fields, each with the set_sections keyword that gives the same for every section.
+_SECTION_FIELDS = (("header", "headers"), ("lanes", "lanes"), ("footer", "footers"),
+                   ("spans", "spans"), ("options", "section_options"))
+
+
+def _unpack(sections: Sequence[Union[Sizes, Section]], given: Dict[str, Optional[Sequence[Any]]],
+            ) -> Tuple[Sequence[Sizes], Dict[str, Optional[Sequence[Any]]]]:
+    """The Section records among `sections` in the keywords' form: each Section's sizes in
+    its place, its other fields in the keyword lists `given` (by keyword, each with one entry
+    per section or None), which it fills where the keyword left the section None. A field only
+    Sections give makes its keyword's list, None for the other sections; a field no Section
+    gives leaves its keyword as it was, so Sections pack as the keywords' form would. Without
+    any Section, the arguments as they are."""
+    records = [(s, section) for s, section in enumerate(sections) if isinstance(section, Section)]
+    if not records:
+        return sections, given  # type: ignore[return-value]  # no Section: every one is Sizes
+    merged = dict(given)
+    for field, keyword in _SECTION_FIELDS:
+        fields = [(s, getattr(section, field)) for s, section in records
+                  if getattr(section, field) is not None]
+        if not fields:
+            continue
+        column = given[keyword]
+        values = list(column) if column is not None else [None] * len(sections)
+        for s, value in fields:
+            if values[s] is not None:
+                raise _value_error(f"section {s}: its Section gives {field} and so does "
+                                   f"{keyword}[{s}] (give it one way)")
+            values[s] = value
+        merged[keyword] = values
+    plain = [section.sizes if isinstance(section, Section) else section for section in sections]
+    return plain, merged
 
 
 def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -> Any:
@@ -81,7 +115,7 @@ def _pack_section(entry: Any, s: int, sizes: Sizes, same_size: bool) -> Tuple[An
     return data, n
 
 
-def _set_sections(lib: Any, h: Optional[int], sections: Sequence[Sizes],
+def _set_sections(lib: Any, h: Optional[int], sections: Sequence[Union[Sizes, Section]],
                   headers: Optional[Sequence[Any]], lanes: Optional[Sequence[Optional[int]]],
                   show_loader: bool, same_size: bool, footers: Optional[Sequence[Any]],
                   spans: Optional[Sequence[Optional[Sequence[Union[None, int, bool]]]]],
@@ -90,6 +124,10 @@ def _set_sections(lib: Any, h: Optional[int], sections: Sequence[Sizes],
     k = len(sections)
     _check_counts(k, headers=headers, lanes=lanes, footers=footers, spans=spans,
                   section_options=section_options)
+    sections, given = _unpack(sections, {"headers": headers, "lanes": lanes, "footers": footers,
+                                         "spans": spans, "section_options": section_options})
+    headers, lanes, footers = given["headers"], given["lanes"], given["footers"]
+    spans, section_options = given["spans"], given["section_options"]
     composition = None
     if footers is not None or spans is not None or section_options is not None:
         composition = (C.gl_section_composition * max(k, 1))()

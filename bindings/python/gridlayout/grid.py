@@ -28,8 +28,8 @@ from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryEr
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
                       _last_error, _type_error)
 from ._options import GridOptions, SizeLike
-from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Size,
-                       Sizes, Stats, Uniform)
+from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect,
+                       Section, Size, Sizes, Stats, Uniform)
 from ._sections import _set_sections
 from ._sigint import _interrupts
 from ._source import _Counter, _Failure, _data_source
@@ -44,8 +44,8 @@ from ._config import OptionKind as OptionKind  # noqa: F401
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option", "options", "library_version",
-    "library_path",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
+    "library_version", "library_path",
 ]
 
 # The C library's own account of a failed callback ("item_size returned GL_ECALLBACK"), which a
@@ -306,7 +306,8 @@ class Grid(GridOptions):
     # -- data --
 
     @_idle
-    def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
+    def set_sections(self, sections: Sequence[Union[Sizes, Section]],
+                     headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
                      show_loader: bool = False, same_size: bool = False, *,
                      footers: Optional[Sequence[Any]] = None,
@@ -323,7 +324,10 @@ class Grid(GridOptions):
         items). Composition (see set_data_source's footer, span and section): `footers` gives
         each section's footer size or None, `spans` each section's spans (None, or one per item:
         None, an int >= 1 or True) and `section_options` each section's dict of overrides or
-        None; a bad one is refused here, naming the section. Takes effect at the next reload."""
+        None; a bad one is refused here, naming the section. A section may instead be a
+        `Section(sizes, header=, footer=, lanes=, spans=, options=)` carrying its own; a field it
+        gives fills its entry of the keyword of the same meaning, which must leave that section
+        None. Takes effect at the next reload."""
         _set_sections(self._lib, self._h, sections, headers, lanes, show_loader, same_size, footers,
                       spans, section_options)
         self._source_refs = None
