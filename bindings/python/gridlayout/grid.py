@@ -1,4 +1,5 @@
-"""The Pythonic API over the C ABI: `Grid`, its records and `GridError`.
+"""The Pythonic API over the C ABI: `Grid`. The records, errors and options it uses live in the
+package's other modules (bindings/python/README.md lists them); this module names them too.
 
 Sections and items count from 0, as in C. Every failed library call raises a `GridError` (the
 subclass its status fits) with the library's message (gl_last_error), which the library words in
