@@ -58,7 +58,7 @@ def test_the_options_are_properties_of_grid_before_any_grid_is_made():
     code = (
         "import inspect, typing\n"
         "from gridlayout import Grid\n"
-        "from gridlayout import grid as module\n"
+        "from gridlayout import _config as module\n"
         "assert module._described is None\n"
         "assert isinstance(Grid.row_height, property) and Grid.row_height.__doc__.startswith('the target row')\n"
         "hints = typing.get_type_hints(Grid.__init__)\n"

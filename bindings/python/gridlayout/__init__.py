@@ -14,16 +14,17 @@ also ValueError, TypeError, IndexError, RuntimeError or MemoryError.
 """
 
 from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
-from .grid import (Change, Drag, Element, Event, Grid, GridCallbackError, GridError, GridIndexError,
-                   GridMemoryError, GridStateError, GridTypeError, GridValueError, IndexPath,
-                   Insets, Option, Point, Rect, Size, Stats, Uniform, library_path,
-                   library_version, options)
+from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
+                      GridStateError, GridTypeError, GridValueError)
+from ._records import (Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Section, Size,
+                       Stats, Uniform)
+from .grid import Grid, Option, library_path, library_version, options
 
 __version__ = "1.1.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
-    "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option",
-    "options", "library_version", "library_path", "HEADER_VERSION", "__version__",
+    "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
+    "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__",
 ]

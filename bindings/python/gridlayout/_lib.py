@@ -1,8 +1,8 @@
 """ctypes declarations of bindings/c/gridlayout.h, and the loading of libgridlayout.so.
 
-Everything here mirrors the header one to one (names, field order, types); grid.py builds the
-Pythonic API on top. Keep the two in step: GL_VERSION_NUM below is the header version this
-binding was written against, checked with gl_check_version when the library loads.
+Everything here mirrors the header one to one (names, field order, types); the package's other
+modules build the Pythonic API on top. Keep the two in step: GL_VERSION_NUM below is the header
+version this binding was written against, checked with gl_check_version when the library loads.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Dict, Literal, Mapping, Optional, Sequence, Tuple, Union
 
 if TYPE_CHECKING:
-    from .grid import Insets, Size
+    from ._records import Insets, Size
 
 DBL_MAX = sys.float_info.max
 

@@ -1,4 +1,5 @@
-"""The Pythonic API over the C ABI: `Grid`, its records and `GridError`.
+"""The Pythonic API over the C ABI: `Grid`. The records, errors and options it uses live in the
+package's other modules (bindings/python/README.md lists them); this module names them too.
 
 Sections and items count from 0, as in C. Every failed library call raises a `GridError` (the
 subclass its status fits) with the library's message (gl_last_error), which the library words in
@@ -8,341 +9,50 @@ description of them (gl_option_describe), turned into Grid's properties on first
 
 from __future__ import annotations
 
-import collections.abc
-import contextlib
 import difflib
 import ctypes
 import functools
-import numbers
-import operator
 import re
 import shutil
-import signal
 import struct
 import threading
 import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
-from itertools import chain
-from typing import (Any, Callable, Dict, Iterable, List, Literal, Mapping, NamedTuple, Optional,
-                    Sequence, Tuple, Union)
+from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
+                    Union)
 
 from . import _lib as C
+from ._arguments import _integer, _real
+from ._config import Option, _from_config, _options, _set_option, options
+from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
+                      GridStateError, GridTypeError, GridValueError, _check, _counted,
+                      _last_error, _type_error)
+from ._options import GridOptions, SizeLike
+from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect,
+                       Section, Size, Sizes, Stats, Uniform)
+from ._sections import _set_sections
+from ._sigint import _interrupts
+from ._vocabulary import ALIGNS as _ALIGN_NAMES, CHANGE_KINDS as _CHANGE_KINDS, EVENT_KINDS as _EVENT_KINDS, KINDS as _KINDS
+from ._source import _Counter, _Failure, _data_source
+
+# gridlayout.grid also names the type aliases its annotations use, for code that imports them
+# from here: the kinds of records and options, and the options' choices (_options.py).
+from ._options import Direction as Direction, Layout as Layout, Order as Order  # noqa: F401
+from ._options import PaddingLike as PaddingLike, Widow as Widow  # noqa: F401
+from ._records import ChangeKind as ChangeKind, EventKind as EventKind, Kind as Kind  # noqa: F401
+from ._config import OptionKind as OptionKind  # noqa: F401
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Option", "options", "library_version",
-    "library_path",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
+    "library_version", "library_path",
 ]
-
-# ---- records ----------------------------------------------------------------------------------
-
-from ._vocabulary import (ALIGNS as _ALIGN_NAMES, CHANGE_KINDS as _CHANGE_KINDS, EVENT_KINDS as _EVENT_KINDS,  # noqa: E402
-                          KINDS as _KINDS, Align, ChangeKind, EventKind, Kind)
-# The choices of the options of that kind, generated with the options (_options.py).
-from ._options import Direction, GridOptions, Layout, Order, PaddingLike, SizeLike, Widow  # noqa: E402
-
-
-class Size(NamedTuple):
-    w: float
-    h: float
-
-
-class Point(NamedTuple):
-    x: float
-    y: float
-
-
-class Rect(NamedTuple):
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-class Insets(NamedTuple):
-    top: float
-    left: float
-    bottom: float
-    right: float
-
-
-class IndexPath(NamedTuple):
-    section: int
-    item: int
-
-
-class Element(NamedTuple):
-    """An item, a section's header or footer, or the loader, with its frame in content
-    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
-    loader. `pinned` is True
-    for a sticky header drawn pinned at the viewport's edge. During an animation or a drag the
-    frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
-    about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1
-    otherwise), and `dragged` is True for the item being dragged."""
-    kind: Kind
-    section: Optional[int]
-    item: Optional[int]
-    x: float
-    y: float
-    w: float
-    h: float
-    pinned: bool = False
-    alpha: float = 1.0
-    scale: float = 1.0
-    dragged: bool = False
-
-    @property
-    def rect(self) -> Rect:
-        return Rect(self.x, self.y, self.w, self.h)
-
-
-class Change(NamedTuple):
-    """How an insert, removal or move renumbers the items: the inserted or removed item
-    (section, item), or a move from (section, item) to (to_section, to_item). For an insert or a
-    removal, to_section and to_item repeat section and item."""
-    kind: ChangeKind
-    section: int
-    item: int
-    to_section: int
-    to_item: int
-
-
-class Event(NamedTuple):
-    """What the grid reports after a call: `element` for loaded/unloaded (its frame is zero for
-    unloaded) and the loader events, `page` for page_changed, `view` for an unloaded item whose
-    attached view went to the reuse queue and for view_released (a view the full reuse queue let
-    go: the grid no longer holds it), `change` for renumbered (the loaded items now have
-    the index paths it gives; their views follow), inserted, removed, moved, drag_started (a move
-    of the picked item to itself) and drag_ended (from the item's index path in the data to where
-    it dropped)."""
-    kind: EventKind
-    element: Optional[Element] = None
-    page: Optional[int] = None
-    view: Any = None
-    change: Optional[Change] = None
-
-
-class Drag(NamedTuple):
-    """A drag in progress: the dragged item's index path in the data, and the slot it would drop
-    into."""
-    origin: IndexPath
-    target: IndexPath
-
-
-class Stats(NamedTuple):
-    created: int
-    reused: int
-    live: int
-    queued: int
-
-
-#: One section's item sizes: a sequence of (w, h) pairs, or a flat buffer of doubles
-#: w0, h0, w1, h1, ... (array('d'), memoryview, a C-contiguous float64 array of shape (n, 2)).
-Sizes = Union[Sequence[SizeLike], array, memoryview]
-
-class Uniform(collections.abc.Sequence):  # type: ignore[type-arg]
-    """`count` items of one size, without storing them: a section for set_sections, e.g.
-    Uniform((100, 120), 10**9) with same_size=True. It reaches the library as its count and one
-    size, never item by item."""
-
-    def __init__(self, size: SizeLike, count: int) -> None:
-        w, h = _size(size, "Uniform: size")
-        self.size = Size(w, h)
-        self.count = _integer(count, "Uniform: count", 0, _SIZE_T_MAX)
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self.size] * len(range(*index.indices(self.count)))
-        i = index.__index__()
-        if not -self.count <= i < self.count:
-            raise IndexError(index)
-        return self.size
-
-    def __repr__(self) -> str:
-        return f"Uniform({tuple(self.size)}, {self.count})"
-
-
-# ---- errors -----------------------------------------------------------------------------------
-
-
-
-def _counted(n: int, noun: str) -> str:
-    """"1 section", "0 sections": counts in this binding's own messages."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-@functools.lru_cache(maxsize=None)
-def _status_name(status: int) -> str:
-    """The status's C name, as the library names it (gl_status_name); a status it does not know
-    is named by its number."""
-    if not -(1 << 31) <= status < (1 << 31):
-        return f"gl_status {status}"
-    name = C.lib().gl_status_name(status)
-    return name.decode() if name and name != b"GL_E?" else f"gl_status {status}"
-
-
-class GridError(Exception):
-    """A failed gridlayout call. `status` is the gl_status (an int, `name` its C name, e.g.
-    "GL_EINVAL", or "gl_status 42" for one this binding does not know); `message` says what went
-    wrong, in Python's names (callbacks by their set_data_source keywords, operations by their
-    method names, options by their keywords, indices from 0).
-
-    Every GridError is also the built-in exception its status fits, so code may catch either:
-    GridValueError (ValueError: a bad argument, option or datum, GL_EINVAL, GL_EDATA),
-    GridTypeError (TypeError: an argument of the wrong type), GridIndexError (IndexError: an index
-    path, section or page out of range, GL_ERANGE), GridStateError (RuntimeError: the call is not
-    allowed now, GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE), GridCallbackError (RuntimeError:
-    a data source callback failed, GL_ECALLBACK; its exception is __cause__) and GridMemoryError
-    (MemoryError: past the engine's storage limits, GL_ENOMEM). `GridError(status, message)`
-    makes the subclass of the status."""
-
-    def __new__(cls, status: int = 0, message: str = "", *args: Any) -> "GridError":
-        if cls is GridError and status in _ERROR_CLASSES:
-            kind = _ERROR_CLASSES[status]
-            return kind.__new__(kind, status, message)   # type() then runs its __init__
-        return super().__new__(cls, status, message)
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.name = _status_name(status)
-        self.message = message
-
-    def __str__(self) -> str:
-        return f"{self.message} [{self.name}]"
-
-    def __reduce__(self) -> Any:
-        return (type(self), (self.status, self.message))
-
-
-class GridValueError(GridError, ValueError):
-    """A bad argument, option value or datum (GL_EINVAL, GL_EDATA)."""
-
-
-class GridTypeError(GridError, TypeError):
-    """An argument of the wrong type (status GL_EINVAL), raised by the Python layer."""
-
-
-class GridIndexError(GridError, IndexError):
-    """An index path, section or page out of range (GL_ERANGE)."""
-
-
-class GridStateError(GridError, RuntimeError):
-    """A call the grid's state does not allow now: begin_drag with sort off, a drag call out of
-    turn, a change from inside a data source callback, a reload without data, a closed grid
-    (GL_ESTATE, GL_EBUSY, GL_ENOSOURCE, GL_EHANDLE)."""
-
-
-class GridCallbackError(GridError, RuntimeError):
-    """A data source callback failed (GL_ECALLBACK); a Python callback's exception is __cause__."""
-
-
-class GridMemoryError(MemoryError, GridError):  # MemoryError first: it has its own __new__
-    """Past the engine's storage limits, or out of memory (GL_ENOMEM)."""
-    __init__ = GridError.__init__
-    __str__ = GridError.__str__
-    __reduce__ = GridError.__reduce__
-
-
-_ERROR_CLASSES: Dict[int, type] = {
-    C.GL_EINVAL: GridValueError, C.GL_EDATA: GridValueError, C.GL_ERANGE: GridIndexError,
-    C.GL_ESTATE: GridStateError, C.GL_EBUSY: GridStateError, C.GL_ENOSOURCE: GridStateError,
-    C.GL_EHANDLE: GridStateError, C.GL_ECALLBACK: GridCallbackError, C.GL_ENOMEM: GridMemoryError,
-}
-
-
-def _type_error(message: str) -> GridTypeError:
-    """A wrong type the Python layer found: a TypeError and a GridError (GL_EINVAL)."""
-    return GridTypeError(C.GL_EINVAL, message)
-
-
-def _value_error(message: str) -> GridError:
-    """A bad value the Python layer found: a ValueError and a GridError (GL_EINVAL)."""
-    return GridValueError(C.GL_EINVAL, message)
-
-
-# ---- arguments --------------------------------------------------------------------------------
-
-# The ranges of the C parameters' types. ctypes wraps an int that does not fit (2**64 + 1 becomes
-# 1) and names a wrong type only by the argument's position, so every integer and number is
-# checked here first, with the parameter's Python name.
-_INT32_MIN, _INT32_MAX = -(1 << 31), (1 << 31) - 1
-_INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
-_SIZE_T_MAX = (1 << (8 * ctypes.sizeof(c_size_t))) - 1
-_C_TYPES = {(_INT32_MIN, _INT32_MAX): "int32", (_INT64_MIN, _INT64_MAX): "int64",
-            (0, _SIZE_T_MAX): "size_t"}
-
-
-def _integer(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX,
-             returned: bool = False) -> int:
-    """`value` as an int within lo...hi (the C parameter's type): TypeError naming `what` (a
-    parameter, or with `returned` a callback) for anything but an integer (1.5 is not one; True
-    is 1), OverflowError for one out of range."""
-    if type(value) is int and lo <= value <= hi:
-        return value
-    try:
-        i = operator.index(value)
-    except TypeError:
-        if returned:
-            raise TypeError(f"{what} returned {type(value).__name__} {value!r}, "
-                            f"expected an integer") from None
-        raise _type_error(f"{what} must be an integer, "
-                          f"not {type(value).__name__} {value!r}") from None
-    if not lo <= i <= hi:
-        kind = _C_TYPES.get((lo, hi))
-        limits = f"({f'{kind}: ' if kind else ''}{lo}...{hi})"
-        if returned:
-            raise OverflowError(f"{what} returned {i}, which is out of range {limits}")
-        raise OverflowError(f"{what} {i} is out of range {limits}")
-    return i
-
-
-def _real(value: Any, what: str) -> float:
-    """`value` as a double: TypeError naming `what` for a non-number (strings included),
-    OverflowError for an int too large for a double."""
-    if type(value) is float:
-        return value
-    if isinstance(value, (str, bytes, bytearray)) or not hasattr(value, "__float__") and \
-            not hasattr(value, "__index__"):
-        raise _type_error(f"{what} must be a number, not {type(value).__name__} {value!r}")
-    try:
-        return float(value)
-    except OverflowError:
-        raise OverflowError(f"{what} {value} is out of range (a double)") from None
-    except (TypeError, ValueError):
-        raise _type_error(f"{what} must be a number, "
-                          f"not {type(value).__name__} {value!r}") from None
-
-
-@contextlib.contextmanager
-def _returned() -> Any:
-    """Checks of a value a data source callback returned: a bad one is the callback's own
-    TypeError or ValueError (the call's GridCallbackError has it as __cause__), not a GridError."""
-    try:
-        yield
-    except GridTypeError as e:
-        raise TypeError(e.message) from None
-    except GridValueError as e:
-        raise ValueError(e.message) from None
-
-
-def _last_error() -> str:
-    return C.lib().gl_last_error().decode("utf-8", "replace")
-
 
 # The C library's own account of a failed callback ("item_size returned GL_ECALLBACK"), which a
 # Python callback's exception replaces in the message.
 _C_CALLBACK_STATUS = re.compile(r": [a-z_]+ returned GL_[A-Z?]+$")
-
-
-def _check(status: int) -> None:
-    if status != C.GL_OK:
-        raise GridError(status, _last_error())
 
 
 def library_version() -> str:
@@ -355,412 +65,13 @@ def library_path() -> str:
     return getattr(C.lib(), "_gridlayout_path", "")
 
 
-# ---- options ----------------------------------------------------------------------------------
-
-OptionKind = Literal["number", "integer", "bool", "choice", "insets", "size"]
-_OPTION_KINDS: Tuple[OptionKind, ...] = ("number", "integer", "bool", "choice", "insets", "size")
-
-
-class Option(NamedTuple):
-    """One option of the engine as the library describes it (gl_option_describe): its Python
-    keyword (the Grid property and the gl_config field, `row_height`), its name in the engine and
-    in Lua (`rowHeight`), its kind, its range (number and integer: min...max, without min when
-    min_exclusive), its default, its choices (a choice's values) and one line of documentation."""
-    keyword: str
-    name: str
-    kind: OptionKind
-    min: float
-    max: float
-    min_exclusive: bool
-    default: Any
-    choices: Tuple[str, ...]
-    summary: str
-
-    def expected(self) -> str:
-        """What the option takes, in words."""
-        if self.kind == "choice":
-            return "one of " + ", ".join(map(repr, self.choices))
-        if self.kind == "bool":
-            return "True or False"
-        if self.kind == "insets":
-            return "a number, (top, left, bottom, right) or a dict of those keys"
-        if self.kind == "size":
-            return "a (w, h) pair"
-        kind = "an integer" if self.kind == "integer" else "a number"
-        if self.max < 1.7976931348623157e308:
-            return f"{kind} in {_number(self.min)}...{_number(self.max)}"
-        return f"{kind} {'>' if self.min_exclusive else '>='} {_number(self.min)}"
-
-
-def _number(x: float) -> str:
-    """A limit as the docs write it: whole numbers without a fraction."""
-    return str(int(x)) if float(x).is_integer() else repr(x)
-
-
-def _describe(lib: Any) -> Tuple[Option, ...]:
-    """Every option, from the library's description, in its order."""
-    found = []
-    for index in range(lib.gl_option_count()):
-        info = C.gl_option_info()
-        _check(lib.gl_option_describe(index, byref(info)))
-        kind = _OPTION_KINDS[info.type] if 0 <= info.type < len(_OPTION_KINDS) else "number"
-        choices = tuple(info.choices[k].decode() for k in range(info.choice_count))
-        if kind == "choice":
-            default: Any = choices[int(info.default_number)]
-        elif kind == "bool":
-            default = info.default_number != 0
-        elif kind == "integer":
-            default = int(info.default_number)
-        elif kind == "insets":
-            d = info.default_insets
-            default = Insets(d.top, d.left, d.bottom, d.right)
-        elif kind == "size":
-            default = Size(info.default_size.w, info.default_size.h)
-        else:
-            default = info.default_number
-        found.append(Option(info.c_name.decode(), info.name.decode(), kind, info.min, info.max,
-                            info.min_exclusive != 0, default, choices,
-                            info.summary.decode()))
-    # The summaries name options the engine's way (rowHeight): in Python's (row_height).
-    renamed = {o.name: o.keyword for o in found if o.name != o.keyword}
-    if renamed:
-        pattern = re.compile(r"\b(" + "|".join(map(re.escape, renamed)) + r")\b")
-        found = [o._replace(summary=pattern.sub(lambda m: renamed[m.group(1)], o.summary))
-                 for o in found]
-    return tuple(found)
-
-
-_described: Optional[Dict[str, Option]] = None   # by keyword, in the library's order
-_CONFIG_FIELDS = frozenset(name for name, _ in C.gl_config._fields_)
-_describing = threading.Lock()
-
-
-def _options() -> Dict[str, Option]:
-    """The options by keyword. The first call (the first Grid) loads the library, reads its
-    description and gives Grid a property for each option."""
-    global _described
-    if _described is None:
-        with _describing:
-            if _described is None:
-                described = {o.keyword: o for o in _describe(C.lib())}
-                for o in described.values():
-                    _install_property(o)
-                _described = described
-    return _described
-
-
-def options() -> Tuple[Option, ...]:
-    """Every option of the engine, as the loaded library describes it."""
-    return tuple(_options().values())
-
-
-_option_properties: Dict[str, property] = {}   # the Grid properties made from the description
-
-
-def _install_property(o: Option) -> None:
-    """A property for an option of a newer library than this package's generated GridOptions."""
-    if isinstance(getattr(GridOptions, o.keyword, None), property):
-        return
-    existing = Grid.__dict__.get(o.keyword)
-    if existing is not None and existing is not _option_properties.get(o.keyword):
-        raise RuntimeError(f"the library's option {o.keyword!r} has the name of Grid.{o.keyword}")
-
-    def get(self: "Grid") -> Any:
-        return self._option(o.keyword)
-
-    def set(self: "Grid", value: Any) -> None:
-        self.configure(**{o.keyword: value})
-
-    default = o.default if not isinstance(o.default, tuple) else tuple(o.default)
-    made = property(get, set, doc=f"{o.summary}: {o.expected()}, by default {default!r}. "
-                                  f"Setting it takes effect at the next reload, like "
-                                  f"configure({o.keyword}=...).")
-    _option_properties[o.keyword] = made
-    setattr(Grid, o.keyword, made)
-
-
-def _from_config(o: Option, config: Any, read: Callable[[bytes], float]) -> Any:
-    """The option's value in a gl_config (the field named by its keyword). An option of a newer
-    library than this binding's gl_config has no field here: `read` asks the library by name."""
-    if o.keyword in _CONFIG_FIELDS:
-        raw = getattr(config, o.keyword)
-    else:
-        raw = read(o.name.encode())
-        if o.kind in ("choice", "integer"):
-            raw = int(raw)
-    if o.kind == "choice":
-        return o.choices[raw] if 0 <= raw < len(o.choices) else raw
-    if o.kind == "bool":
-        return bool(raw)
-    if o.kind == "integer":
-        return int(raw)
-    if o.kind == "insets":
-        return Insets(raw.top, raw.left, raw.bottom, raw.right)
-    if o.kind == "size":
-        return Size(raw.w, raw.h)
-    if raw != raw:      # NaN: no value (spacing when line_spacing and item_spacing differ)
-        return None
-    return raw
-
-
 _ALIGNS = {name: value for value, name in enumerate(_ALIGN_NAMES)}   # by gl_align value
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
-def _insets(value: Any, what: str) -> C.gl_insets:
-    if isinstance(value, Mapping):
-        unknown = set(value) - {"top", "left", "bottom", "right"}
-        if unknown:
-            raise _type_error(f"{what}: unknown side {sorted(unknown)[0]!r} "
-                              "(expected top, left, bottom, right)")
-        return C.gl_insets(*(_real(value.get(k, 0), f"{what}: {k}")
-                             for k in ("top", "left", "bottom", "right")))
-    try:
-        sides = tuple(value)
-    except TypeError:
-        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
-                          f"not {type(value).__name__} {value!r}") from None
-    if len(sides) != 4:
-        raise _type_error(f"{what}: expected a number or 4 sides (top, left, bottom, right), "
-                          f"got {len(sides)} values")
-    return C.gl_insets(*(_real(v, f"{what}: {k}")
-                         for v, k in zip(sides, ("top", "left", "bottom", "right"))))
-
-
-def _size(value: Any, what: str) -> Tuple[float, float]:
-    if isinstance(value, Mapping):
-        return _real(value["w"], f"{what}: w"), _real(value["h"], f"{what}: h")
-    try:
-        w, h = value
-    except (TypeError, ValueError):
-        raise _type_error(f"{what}: expected a (w, h) pair, got {value!r}") from None
-    return _real(w, f"{what}: w"), _real(h, f"{what}: h")
-
-
-# ---- section options ----------------------------------------------------------------------------
-
-_SECTION_BITS = dict(C.SECTION_OPTION_BITS)
-
-
-def _section_options(value: Any, what: str, out: Any, returned: str = " returned") -> None:
-    """Writes the overrides `value` (a mapping, or None for none) into the gl_section_options
-    `out`: keys by keyword or engine name, values as configure takes them. A wrong key or type is a
-    GridValueError or GridTypeError naming `what` (a data source callback turns them into its own
-    ValueError and TypeError); a bad value of the right type reaches the library, whose message
-    names the section, the option and the value."""
-    if value is None:
-        return
-    if not isinstance(value, Mapping):
-        raise _type_error(f"{what}{returned} {type(value).__name__} {value!r}, expected a dict of "
-                          f"options or None")
-    described = _options()
-    by_name = {o.name: o for o in described.values()}
-    for key, v in value.items():
-        o = (described.get(key) or by_name.get(key)) if isinstance(key, str) else None
-        if o is None or o.keyword not in _SECTION_BITS:
-            raise _value_error(f"{what}{returned} an unknown key {key!r} (expected one of "
-                               f"{', '.join(_SECTION_BITS)})")
-        field = f"{what}[{key!r}]"
-        if o.kind == "choice":
-            if not isinstance(v, str):
-                raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
-            if v not in o.choices:
-                raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()})")
-            raw: Any = o.choices.index(v)
-        elif o.kind == "integer":
-            if isinstance(v, bool):
-                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
-            raw = _integer(v, field, _INT32_MIN, _INT32_MAX)
-        elif o.kind == "insets":
-            raw = C.gl_insets(*([_real(v, field)] * 4)) if isinstance(v, numbers.Real) and \
-                not isinstance(v, bool) else _insets(v, field)
-        else:
-            if isinstance(v, bool):
-                raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
-            raw = _real(v, field)
-        setattr(out, o.keyword, raw)
-        out.set |= _SECTION_BITS[o.keyword]
-
-
-def _compose(out: Any, s: int, n: int, footers: Any, spans: Any, options: Any) -> Any:
-    """Fills section s's gl_section_composition; returns what must live until the library has
-    copied it."""
-    out.struct_size = ctypes.sizeof(C.gl_section_composition)
-    keep: List[Any] = []
-    if footers is not None and footers[s] is not None:
-        out.has_footer = 1
-        out.footer = C.gl_size(*_size(footers[s], f"footer of section {s}"))
-    if spans is not None and spans[s] is not None:
-        given = spans[s]
-        if len(given) != n:
-            raise _value_error(f"spans[{s}]: {len(given)} spans for {n} items (expected one per item)")
-        values = (c_int64 * max(n, 1))()
-        for i, v in enumerate(given):
-            if v is True:
-                values[i] = C.GL_SPAN_ALL
-            elif v is None:
-                values[i] = 1
-            elif v is False or isinstance(v, bool):
-                raise _type_error(f"spans[{s}][{i}]: False is not an integer >= 1, True or None")
-            else:
-                values[i] = _integer(v, f"spans[{s}][{i}]")
-                # -1 is C's GL_SPAN_ALL, which Python spells True
-                if values[i] < 1:
-                    raise _value_error(f"spans[{s}][{i}]: {values[i]} is not an integer >= 1, "
-                                       f"True or None")
-        out.spans = ctypes.cast(values, ctypes.POINTER(c_int64))
-        keep.append(values)
-    if options is not None and options[s] is not None:
-        o = C.gl_section_options()
-        o.struct_size = ctypes.sizeof(C.gl_section_options)
-        _section_options(options[s], f"section_options[{s}]", o, returned=":")
-        out.options = ctypes.pointer(o)
-        keep.append(o)
-    return keep
-
-
-# ---- sizes ------------------------------------------------------------------------------------
-
-
-def _pack_sizes(sizes: Any, what: str = "sizes") -> Tuple[Any, int]:
-    """The sizes as a ctypes array of gl_size (or None when empty) and their count. Flat float64
-    buffers are used in place (array('d'), writable memoryviews) or copied once."""
-    if not isinstance(sizes, (list, tuple)):
-        try:
-            view: Optional[memoryview] = memoryview(sizes)
-        except TypeError:
-            view = None
-        if view is None:
-            sizes = list(sizes)
-        else:
-            if view.format.lstrip("@=<") != "d":
-                raise _type_error(f"{what}: a buffer must hold float64 ('d'), not {view.format!r}")
-            if not view.c_contiguous:
-                raise _value_error(f"{what}: the buffer must be C-contiguous")
-            if view.ndim == 2 and view.shape[1] != 2:
-                raise _value_error(f"{what}: a 2-D buffer must have shape (n, 2), not {view.shape}")
-            doubles = view.nbytes // 8
-            if doubles % 2:
-                raise _value_error(f"{what}: a flat buffer needs an even number of doubles "
-                                 f"(w0, h0, w1, h1, ...), got {doubles}")
-            n = doubles // 2
-            if n == 0:
-                return None, 0
-            try:
-                flat: Any = view.cast("B")
-            except TypeError:  # a format memoryview cannot cast ("<d"): copy it
-                return (C.gl_size * n).from_buffer_copy(view.tobytes()), n
-            if view.readonly:
-                return (C.gl_size * n).from_buffer_copy(flat), n
-            return (C.gl_size * n).from_buffer(flat), n
-    n = len(sizes)
-    if n == 0:
-        return None, 0
-    try:
-        lengths = set(map(len, sizes))
-    except TypeError:
-        lengths = {None}
-    if lengths != {2}:
-        bad = next(i for i, s in enumerate(sizes) if not hasattr(s, "__len__") or len(s) != 2)
-        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected a (w, h) pair")
-    out = (C.gl_size * n)()
-    try:
-        struct.pack_into(f"{2 * n}d", out, 0, *chain.from_iterable(sizes))
-    except struct.error:
-        bad = next(i for i, s in enumerate(sizes) if not _numbers(s))
-        raise _type_error(f"{what}: item {bad} is {sizes[bad]!r}, expected numbers") from None
-    return out, n
-
-
-def _numbers(pair: Any) -> bool:
-    try:
-        struct.pack("2d", *pair)
-        return True
-    except (struct.error, TypeError):
-        return False
-
-
 # ---- the grid ---------------------------------------------------------------------------------
-
-
-class _Counter:
-    """A count kept outside the grid's attributes (callbacks update it without Grid.__setattr__)."""
-    __slots__ = ("n",)
-
-    def __init__(self) -> None:
-        self.n = 0
-
-
-class _Failure:
-    """The first exception a Python callback raised during one library call."""
-    __slots__ = ("error",)
-
-    def __init__(self) -> None:
-        self.error: Optional[BaseException] = None
-
-
-class _Interrupts:
-    """SIGINT (Ctrl-C) while the main thread is inside a library call.
-
-    Python raises a signal handler's exception at whatever bytecode runs next. Inside a callback
-    trampoline that may be before its `try` (its first instruction) or after it; ctypes then
-    prints the exception, drops it, and hands the library an undefined status (often GL_OK, so a
-    reload "succeeded" with items of size 0). So while a library call of the main thread runs,
-    SIGINT's Python handler only records the signal; a trampoline runs the real handler inside
-    its `try` when its callback ends (the KeyboardInterrupt then fails the call like any callback
-    exception, and the call raises it), and the call runs it once the library has returned when
-    no callback did. Only the main thread runs Python signal handlers, so only its calls defer."""
-
-    def __init__(self) -> None:
-        self.depth = 0                                  # nested deferring calls (main thread)
-        self.handler: Any = None                        # SIGINT's handler outside them
-        self.pending: Optional[Tuple[int, Any]] = None  # a deferred SIGINT: (signum, frame)
-        self.main = threading.main_thread().ident
-
-    def _record(self, signum: int, frame: Any) -> None:
-        self.pending = (signum, frame)
-
-    def begin(self) -> bool:
-        """Defers SIGINT for a call; False (nothing to undo) off the main thread or when SIGINT
-        has no Python handler (ignored, or the C default)."""
-        if threading.get_ident() != self.main:
-            return False
-        if self.depth == 0:
-            handler = signal.getsignal(signal.SIGINT)
-            if not callable(handler):
-                return False
-            try:
-                signal.signal(signal.SIGINT, self._record)
-            except ValueError:  # not the main interpreter
-                return False
-            self.handler = handler
-        self.depth += 1
-        return True
-
-    def deliver(self) -> None:
-        """Runs the handler of a deferred SIGINT here (on the main thread), where its exception
-        is caught."""
-        if self.pending is not None and threading.get_ident() == self.main:
-            signum, frame = self.pending
-            self.pending = None
-            self.handler(signum, frame)
-
-    def end(self) -> None:
-        """Ends a deferring call: the outermost puts SIGINT's handler back and runs it for a
-        signal no callback took."""
-        self.depth -= 1
-        if self.depth == 0:
-            handler, self.handler = self.handler, None
-            signal.signal(signal.SIGINT, handler)
-            if self.pending is not None:
-                signum, frame = self.pending
-                self.pending = None
-                handler(signum, frame)
-
-
-_interrupts = _Interrupts()
 
 
 def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -959,51 +270,10 @@ class Grid(GridOptions):
         _check(lib.gl_grid_get_config(h, byref(saved)))
         try:
             for o, value in resolved:
-                self._set_option(o, value)
+                _set_option(lib, h, o, value)
         except BaseException:
             lib.gl_grid_set_config(h, byref(saved))
             raise
-
-    def _set_option(self, o: Option, value: Any) -> None:
-        lib, h, kind, key = self._lib, self._h, o.kind, o.keyword
-        name = o.name.encode()
-
-        def wrong_type() -> GridTypeError:
-            return _type_error(f"option {key!r}: {type(value).__name__} {value!r} is not "
-                               f"{o.expected()}")
-
-        if kind == "choice":
-            if not isinstance(value, str):
-                raise wrong_type()
-            _check(lib.gl_grid_set_option_string(h, name, value.encode()))
-        elif kind == "bool":
-            if not isinstance(value, numbers.Integral):
-                raise wrong_type()
-            if value not in (0, 1):
-                raise _value_error(f"option {key!r}: {value!r} is invalid (expected True or False)")
-            _check(lib.gl_grid_set_option_number(h, name, 1.0 if value else 0.0))
-        elif kind in ("number", "integer") or kind == "insets" and \
-                isinstance(value, numbers.Real) and not isinstance(value, bool):
-            if isinstance(value, (str, bytes)) or not isinstance(value, numbers.Real):
-                raise wrong_type()
-            number = _real(value, f"option {key!r}:")
-            if isinstance(value, numbers.Integral) and number != value:
-                # the library takes a double: this integer would arrive as another one
-                raise OverflowError(f"option {key!r}: {value} is out of range "
-                                    f"(no double holds it exactly)")
-            _check(lib.gl_grid_set_option_number(h, name, number))
-        elif kind in ("insets", "size"):
-            if value is None or isinstance(value, (str, bytes, bool, numbers.Number)) or \
-                    key not in _CONFIG_FIELDS:     # (a newer library's: only by number)
-                raise wrong_type()
-            config = C.gl_config()
-            config.struct_size = ctypes.sizeof(C.gl_config)
-            _check(lib.gl_grid_get_config(h, byref(config)))
-            setattr(config, key, _insets(value, key) if kind == "insets"
-                    else C.gl_size(*_size(value, key)))
-            _check(lib.gl_grid_set_config(h, byref(config)))
-        else:
-            raise wrong_type()
 
     def _read_option(self, name: bytes) -> float:
         value = c_double()
@@ -1031,7 +301,8 @@ class Grid(GridOptions):
     # -- data --
 
     @_idle
-    def set_sections(self, sections: Sequence[Sizes], headers: Optional[Sequence[Any]] = None,
+    def set_sections(self, sections: Sequence[Union[Sizes, Section]],
+                     headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
                      show_loader: bool = False, same_size: bool = False, *,
                      footers: Optional[Sequence[Any]] = None,
@@ -1048,52 +319,12 @@ class Grid(GridOptions):
         items). Composition (see set_data_source's footer, span and section): `footers` gives
         each section's footer size or None, `spans` each section's spans (None, or one per item:
         None, an int >= 1 or True) and `section_options` each section's dict of overrides or
-        None; a bad one is refused here, naming the section. Takes effect at the next reload."""
-        k = len(sections)
-        if headers is not None and len(headers) != k:
-            raise _value_error(f"headers: {len(headers)} given for {_counted(k, 'section')}")
-        if lanes is not None and len(lanes) != k:
-            raise _value_error(f"lanes: {len(lanes)} given for {_counted(k, 'section')}")
-        for name, given in (("footers", footers), ("spans", spans),
-                            ("section_options", section_options)):
-            if given is not None and len(given) != k:
-                raise _value_error(f"{name}: {len(given)} given for {_counted(k, 'section')}")
-        composition = None
-        if footers is not None or spans is not None or section_options is not None:
-            composition = (C.gl_section_composition * max(k, 1))()
-        table = (C.gl_section * max(k, 1))()
-        uniform = (c_int * max(k, 1))()
-        any_uniform = False
-        keep = []
-        for s, sizes in enumerate(sections):
-            if isinstance(sizes, Uniform):
-                n = sizes.count
-                data, _ = _pack_sizes([sizes.size] if n else [], f"section {s}")
-                uniform[s] = 1
-                any_uniform = True
-            elif same_size:
-                n = len(sizes)
-                data, _ = _pack_sizes([sizes[0]] if n else [], f"section {s}")
-            else:
-                data, n = _pack_sizes(sizes, f"section {s}")
-            keep.append(data)
-            entry = table[s]
-            if n:
-                entry.sizes = ctypes.cast(data, ctypes.POINTER(C.gl_size))
-            entry.count = n
-            if headers is not None and headers[s] is not None:
-                entry.has_header = 1
-                entry.header = C.gl_size(*_size(headers[s], f"header of section {s}"))
-            if lanes is not None and lanes[s] is not None:
-                entry.lanes = _integer(lanes[s], f"set_sections: lanes[{s}]",
-                                       _INT32_MIN, _INT32_MAX)
-            if composition is not None:
-                keep.append(_compose(composition[s], s, n, footers, spans, section_options))
-        flags = (C.GL_SHOW_LOADER if show_loader else 0) | (C.GL_SAME_SIZE if same_size else 0)
-        # With GL_SAME_SIZE every section is one size already: no uniform array.
-        _check(self._lib.gl_grid_set_sections_composed(self._h, table, k, flags,
-                                                       uniform if any_uniform and not same_size else None,
-                                                       composition))
+        None; a bad one is refused here, naming the section. A section may instead be a
+        `Section(sizes, header=, footer=, lanes=, spans=, options=)` carrying its own; a field it
+        gives fills its entry of the keyword of the same meaning, which must leave that section
+        None. Takes effect at the next reload."""
+        _set_sections(self._lib, self._h, sections, headers, lanes, show_loader, same_size, footers,
+                      spans, section_options)
         self._source_refs = None
 
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
@@ -1152,190 +383,11 @@ class Grid(GridOptions):
         keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
         item_spacing and inset (the keywords, or the engine's names), values as `configure`
         takes them."""
-        failure_holder = self
-        interrupts = _interrupts
-        in_source = self._in_source
-
-        def guard(body: Callable[..., None]) -> Callable[..., int]:
-            # The trampoline ctypes calls. Every exception, BaseException included, is recorded
-            # for the call to raise and becomes an error status: one that escaped would be
-            # printed and dropped by ctypes, and the library would get an undefined status.
-            def callback(*args: Any) -> int:
-                try:
-                    failure = failure_holder._failure
-                    if failure.error is not None:
-                        return C.GL_ECALLBACK
-                    try:
-                        in_source.n += 1
-                        try:
-                            body(*args)
-                        finally:
-                            in_source.n -= 1
-                        if interrupts.pending is not None:
-                            interrupts.deliver()
-                        return C.GL_OK
-                    except BaseException as e:
-                        if failure.error is None:
-                            failure.error = e
-                        if isinstance(e, GridError) and e.status and not _status_name(e.status).startswith("gl_status "):
-                            return e.status
-                        return C.GL_ECALLBACK
-                except BaseException as e:  # one raised while the first was being recorded
-                    if failure_holder._failure.error is None:
-                        failure_holder._failure.error = e
-                    return C.GL_ECALLBACK
-            return callback
-
-        def index(value: Any, what: str, lo: int = _INT64_MIN, hi: int = _INT64_MAX) -> int:
-            return _integer(value, what, lo, hi, returned=True)
-        source = C.gl_data_source()
-        source.struct_size = ctypes.sizeof(C.gl_data_source)
-        refs = []
-
-        def put(field: str, fntype: Any, body: Callable[..., None]) -> None:
-            fn = fntype(guard(body))
-            refs.append(fn)
-            setattr(source, field, fn)
-
-        if callable(count):
-            put("item_count", C.item_count_fn,
-                lambda ctx, s, out: out.__setitem__(0, index(count(s), f"count({s})")))
-        else:
-            n = _integer(count, "set_data_source: count")
-            put("item_count", C.item_count_fn, lambda ctx, s, out: out.__setitem__(0, n))
-        if size is not None:
-            def item_size(ctx: Any, s: int, i: int, out: Any) -> None:
-                w, h = size(s, i)
-                o = out[0]
-                try:
-                    o.w = w
-                    o.h = h
-                except (TypeError, OverflowError):  # raise it again naming the callback
-                    with _returned():
-                        o.w, o.h = _size((w, h), f"size({s}, {i})")
-            put("item_size", C.item_size_fn, item_size)
-        if sizes is not None:
-            def item_sizes(ctx: Any, s: int, out: Any, n: int) -> None:
-                value = sizes(s)
-                with _returned():
-                    data, m = _pack_sizes(value, f"sizes({s})")
-                if m != n:
-                    raise ValueError(f"sizes({s}) gave {_counted(m, 'size')}, count({s}) is {n}")
-                if m:
-                    ctypes.memmove(out, data, m * ctypes.sizeof(C.gl_size))
-            put("item_sizes", C.item_sizes_fn, item_sizes)
-        if callable(sections):
-            put("section_count", C.section_count_fn,
-                lambda ctx, out: out.__setitem__(0, index(sections(), "sections()")))
-        elif sections != 1:
-            k = _integer(sections, "set_data_source: sections")
-            put("section_count", C.section_count_fn, lambda ctx, out: out.__setitem__(0, k))
-        def optional_size(name: str, answer: Callable[[int], Optional[SizeLike]]) -> Callable[..., None]:
-            # header(section) and footer(section): (w, h), or None for none.
-            def callback(ctx: Any, s: int, has: Any, out: Any) -> None:
-                value = answer(s)
-                if value is None:
-                    has[0] = 0
-                else:
-                    with _returned():
-                        w, h = _size(value, f"{name}({s})")
-                    out[0] = C.gl_size(w, h)
-                    has[0] = 1
-            return callback
-
-        if header is not None:
-            put("header_size", C.header_size_fn, optional_size("header", header))
-        for field, fntype, value in (("show_loader", C.show_loader_fn, show_loader),
-                                     ("same_size", C.same_size_fn, same_size)):
-            if callable(value):
-                put(field, fntype, lambda ctx, out, f=value: out.__setitem__(0, 1 if f() else 0))
-            elif value:
-                put(field, fntype, lambda ctx, out: out.__setitem__(0, 1))
-        if lanes is not None:
-            if callable(lanes):
-                def lanes_of(ctx: Any, s: int, out: Any) -> None:
-                    value = lanes(s)
-                    out[0] = 0 if value is None else index(value, f"lanes({s})", _INT32_MIN,
-                                                           _INT32_MAX)
-            else:
-                n_lanes = _integer(lanes, "set_data_source: lanes", _INT32_MIN, _INT32_MAX)
-
-                def lanes_of(ctx: Any, s: int, out: Any) -> None:
-                    out[0] = n_lanes
-            put("lanes", C.lanes_fn, lanes_of)
-        if insert is not None:
-            put("insert_item", C.insert_item_fn, lambda ctx, s, i: insert(s, i))
-        if remove is not None:
-            put("remove_item", C.remove_item_fn, lambda ctx, s, i: remove(s, i))
-        if move is not None:
-            put("move_item", C.move_item_fn, lambda ctx, s, i, ts, ti: move(s, i, ts, ti))
-        if can_move is not None:
-            put("can_move", C.can_move_fn,
-                lambda ctx, s, i, out: out.__setitem__(0, 1 if can_move(s, i) else 0))
-        if callable(can_move_to_section):
-            put("can_move_to_section", C.can_move_to_section_fn,
-                lambda ctx, s, t, out: out.__setitem__(0, 1 if can_move_to_section(s, t) else 0))
-        elif can_move_to_section:
-            put("can_move_to_section", C.can_move_to_section_fn,
-                lambda ctx, s, t, out: out.__setitem__(0, 1))
-        if style is not None:
-            if not callable(style):
-                raise _type_error(f"set_data_source: style must be callable or None, "
-                                  f"not {type(style).__name__} {style!r}")
-            kept: List[Optional[bytes]] = []  # the answer's bytes, until the library copied them
-
-            def style_of(ctx: Any, s: int, i: int, out: Any) -> None:
-                answer = style(s, i)
-                kept.clear()
-                if answer is None:
-                    return
-                if not isinstance(answer, Mapping):
-                    raise TypeError(f"style({s}, {i}) returned {type(answer).__name__} {answer!r}, "
-                                    f"expected a dict with 'label' and 'fill', or None")
-                unknown = [key for key in answer if key not in ("label", "fill")]
-                if unknown:
-                    raise TypeError(f"style({s}, {i}) returned the key {unknown[0]!r}, "
-                                    f"expected only 'label' and 'fill'")
-                for key in ("label", "fill"):
-                    value = answer.get(key)
-                    if value is None:
-                        continue
-                    if not isinstance(value, str):
-                        raise TypeError(f"style({s}, {i}) returned {key} {type(value).__name__} "
-                                        f"{value!r}, expected a str")
-                    if "\0" in value:
-                        raise ValueError(f"style({s}, {i}) returned {key} {value!r}, which holds "
-                                         f"a NUL character")
-                    data = value.encode("utf-8", "replace")
-                    kept.append(data)
-                    setattr(out[0], key, data)
-            put("style", C.style_fn, style_of)
-        if footer is not None:
-            put("footer_size", C.footer_size_fn, optional_size("footer", footer))
-        if span is not None:
-            def span_of(ctx: Any, s: int, i: int, out: Any) -> None:
-                value = span(s, i)
-                if value is True:
-                    out[0] = C.GL_SPAN_ALL
-                elif value is not None:
-                    if value is False:
-                        raise TypeError(f"span({s}, {i}) returned False, expected an integer "
-                                        f">= 1, True or None")
-                    n = index(value, f"span({s}, {i})")
-                    # -1 is C's GL_SPAN_ALL, which Python spells True
-                    if n < 1:
-                        raise ValueError(f"span({s}, {i}) returned {n}, expected an integer "
-                                         f">= 1, True or None")
-                    out[0] = n
-            put("span", C.span_fn, span_of)
-        if section is not None:
-            def section_options(ctx: Any, s: int, out: Any) -> None:
-                value = section(s)
-                with _returned():
-                    _section_options(value, f"section({s})", out[0])
-            put("section_options", C.section_options_fn, section_options)
-        _check(self._lib.gl_grid_set_data_source(self._h, byref(source)))
-        self._source_refs = refs
+        source = _data_source(self, count, size, sizes, sections, header, show_loader, same_size,
+                              lanes, insert, remove, move, can_move, can_move_to_section, style,
+                              footer, span, section)
+        _check(self._lib.gl_grid_set_data_source(self._h, byref(source.struct)))
+        self._source_refs = source.refs
 
     @_idle
     def clear_data_source(self) -> None:

@@ -364,7 +364,7 @@ def test_status_names_are_the_librarys():
     """The binding keeps no table of status names: each is gl_status_name's, and a status the
     library does not know is named by its number."""
     from gridlayout import _lib as C
-    from gridlayout.grid import _status_name
+    from gridlayout._errors import _status_name
     lib = C.lib()
     for status in range(0, 12):
         name = lib.gl_status_name(status).decode()

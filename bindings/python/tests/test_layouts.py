@@ -6,7 +6,8 @@ from array import array
 
 import pytest
 
-from gridlayout import Element, Grid, IndexPath, Insets, Rect, Size
+from gridlayout import (Element, Grid, GridTypeError, GridValueError, IndexPath, Insets, Rect,
+                        Section, Size, Uniform)
 
 
 def all_elements(grid):
@@ -138,3 +139,86 @@ def test_large_bulk_and_elements_in():
         assert len(elements) == 100_000
         assert elements[12] == Element("item", 0, 12, 200, grid.frame(0, 12).y, 100, sizes[12][1])
         assert len(grid.visible()) > 64   # more than the first buffer holds
+
+
+def laid_out_sections(sections, **keywords):
+    """Every element, footers included, of a grid given `sections` through set_sections."""
+    with Grid(width=320, height=2000, lanes=2, spacing=10, inset=4) as grid:
+        grid.set_sections(sections, **keywords)
+        grid.reload()
+        return (all_elements(grid), grid.content_size(),
+                [grid.footer_frame(s) for s in range(grid.section_count())])
+
+
+def test_section_records_lay_out_as_the_keywords():
+    """A Section carries what set_sections' keywords give per section: the same sections either
+    way are the same layout, with plain sections (a list, a tuple, a buffer, a Uniform) mixed in."""
+    sizes = [[(100, 50)] * 3, [(100, 40), (320, 40), (100, 40)], Uniform((90, 60), 5),
+             ((100, 30), (100, 70)), array("d", [150, 20, 150, 25]), [(100, 10)] * 2]
+    keywords = dict(headers=[(0, 30), None, (0, 20), None, None, None],
+                    lanes=[None, None, 3, 1, None, None],
+                    footers=[(0, 15), None, None, None, (0, 25), None],
+                    spans=[None, [None, True, None], None, None, None, [2, None]],
+                    section_options=[None, {"layout": "waterfall", "columns": 2}, None, None,
+                                     None, {"item_spacing": 0}])
+    expected = laid_out_sections(sizes, **keywords)
+    assert any(e.kind == "footer" for e in expected[0]) and expected[2][4] is not None
+    sections = [Section(sizes[0], header=(0, 30), footer=(0, 15)),
+                Section(sizes[1], spans=[None, True, None],
+                        options={"layout": "waterfall", "columns": 2}),
+                Section(sizes[2], header=(0, 20), lanes=3),
+                Section(sizes[3], lanes=1),
+                Section(sizes[4], footer=(0, 25)),
+                Section(sizes[5], spans=[2, None], options={"item_spacing": 0})]
+    assert laid_out_sections(sections) == expected
+    # some sections as records, the others plain with their fields in the keywords
+    mixed = [sections[0], sizes[1], sections[2], sizes[3], sections[4], sizes[5]]
+    assert laid_out_sections(mixed, lanes=[None, None, None, 1, None, None],
+                             spans=[None, [None, True, None], None, None, None, [2, None]],
+                             section_options=[None, {"layout": "waterfall", "columns": 2}, None,
+                                              None, None, {"item_spacing": 0}]) == expected
+    # Sections with no more than their sizes are plain sections
+    assert laid_out_sections([Section(s) for s in sizes], **keywords) == expected
+
+
+def test_section_records_with_same_size():
+    sections = [Section([(100, 40)] * 4, header=(0, 10)), Section(Uniform((50, 50), 7), lanes=4)]
+    plain = laid_out_sections([[(100, 40)] * 4, Uniform((50, 50), 7)], same_size=True,
+                              headers=[(0, 10), None], lanes=[None, 4])
+    assert laid_out_sections(sections, same_size=True) == plain
+
+
+def test_a_section_field_given_twice_or_bad_is_refused_and_the_data_stays():
+    with nine_grid() as grid:
+        before = all_elements(grid)
+        bad = [
+            (lambda: grid.set_sections([Section([(1, 1)], header=(0, 10))], headers=[(0, 20)]),
+             GridValueError, "section 0: its Section gives header and so does headers[0] "
+                             "(give it one way)"),
+            (lambda: grid.set_sections([[(1, 1)], Section([(1, 1)], lanes=2)], lanes=[None, 3]),
+             GridValueError, "section 1: its Section gives lanes and so does lanes[1] "
+                             "(give it one way)"),
+            (lambda: grid.set_sections([Section([(1, 1)] * 2, spans=[None])]),
+             GridValueError, "spans[0]: 1 spans for 2 items (expected one per item)"),
+            (lambda: grid.set_sections([Section([(1, 1)], options={"padding": 1})]),
+             GridValueError, "section_options[0]: an unknown key 'padding' (expected one of "
+                             "layout, lanes, columns, order, row_height, tolerance, widow, "
+                             "spacing, line_spacing, item_spacing, inset)"),
+            (lambda: grid.set_sections([Section([(1, 1)], footer="tall")]),
+             GridTypeError, "footer of section 0: expected a (w, h) pair, got 'tall'"),
+            (lambda: grid.set_sections([Section([(1, 1)])], headers=[None, None]),
+             GridValueError, "headers: 2 given for 1 section"),
+        ]
+        for call, kind, message in bad:
+            with pytest.raises(kind) as info:
+                call()
+            assert info.value.message == message
+            grid.reload()
+            assert all_elements(grid) == before
+
+
+def test_a_section_is_a_record():
+    section = Section([(100, 50)], footer=(0, 20))
+    assert section == Section(sizes=[(100, 50)], header=None, footer=(0, 20), lanes=None,
+                              spans=None, options=None)
+    assert section._replace(lanes=2).lanes == 2 and not hasattr(section, "__dict__")

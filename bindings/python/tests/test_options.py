@@ -189,7 +189,7 @@ def test_the_generated_options_are_the_librarys_description():
 def test_an_option_newer_than_the_bindings_gl_config_is_read_by_name(monkeypatch):
     """A library newer than this binding (same major) may describe an option gl_config lacks
     here: its property reads and sets it by name."""
-    from gridlayout import grid as module
+    from gridlayout import _config as module
     monkeypatch.setattr(module, "_CONFIG_FIELDS",
                         module._CONFIG_FIELDS - {"max_pooled_views", "lanes"})
     with Grid(max_pooled_views=9, lanes=2) as g:

@@ -84,3 +84,36 @@ def test_pip_install_into_a_venv(tmp_path):
     out = subprocess.run([python, "-c", script], cwd=str(tmp_path), env=env, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["(110.0,", "130.0,", "100.0,", "120.0)", "True"]
+
+
+def test_the_records_keep_no_instance_dict():
+    """Every record is a NamedTuple (its __slots__ is empty) or a class with __slots__: none
+    carries a per-instance __dict__."""
+    import gridlayout
+    records = [gridlayout.Size(1, 2), gridlayout.Point(1, 2), gridlayout.Rect(1, 2, 3, 4),
+               gridlayout.Insets(1, 2, 3, 4), gridlayout.IndexPath(0, 1),
+               gridlayout.Element("item", 0, 1, 0, 0, 1, 1),
+               gridlayout.Change("move", 0, 1, 0, 2), gridlayout.Event("loaded"),
+               gridlayout.Drag(gridlayout.IndexPath(0, 1), gridlayout.IndexPath(0, 2)),
+               gridlayout.Stats(1, 2, 3, 4), gridlayout.Uniform((1, 2), 3),
+               gridlayout.Section([(1, 2)], header=(0, 10)), gridlayout.options()[0]]
+    for record in records:
+        assert not hasattr(record, "__dict__"), type(record).__name__
+        with pytest.raises(AttributeError):
+            record.extra = 1
+
+
+def test_the_package_names_its_api():
+    """`from gridlayout import ...` names the whole API, and gridlayout.grid names the same
+    objects for its part of it (the classes are defined in the package's private modules)."""
+    import gridlayout
+    import gridlayout.grid
+    assert set(gridlayout.__all__) == {
+        "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
+        "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
+        "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
+        "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__"}
+    assert set(gridlayout.grid.__all__) == set(gridlayout.__all__) - {
+        "LibraryNotFound", "HEADER_VERSION", "__version__"}
+    for name in gridlayout.grid.__all__:
+        assert getattr(gridlayout.grid, name) is getattr(gridlayout, name), name
