@@ -223,6 +223,28 @@ import GridLayoutTestSupport
         Self.expectFinite(grid)
     }
 
+    /// A loader wider than the largest extent would be centred with edges past it (and the rtl
+    /// mirror overflows to ±∞): refused as the loader passing the largest extent, changing nothing.
+    @Test(arguments: [false, true])
+    func aLoaderWiderThanTheLargestExtentIsRefused(rtl: Bool) throws {
+        var c = GridConfiguration()
+        c.viewport = Size(width: 232.5, height: 480)
+        c.rtl = rtl
+        c.loaderSize = Size(width: .greatestFiniteMagnitude, height: 240)
+        let grid = Grid(configuration: c, dataSource: ArrayDataSource(sections: [], showLoader: true))
+        #expect {
+            try grid.reload()
+        } throws: { error in
+            guard case .extentTooLarge(.loader, let end) = error as? GridError else { return false }
+            return end == .greatestFiniteMagnitude
+        }
+        Self.expectFinite(grid)
+        c.loaderSize = Size(width: GridLimits.maxExtent, height: 240)
+        grid.configuration = c
+        try grid.reload()
+        Self.expectFinite(grid)
+    }
+
     /// A measure past the frontier that no layout could place is refused when it is given, so the
     /// frontier does not fail on it later.
     @Test(arguments: [LayoutKind.lanes, .flow, .waterfall, .justified])

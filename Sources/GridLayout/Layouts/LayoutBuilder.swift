@@ -79,6 +79,9 @@ struct LayoutBuilder {
             let lastEnd: Double? = hasElements ? cursor : nil
             openElement()
             let rect = ContentLayout.loaderRect(after: lastEnd, cursor: cursor, configuration: configuration, axes: axes)
+            // Across the scroll axis the loader is centred: wider than the largest extent, its
+            // edges would pass it (and the mirror of rtl overflow).
+            guard rect.cSize <= GridLimits.maxExtent else { throw .extentTooLarge(at: .loader, end: rect.cSize) }
             loader = rect
             cursor = rect.sEnd
             try checkExtent(.loader)
