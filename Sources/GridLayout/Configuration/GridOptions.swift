@@ -9,7 +9,7 @@
 public final class OptionDescriptor: Sendable {
     /// The option's name in Lua and Swift (`rowHeight`): what `GridConfiguration.set` takes.
     public let name: String
-    /// Its name in C (`gl_config.row_height`) and Python (`Grid.row_height`).
+    /// Its name in C (`gl_config.row_height`) and Python (`Grid.row_height`): the name in snake case.
     public let cName: String
     public let kind: OptionKind
     /// One line for the docs' option tables and the C library's run-time description.
@@ -19,12 +19,12 @@ public final class OptionDescriptor: Sendable {
     /// A numeric option's value as a number, without an `OptionValue` (for `validate`).
     let numeric: (@Sendable (GridConfiguration) -> Double)?
 
-    init(name: String, cName: String, kind: OptionKind, summary: String,
+    init(name: String, kind: OptionKind, summary: String,
          read: @escaping @Sendable (GridConfiguration) -> OptionValue,
          write: @escaping @Sendable (inout GridConfiguration, OptionValue) -> Void,
          numeric: (@Sendable (GridConfiguration) -> Double)? = nil) {
         self.name = name
-        self.cName = cName
+        cName = String(name.flatMap { $0.isUppercase ? ["_", Character($0.lowercased())] : [$0] })
         self.kind = kind
         self.summary = summary
         self.read = read
@@ -153,65 +153,65 @@ extension GridConfiguration {
     /// Every option, in the order the docs list them. (Plain closures, not key paths: `validate`
     /// reads every option at each reload, and a key path's projection costs far more.)
     public static let options: [OptionDescriptor] = [
-        choice("layout", "layout", LayoutKind.self, { $0.layout }, { $0.layout = $1 }, "the layout algorithm"),
-        choice("direction", "direction", ScrollDirection.self, { $0.direction }, { $0.direction = $1 },
+        choice("layout", LayoutKind.self, { $0.layout }, { $0.layout = $1 }, "the layout algorithm"),
+        choice("direction", ScrollDirection.self, { $0.direction }, { $0.direction = $1 },
                "the scroll axis: vertical scrolls along y"),
-        number("width", "width", .extent, { $0.viewport.width }, { $0.viewport.width = $1 }, "the viewport's width"),
-        number("height", "height", .extent, { $0.viewport.height }, { $0.viewport.height = $1 }, "the viewport's height"),
-        OptionDescriptor(name: "padding", cName: "padding", kind: .insets,
+        number("width", .extent, { $0.viewport.width }, { $0.viewport.width = $1 }, "the viewport's width"),
+        number("height", .extent, { $0.viewport.height }, { $0.viewport.height = $1 }, "the viewport's height"),
+        OptionDescriptor(name: "padding", kind: .insets,
                          summary: "space between the content's edges and its elements",
                          read: { .insets($0.padding) },
                          write: { if case .insets(let i) = $1 { $0.padding = i } }),
-        OptionDescriptor(name: "inset", cName: "inset", kind: .insets,
+        OptionDescriptor(name: "inset", kind: .insets,
                          summary: "space around a section's items, inside its header and footer; a section's options may give its own",
                          read: { .insets($0.inset) },
                          write: { if case .insets(let i) = $1 { $0.inset = i } }),
         // `spacing` writes both spacings and reads NaN (nil, None) when they differ: it is checked
         // when set, and `validate` checks the two it stands for.
-        OptionDescriptor(name: "spacing", cName: "spacing", kind: .number(.extent),
+        OptionDescriptor(name: "spacing", kind: .number(.extent),
                          summary: "sets lineSpacing and itemSpacing; reads their value when equal",
                          read: { .number($0.spacing) },
                          write: { if case .number(let n) = $1 { $0.spacing = n } }),
-        number("lineSpacing", "line_spacing", .extent, { $0.lineSpacing }, { $0.lineSpacing = $1 },
+        number("lineSpacing", .extent, { $0.lineSpacing }, { $0.lineSpacing = $1 },
                "space along the scroll axis: between items of a lane or column, lines, rows, headers and sections"),
-        number("itemSpacing", "item_spacing", .extent, { $0.itemSpacing }, { $0.itemSpacing = $1 },
+        number("itemSpacing", .extent, { $0.itemSpacing }, { $0.itemSpacing = $1 },
                "space across the scroll axis: between lanes, columns and the items of a line or row"),
-        integer("lanes", "lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout); the data source's lanes for a section win"),
-        integer("columns", "columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
-        choice("order", "order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
-        number("rowHeight", "row_height", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
+        integer("lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout); the data source's lanes for a section win"),
+        integer("columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
+        choice("order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
+        number("rowHeight", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
                "the target row thickness (justified layout)"),
-        number("tolerance", "tolerance", .fraction, { $0.tolerance }, { $0.tolerance = $1 },
+        number("tolerance", .fraction, { $0.tolerance }, { $0.tolerance = $1 },
                "how far a justified row may stray from rowHeight, as a fraction"),
-        choice("widow", "widow", WidowStyle.self, { $0.widow }, { $0.widow = $1 },
+        choice("widow", WidowStyle.self, { $0.widow }, { $0.widow = $1 },
                "how a justified section lays out its last, incomplete row"),
-        OptionDescriptor(name: "loaderSize", cName: "loader_size", kind: .size,
+        OptionDescriptor(name: "loaderSize", kind: .size,
                          summary: "the loader's size",
                          read: { .size($0.loaderSize) },
                          write: { if case .size(let s) = $1 { $0.loaderSize = s } }),
-        flag("stickyHeaders", "sticky_headers", { $0.stickyHeaders }, { $0.stickyHeaders = $1 },
+        flag("stickyHeaders", { $0.stickyHeaders }, { $0.stickyHeaders = $1 },
              "the current section's header stays at the viewport's leading edge"),
-        flag("paging", "paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
-        flag("pagingInverseOrder", "paging_inverse_order", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
+        flag("paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
+        flag("pagingInverseOrder", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
              "with paging, same-size lanes fill each lane first"),
-        number("overscan", "overscan", .extent, { $0.overscan }, { $0.overscan = $1 },
+        number("overscan", .extent, { $0.overscan }, { $0.overscan = $1 },
                "how far beyond the viewport, along the scroll axis, elements count as loaded"),
-        number("animationDuration", "animation_duration", .length, { $0.animationDuration }, { $0.animationDuration = $1 },
+        number("animationDuration", .length, { $0.animationDuration }, { $0.animationDuration = $1 },
                "seconds an insert, removal (twice), move or drag re-flow takes; 0 makes them instant"),
-        flag("sort", "sort", { $0.sort }, { $0.sort = $1 }, "items can be dragged to reorder them"),
-        number("dragHysteresis", "drag_hysteresis", .length, { $0.dragHysteresis }, { $0.dragHysteresis = $1 },
+        flag("sort", { $0.sort }, { $0.sort = $1 }, "items can be dragged to reorder them"),
+        number("dragHysteresis", .length, { $0.dragHysteresis }, { $0.dragHysteresis = $1 },
                "how much nearer another slot must be before a drag retargets to it"),
-        number("autoScrollMargin", "auto_scroll_margin", .length, { $0.autoScrollMargin }, { $0.autoScrollMargin = $1 },
+        number("autoScrollMargin", .length, { $0.autoScrollMargin }, { $0.autoScrollMargin = $1 },
                "a drag this near the viewport's edge auto-scrolls"),
-        number("autoScrollSpeed", "auto_scroll_speed", .length, { $0.autoScrollSpeed }, { $0.autoScrollSpeed = $1 },
+        number("autoScrollSpeed", .length, { $0.autoScrollSpeed }, { $0.autoScrollSpeed = $1 },
                "the auto-scroll speed at the viewport's edge, in points per second"),
-        integer("maxPooledViews", "max_pooled_views", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
+        integer("maxPooledViews", 0...GridLimits.maxPooledViews, { $0.maxPooledViews }, { $0.maxPooledViews = $1 },
                 "the most views the reuse pool keeps; the oldest beyond it are released"),
-        flag("rtl", "rtl", { $0.rtl }, { $0.rtl = $1 },
+        flag("rtl", { $0.rtl }, { $0.rtl = $1 },
              "right to left: every frame is mirrored along x after layout"),
-        number("scale", "scale", .scale, { $0.scale }, { $0.scale = $1 },
+        number("scale", .scale, { $0.scale }, { $0.scale = $1 },
                "device pixels per point, 1/1024...1024: frames' edges snap to multiples of 1/scale; 0 is off"),
-        OptionDescriptor(name: "estimatedSize", cName: "estimated_size", kind: .size,
+        OptionDescriptor(name: "estimatedSize", kind: .size,
                          summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off, 0 along the scroll axis alone an error",
                          read: { .size($0.estimatedSize) },
                          write: { if case .size(let s) = $1 { $0.estimatedSize = s } }),
@@ -227,37 +227,37 @@ extension GridConfiguration {
     /// Every option name, in the order the docs list them.
     public static let optionNames = options.map(\.name)
 
-    private static func number(_ name: String, _ cName: String, _ range: NumberRange,
+    private static func number(_ name: String, _ range: NumberRange,
                                _ get: @escaping @Sendable (GridConfiguration) -> Double,
                                _ set: @escaping @Sendable (inout GridConfiguration, Double) -> Void, _ summary: String) -> OptionDescriptor {
-        OptionDescriptor(name: name, cName: cName, kind: .number(range), summary: summary,
+        OptionDescriptor(name: name, kind: .number(range), summary: summary,
                          read: { .number(get($0)) },
                          write: { if case .number(let n) = $1 { set(&$0, n) } },
                          numeric: get)
     }
 
-    private static func integer(_ name: String, _ cName: String, _ range: ClosedRange<Int>,
+    private static func integer(_ name: String, _ range: ClosedRange<Int>,
                                 _ get: @escaping @Sendable (GridConfiguration) -> Int,
                                 _ set: @escaping @Sendable (inout GridConfiguration, Int) -> Void, _ summary: String) -> OptionDescriptor {
-        OptionDescriptor(name: name, cName: cName, kind: .integer(range), summary: summary,
+        OptionDescriptor(name: name, kind: .integer(range), summary: summary,
                          read: { .number(Double(get($0))) },
                          write: { if case .number(let n) = $1 { set(&$0, Int(n)) } },
                          numeric: { Double(get($0)) })
     }
 
-    private static func flag(_ name: String, _ cName: String,
+    private static func flag(_ name: String,
                              _ get: @escaping @Sendable (GridConfiguration) -> Bool,
                              _ set: @escaping @Sendable (inout GridConfiguration, Bool) -> Void, _ summary: String) -> OptionDescriptor {
-        OptionDescriptor(name: name, cName: cName, kind: .flag, summary: summary,
+        OptionDescriptor(name: name, kind: .flag, summary: summary,
                          read: { .bool(get($0)) },
                          write: { if case .bool(let b) = $1 { set(&$0, b) } })
     }
 
     private static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ cName: String, _: T.Type,
+        _ name: String, _: T.Type,
         _ get: @escaping @Sendable (GridConfiguration) -> T,
         _ set: @escaping @Sendable (inout GridConfiguration, T) -> Void, _ summary: String) -> OptionDescriptor where T.RawValue == String {
-        OptionDescriptor(name: name, cName: cName, kind: .choice(T.allCases.map(\.rawValue)), summary: summary,
+        OptionDescriptor(name: name, kind: .choice(T.allCases.map(\.rawValue)), summary: summary,
                          read: { .string(get($0).rawValue) },
                          write: { if case .string(let s) = $1, let v = T(rawValue: s) { set(&$0, v) } })
     }
