@@ -483,6 +483,16 @@ def swift_engine():
     return "".join(out)
 
 
+def swift_limits():
+    out = [GENERATED_SWIFT, "/// The engine's hard limits: inputs beyond them are errors, never an attempt to allocate the impossible.\n",
+           "public enum GridLimits {\n"]
+    for name, swift_type, value, doc in V.LIMITS:
+        out += [f"    /// {line}\n" for line in textwrap.wrap(doc, 96)]
+        out.append(f"    public static let {name}: {swift_type} = {value}\n")
+    out.append("}\n")
+    return "".join(out)
+
+
 def swift_c_face():
     out = [GENERATED_SWIFT, "import GridLayoutCSupport\n\n"]
     out.append("/// The `gl_data_source` fields, in the order of `gl_callback` (= `DataSourceCallback.allCases`).\n")
@@ -492,6 +502,24 @@ def swift_c_face():
     out.append("/// `gl_section_options`' bits by the option each sets, in the order of `SectionOptions.keys`.\n")
     out.append("let sectionOptionBits: [(key: String, bit: UInt32)] = [\n")
     out.append("".join(f'    ("{o}", UInt32(GL_SECTION_{snake(o).upper()})),\n' for o in V.SECTION_OPTIONS))
+    out.append("]\n")
+    return "".join(out)
+
+
+def swift_lua_methods():
+    out = [GENERATED_SWIFT, "import CLua\nimport GridHost\nimport GridLayout\n\n", "extension LuaGridMethods {\n",
+           "    /// Every method, by its Lua name, in the order `gl.methods` lists them.\n",
+           "    static let all: [(String, SwiftLuaFunction)] = [\n"]
+    out += [f'        ("{name}", {swift}),\n' for name, swift, _ in V.LUA_METHODS]
+    out.append("    ]\n}\n")
+    return "".join(out)
+
+
+def swift_lua_fuzz_methods():
+    out = [GENERATED_SWIFT,
+           "/// The Lua grid's methods the Lua fuzzer calls, with how many arguments it passes each.\n",
+           "let luaFuzzMethods: [(String, Int)] = [\n"]
+    out += [f'    ("{name}", {argc}),\n' for name, _, argc in V.LUA_METHODS if argc is not None]
     out.append("]\n")
     return "".join(out)
 
@@ -597,8 +625,11 @@ def vocabulary_outputs(options, files):
         edit("bindings/python/gridlayout/_lib.py", name, generated, HASH)
     edit("docs/c.md", "status", status_table(), ("<!--", " -->"))
     files["Sources/GridLayout/Errors/Vocabulary.generated.swift"] = swift_engine()
+    files["Sources/GridLayout/Configuration/GridLimits.generated.swift"] = swift_limits()
     files["Sources/GridLayoutC/CNames.generated.swift"] = swift_c_face()
     files["Sources/GridScript/LuaNames.generated.swift"] = swift_lua_face()
+    files["Sources/GridScript/LuaMethods.generated.swift"] = swift_lua_methods()
+    files["Sources/gridfuzz/LuaFuzzMethods.generated.swift"] = swift_lua_fuzz_methods()
     files["bindings/python/gridlayout/_vocabulary.py"] = python_vocabulary_module()
 
 

@@ -20,9 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SCHEMAS = ROOT / "schemas"
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 DBL_MAX = sys.float_info.max
-MAX_ITEMS_PER_SECTION = 1 << 53
-MAX_SECTIONS = 1_000_000
-MAX_LANES = 10_000
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import vocabulary  # noqa: E402  (the engine's limits, as GridLimits is generated from them)
+
+MAX_ITEMS_PER_SECTION = vocabulary.limit("maxItemsPerSection")
+MAX_SECTIONS = vocabulary.limit("maxSections")
+MAX_LANES = vocabulary.limit("maxLanes")
 
 
 
@@ -105,8 +108,6 @@ def option_schemas(path=None):
 def section_option_schemas(options, names):
     """The options a section may override, in their order (tools/vocabulary.py's SECTION_OPTIONS,
     which the engine's SectionOptions.keys and C's GL_SECTION_* bits are generated from)."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import vocabulary
     return {name: options[name] for name in vocabulary.SECTION_OPTIONS}
 
 

@@ -108,3 +108,51 @@ CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_directi
 # the engine's names.
 SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
                    "spacing", "lineSpacing", "itemSpacing", "inset"]
+
+# GridLimits: (Swift name, Swift type, value as Swift writes it, what it bounds). The JSON Schemas
+# and the docs' limits read the same values.
+LIMITS = [
+    ("maxSections", "Int", "1_000_000", "Sections per grid."),
+    ("maxItemsPerSection", "Int", "1 << 53", "Items per section (2^53: every index is exact as a Double)."),
+    ("maxStoredItems", "Int", "100_000_000",
+     "Items with a stored frame, over all sections (same-size lanes, flow and waterfall store none)."),
+    ("maxLanes", "Int", "10_000", "Lanes or columns per section."),
+    ("maxShownItems", "Int", "1_000_000",
+     "The most items of one same-size section a viewport (with its overscan) may hold: such a section's items "
+     "are computed, not stored, so nothing else bounds how many of 2^53 items 1e-300 thick a reload's loaded "
+     "set would list."),
+    ("maxPooledViews", "Int", "1_000_000", "The largest `maxPooledViews`."),
+    ("maxExtent", "Double", "1_099_511_627_776",
+     "The largest content extent, in points (2^40): every section, the loader and the content end at or before "
+     "it, and the viewport is no larger. Below it a Double resolves 1/4096 of a point, so frames, offsets and "
+     "index arithmetic stay exact to well under a point (a same-size grid of 2^53 items would otherwise place "
+     "rows 64 points apart, and sizes of 1e308 would add up to infinity)."),
+    ("scaleRange", "ClosedRange<Double>", "0x1p-10...0x1p10",
+     "The `scale` values besides 0 (off): 2^-10 ... 2^10 device pixels per point. An edge at up to 2^40 points "
+     "times 2^10 stays below 2^53, so its snapped value is exact; a pixel of at most 1024 points keeps a "
+     "snapped content within twice the largest extent, so finite."),
+]
+
+
+def limit(name):
+    """A limit's value as Python reads it."""
+    for swift, _, value, _ in LIMITS:
+        if swift == name:
+            return eval(value.replace("_", ""), {})  # the table's own literals: ints, 1 << 53
+    raise KeyError(name)
+
+# The Lua grid's methods (docs/lua.md), in the order `gl.methods` lists them: (name, the Swift
+# function that implements it, how many arguments the Lua fuzzer passes, None: not fuzzed).
+LUA_METHODS = [
+    ("reload", "reload", 0), ("reloadNew", "reloadNew", 0), ("reloadSection", "reloadSection", 1),
+    ("contentSize", "contentSize", 0), ("offset", "offset", 0), ("frame", "frame", 2),
+    ("headerFrame", "headerFrame", 1), ("footerFrame", "footerFrame", 1), ("loaderFrame", "loaderFrame", 0),
+    ("sectionCount", "sectionCount", 0), ("itemCount", "itemCount", 1), ("visible", "visible", 0),
+    ("elements", "elements", 4), ("indexPathAt", "indexPathAt", 2), ("scrollTo", "scrollTo", 2),
+    ("scrollBy", "scrollBy", 2), ("scrollToItem", "scrollToItem", 3), ("resize", "resize", 2),
+    ("page", "page", 0), ("pageCount", "pageCount", 0), ("insert", "insert", 4), ("remove", "remove", 3),
+    ("move", "move", 5), ("step", "step", 1), ("animating", "animating", 0), ("beginDrag", "beginDrag", 2),
+    ("dragTo", "dragTo", 2), ("endDrag", "endDrag", 0), ("dragging", "dragging", 0), ("dequeue", "dequeue", 0),
+    ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
+    ("measure", "measure", 4), ("estimated", "estimated", 0),
+]

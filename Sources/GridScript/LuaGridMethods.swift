@@ -4,45 +4,6 @@ import GridLayout
 
 /// The grid's methods (docs/lua.md). Lua counts sections and items from 1.
 enum LuaGridMethods {
-    static let all: [(String, SwiftLuaFunction)] = [
-        ("reload", reload),
-        ("reloadNew", reloadNew),
-        ("reloadSection", reloadSection),
-        ("contentSize", contentSize),
-        ("offset", offset),
-        ("frame", frame),
-        ("headerFrame", headerFrame),
-        ("footerFrame", footerFrame),
-        ("loaderFrame", loaderFrame),
-        ("sectionCount", sectionCount),
-        ("itemCount", itemCount),
-        ("visible", visible),
-        ("elements", elements),
-        ("indexPathAt", indexPathAt),
-        ("scrollTo", scrollTo),
-        ("scrollBy", scrollBy),
-        ("scrollToItem", scrollToItem),
-        ("resize", resize),
-        ("page", page),
-        ("pageCount", pageCount),
-        ("insert", insert),
-        ("remove", remove),
-        ("move", move),
-        ("step", step),
-        ("animating", animating),
-        ("beginDrag", beginDrag),
-        ("dragTo", dragTo),
-        ("endDrag", endDrag),
-        ("dragging", dragging),
-        ("dequeue", dequeue),
-        ("stats", stats),
-        ("draw", draw),
-        ("svg", svg),
-        ("view", GridViewHost.view),
-        ("measure", measure),
-        ("estimated", estimated),
-    ]
-
     static var names: [String] { all.map(\.0) }
 
     /// Pushes a table of every method.

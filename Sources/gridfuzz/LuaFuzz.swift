@@ -134,14 +134,7 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
     }
     lua += "pcall(function() g.dataSource = ds end)\npcall(g.reload, g)\n"
     // Calls.
-    let methods: [(String, Int)] = [
-        ("reload", 0), ("reloadNew", 0), ("reloadSection", 1), ("contentSize", 0), ("offset", 0), ("frame", 2),
-        ("headerFrame", 1), ("footerFrame", 1), ("loaderFrame", 0), ("sectionCount", 0), ("itemCount", 1), ("visible", 0), ("elements", 4),
-        ("indexPathAt", 2), ("scrollTo", 2), ("scrollBy", 2), ("scrollToItem", 3), ("resize", 2), ("page", 0),
-        ("pageCount", 0), ("insert", 4), ("remove", 3), ("move", 5), ("step", 1), ("animating", 0), ("beginDrag", 2),
-        ("dragTo", 2), ("endDrag", 0), ("dragging", 0), ("dequeue", 0), ("stats", 0), ("draw", 1),
-        ("measure", 4), ("estimated", 0),
-    ]
+    let methods = luaFuzzMethods
     for _ in 0..<Int(r.u8() % 24) where !r.atEnd {
         let (name, argc) = methods[Int(r.u8()) % methods.count]
         var args = (0..<argc).map { _ in small() }

@@ -81,12 +81,10 @@ def test_the_style_callback_is_in_every_face():
         assert spelling in (ROOT / "docs" / doc).read_text(), f"docs/{doc} lacks {spelling!r}"
 
 
-LUA_NAMES = {
-    # methods (gl.methods)
-    "reload", "reloadNew", "reloadSection", "contentSize", "offset", "frame", "headerFrame", "footerFrame", "loaderFrame",
-    "sectionCount", "itemCount", "visible", "elements", "indexPathAt", "scrollTo", "scrollBy", "scrollToItem",
-    "resize", "page", "pageCount", "insert", "remove", "move", "step", "animating", "beginDrag", "dragTo",
-    "endDrag", "dragging", "dequeue", "stats", "draw", "svg", "view", "measure", "estimated",
+sys.path.insert(0, str(ROOT / "tools"))
+import vocabulary  # noqa: E402  (the Lua methods' one list)
+
+LUA_NAMES = {name for name, _, _ in vocabulary.LUA_METHODS} | {
     # data source and delegate callbacks
     "sections", "count", "size", "sizes", "header", "showLoader", "sameSize", "headerView", "willQueue",
     "loadMore", "moveItem", "canMove", "canMoveToSection", "pageChanged", "loaderShown", "loaderHidden", "didInsert",
