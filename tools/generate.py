@@ -410,7 +410,7 @@ def c_enum(ctype, rows, width=100):
         if not comment:
             out.append(case)
             continue
-        lines = textwrap.wrap(comment, width - pad - 6)
+        lines = textwrap.wrap(comment, width - pad - 6, break_on_hyphens=False)
         out.append(f"{case.ljust(pad)}/* {lines[0]}" + (" */" if len(lines) == 1 else ""))
         for j, line in enumerate(lines[1:], 1):
             out.append(" " * pad + "   " + line + (" */" if j == len(lines) - 1 else ""))
@@ -490,6 +490,86 @@ def swift_limits():
         out += [f"    /// {line}\n" for line in textwrap.wrap(doc, 96)]
         out.append(f"    public static let {name}: {swift_type} = {value}\n")
     out.append("}\n")
+    return "".join(out)
+
+
+CTYPES = {"int": "c_int", "double": "c_double", "int64_t": "c_int64", "gl_insets": "gl_insets", "gl_size": "gl_size"}
+
+
+def config_struct(options):
+    by_name = {o.name: o for o in options}
+    keyword = lambda o: o.keyword  # noqa: E731
+    out = ["typedef struct gl_config {", "    size_t struct_size;         /* sizeof(gl_config) */"]
+    last = None
+    for field, ctype, option, added in V.CONFIG_FIELDS:
+        if added != last:
+            out.append(f"    /* since {added} */")
+            last = added
+        o = by_name[option]
+        what = (f"{c_type_name(o)}: " if o.kind == "choice" else "0/1: " if o.kind == "bool" else
+                f"{range_words(o, '...').replace('≥', '>=')}: " if o.kind in ("number", "integer") else "")
+        comment = f"[{o.name}] {what}{renamed(options, o.summary, keyword)}; default {c_default(o).strip('`')}"
+        decl = f"    {ctype} {field};"
+        pad = max(len(decl) + 1, 32)
+        lines = textwrap.wrap(comment, 100 - pad - 6, break_on_hyphens=False)
+        out.append(decl.ljust(pad) + "/* " + lines[0] + (" */" if len(lines) == 1 else ""))
+        for j, line in enumerate(lines[1:], 1):
+            out.append(" " * pad + "   " + line + (" */" if j == len(lines) - 1 else ""))
+    out.append("} gl_config;")
+    return "\n".join(out) + "\n"
+
+
+def c_type_name(o):
+    return next(ctype for option, ctype, _ in V.CHOICE_ENUMS if option == o.name)
+
+
+def python_config_struct():
+    out = ["class gl_config(Structure):", "    _fields_ = [", '        ("struct_size", c_size_t),']
+    last = None
+    for field, ctype, _, added in V.CONFIG_FIELDS:
+        if added != last:
+            out.append(f"        # since {added}")
+            last = added
+        out.append(f'        ("{field}", {CTYPES[ctype]}),')
+    out += ["    ]"]
+    return "\n".join(out) + "\n"
+
+
+SPACINGS = ("spacing", "line_spacing", "item_spacing")
+
+
+def swift_c_config(options):
+    index = {o.name: k for k, o in enumerate(options)}
+    kind = {o.name: o.kind for o in options}
+    out = [GENERATED_SWIFT, "import GridLayout\nimport GridLayoutCSupport\n\n",
+           "/// The C configuration from the engine's: each field from its option (`GridConfiguration.options`).\n",
+           "func cConfig(_ c: GridConfiguration) -> gl_config {\n",
+           "    let o = GridConfiguration.options\n    var g = gl_config()\n",
+           "    g.struct_size = MemoryLayout<gl_config>.size\n"]
+    for field, ctype, option, _ in V.CONFIG_FIELDS:
+        k, what = index[option], kind[option]
+        value = {"choice": f"cChoice(o[{k}], c)", "bool": f"cFlag(o[{k}], c)", "insets": f"cInsets(o[{k}], c)",
+                 "size": f"cSize(o[{k}], c)", "number": f"cNumber(o[{k}], c)",
+                 "integer": f"{'Int64' if ctype == 'int64_t' else 'Int32'}(cNumber(o[{k}], c))"}[what]
+        out.append(f"    g.{field} = {value}\n")
+    out.append("    return g\n}\n\n")
+    out += ["/// The engine's configuration from the C one's fields over `base`, unchecked but for what only C\n",
+            "/// can get wrong (a choice's position, a flag other than 0 or 1, an int64_t past the option's\n",
+            "/// range): `swiftConfig` reads the spacings and validates the whole.\n",
+            "func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFailure) -> GridConfiguration {\n",
+            "    let o = GridConfiguration.options\n    var c = base\n"]
+    for field, ctype, option, _ in V.CONFIG_FIELDS:
+        if field in SPACINGS:
+            continue
+        k, what = index[option], kind[option]
+        call = {"choice": f'try setChoice(o[{k}], g.{field}, "{field}", &c)',
+                "bool": f'try setFlag(o[{k}], g.{field}, "{field}", &c)',
+                "insets": f"setInsets(o[{k}], g.{field}, &c)", "size": f"setSize(o[{k}], g.{field}, &c)",
+                "number": f"setNumber(o[{k}], g.{field}, &c)",
+                "integer": (f'try setInteger(o[{k}], g.{field}, "{field}", &c)' if ctype == "int64_t"
+                            else f"setNumber(o[{k}], Double(g.{field}), &c)")}[what]
+        out.append(f"    {call}\n")
+    out.append("    return c\n}\n")
     return "".join(out)
 
 
@@ -627,6 +707,9 @@ def vocabulary_outputs(options, files):
     files["Sources/GridLayout/Errors/Vocabulary.generated.swift"] = swift_engine()
     files["Sources/GridLayout/Configuration/GridLimits.generated.swift"] = swift_limits()
     files["Sources/GridLayoutC/CNames.generated.swift"] = swift_c_face()
+    files["Sources/GridLayoutC/CConfig.generated.swift"] = swift_c_config(options)
+    edit("bindings/c/gridlayout.h", "config", config_struct(options), C_COMMENT)
+    edit("bindings/python/gridlayout/_lib.py", "config", python_config_struct(), HASH)
     files["Sources/GridScript/LuaNames.generated.swift"] = swift_lua_face()
     files["Sources/GridScript/LuaMethods.generated.swift"] = swift_lua_methods()
     files["Sources/gridfuzz/LuaFuzzMethods.generated.swift"] = swift_lua_fuzz_methods()

@@ -156,3 +156,28 @@ LUA_METHODS = [
     ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
     ("measure", "measure", 4), ("estimated", "estimated", 0),
 ]
+
+# gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever
+# added at the end, and struct_size tells the library which a caller has): (field, C type, the
+# option it holds, the release that added it when later than the first). The choices' fields hold
+# the choice's position (gl_layout, ...), the flags 0 or 1. `spacing`, `line_spacing` and
+# `item_spacing` are read together (CConfig.swift): a changed `spacing` sets both spacings first.
+CONFIG_FIELDS = [
+    ("layout", "int", "layout", None), ("direction", "int", "direction", None),
+    ("width", "double", "width", None), ("height", "double", "height", None),
+    ("padding", "gl_insets", "padding", None), ("spacing", "double", "spacing", None),
+    ("lanes", "int", "lanes", None), ("columns", "int", "columns", None),
+    ("order", "int", "order", None), ("widow", "int", "widow", None),
+    ("row_height", "double", "rowHeight", None), ("tolerance", "double", "tolerance", None),
+    ("loader_size", "gl_size", "loaderSize", None), ("sticky_headers", "int", "stickyHeaders", None),
+    ("paging", "int", "paging", None), ("paging_inverse_order", "int", "pagingInverseOrder", None),
+    ("overscan", "double", "overscan", None),
+    ("animation_duration", "double", "animationDuration", "1.0"), ("sort", "int", "sort", "1.0"),
+    ("drag_hysteresis", "double", "dragHysteresis", "1.0"),
+    ("auto_scroll_margin", "double", "autoScrollMargin", "1.0"),
+    ("auto_scroll_speed", "double", "autoScrollSpeed", "1.0"),
+    ("max_pooled_views", "int64_t", "maxPooledViews", "1.1"), ("line_spacing", "double", "lineSpacing", "1.1"),
+    ("item_spacing", "double", "itemSpacing", "1.1"), ("rtl", "int", "rtl", "1.1"),
+    ("scale", "double", "scale", "1.1"), ("inset", "gl_insets", "inset", "1.1"),
+    ("estimated_size", "gl_size", "estimatedSize", "1.1"),
+]

@@ -113,55 +113,70 @@ typedef enum gl_kind {
 /* ---- configuration ------------------------------------------------------------------------ */
 
 /* Every option of the engine (the Lua key in brackets). Fill with gl_config_init(). */
+/* generated: config (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef struct gl_config {
     size_t struct_size;         /* sizeof(gl_config) */
-    int layout;                 /* gl_layout [layout], default GL_LAYOUT_LANES */
-    int direction;              /* gl_direction [direction], default GL_VERTICAL */
-    double width, height;       /* the viewport [width, height], default 320 x 480 */
-    gl_insets padding;          /* [padding], default 0 */
-    double spacing;             /* [spacing] sets line_spacing and item_spacing, default 0; reads
-                                   NaN when they differ (see gl_grid_set_config) */
-    int lanes;                  /* [lanes] 1...10000, default 1 */
-    int columns;                /* waterfall [columns] 1...10000, default 2 */
-    int order;                  /* gl_order, waterfall [order], default GL_ORDER_SHORTEST */
-    int widow;                  /* gl_widow, justified [widow], default GL_WIDOW_LEFT */
-    double row_height;          /* justified [rowHeight] > 0, default 100 */
-    double tolerance;           /* justified [tolerance] 0...1, default 0.25 */
-    gl_size loader_size;        /* [loaderSize], default 44 x 44 */
-    int sticky_headers;         /* [stickyHeaders] 0/1 */
-    int paging;                 /* [paging] 0/1 */
-    int paging_inverse_order;   /* [pagingInverseOrder] 0/1 */
-    double overscan;            /* [overscan] >= 0, default 0 */
+    int layout;                 /* [layout] gl_layout: the layout algorithm; default
+                                   GL_LAYOUT_LANES */
+    int direction;              /* [direction] gl_direction: the scroll axis: vertical scrolls
+                                   along y; default GL_VERTICAL */
+    double width;               /* [width] 0...2^40: the viewport's width; default 320 */
+    double height;              /* [height] 0...2^40: the viewport's height; default 480 */
+    gl_insets padding;          /* [padding] space between the content's edges and its elements;
+                                   default 0, 0, 0, 0 */
+    double spacing;             /* [spacing] 0...2^40: sets line_spacing and item_spacing; reads
+                                   their value when equal; default 0 */
+    int lanes;                  /* [lanes] 1...10000: lanes per section (lanes layout); the data
+                                   source's lanes for a section win; default 1 */
+    int columns;                /* [columns] 1...10000: columns (waterfall layout); default 2 */
+    int order;                  /* [order] gl_order: the column each waterfall item goes into;
+                                   default GL_ORDER_SHORTEST */
+    int widow;                  /* [widow] gl_widow: how a justified section lays out its last,
+                                   incomplete row; default GL_WIDOW_LEFT */
+    double row_height;          /* [rowHeight] > 0: the target row thickness (justified layout);
+                                   default 100 */
+    double tolerance;           /* [tolerance] 0...1: how far a justified row may stray from
+                                   row_height, as a fraction; default 0.25 */
+    gl_size loader_size;        /* [loaderSize] the loader's size; default 44 x 44 */
+    int sticky_headers;         /* [stickyHeaders] 0/1: the current section's header stays at the
+                                   viewport's leading edge; default 0 */
+    int paging;                 /* [paging] 0/1: scrolling snaps to pages of one viewport;
+                                   default 0 */
+    int paging_inverse_order;   /* [pagingInverseOrder] 0/1: with paging, same-size lanes fill
+                                   each lane first; default 0 */
+    double overscan;            /* [overscan] 0...2^40: how far beyond the viewport, along the
+                                   scroll axis, elements count as loaded; default 0 */
     /* since 1.0 */
-    double animation_duration;  /* [animationDuration] seconds >= 0 an insert, removal (twice:
-                                   fade, then slide), move or drag re-flow takes; 0 makes them
-                                   instant; default 0.2 */
-    int sort;                   /* [sort] 0/1: items can be dragged to reorder them */
+    double animation_duration;  /* [animationDuration] >= 0: seconds an insert, removal (twice),
+                                   move or drag re-flow takes; 0 makes them instant; default 0.2 */
+    int sort;                   /* [sort] 0/1: items can be dragged to reorder them; default 0 */
     double drag_hysteresis;     /* [dragHysteresis] >= 0: how much nearer another slot must be
                                    before a drag retargets to it; default 10 */
     double auto_scroll_margin;  /* [autoScrollMargin] >= 0: a drag this near the viewport's edge
-                                   (along the scroll axis) auto-scrolls; default 40 */
-    double auto_scroll_speed;   /* [autoScrollSpeed] >= 0 points per second at the edge; default 600 */
+                                   auto-scrolls; default 40 */
+    double auto_scroll_speed;   /* [autoScrollSpeed] >= 0: the auto-scroll speed at the
+                                   viewport's edge, in points per second; default 600 */
     /* since 1.1 */
-    int64_t max_pooled_views;   /* [maxPooledViews] 0...1000000: the most views the reuse queue
-                                   keeps; beyond it the oldest is released (GL_EVENT_VIEW_RELEASED);
-                                   default 256 */
-    double line_spacing;        /* [lineSpacing] >= 0: along the scroll axis, between the items of
-                                   a lane or column, lines, rows, a header and its items, sections
-                                   and before the loader; default 0 */
-    double item_spacing;        /* [itemSpacing] >= 0: across the scroll axis, between lanes,
-                                   columns and the items of a line or row; default 0 */
-    int rtl;                    /* [rtl] 0/1: right to left, every frame mirrored along x after
-                                   layout (x' = content width - x - w); offsets keep their meaning */
-    double scale;               /* [scale] >= 0 device pixels per point: frames' edges snap to
-                                   multiples of 1/scale, the content size rounds up; 0 (default) off */
-    gl_insets inset;            /* [inset] space around each section's items, inside its header and
-                                   footer, when it has items (a section's section_options may
-                                   override it); default 0 */
-    gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: a reload
-                                   asks sizes only as far as needed (docs/layout.md, "Sizes learnt
-                                   late"); 0 x 0 (default) off */
+    int64_t max_pooled_views;   /* [maxPooledViews] 0...1000000: the most views the reuse pool
+                                   keeps; the oldest beyond it are released; default 256 */
+    double line_spacing;        /* [lineSpacing] 0...2^40: space along the scroll axis: between
+                                   items of a lane or column, lines, rows, headers and sections;
+                                   default 0 */
+    double item_spacing;        /* [itemSpacing] 0...2^40: space across the scroll axis: between
+                                   lanes, columns and the items of a line or row; default 0 */
+    int rtl;                    /* [rtl] 0/1: right to left: every frame is mirrored along x
+                                   after layout; default 0 */
+    double scale;               /* [scale] 0...1024: device pixels per point, 1/1024...1024:
+                                   frames' edges snap to multiples of 1/scale; 0 is off; default
+                                   0 */
+    gl_insets inset;            /* [inset] space around a section's items, inside its header and
+                                   footer; a section's options may give its own; default 0, 0, 0,
+                                   0 */
+    gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: sizes
+                                   are asked only as far as needed; 0x0 is off, 0 along the
+                                   scroll axis alone an error; default 0 x 0 */
 } gl_config;
+/* end generated: config */
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */
 gl_status gl_config_defaults(gl_config *config, size_t struct_size);

@@ -2,10 +2,10 @@
 /// table or checked against it by a test, so an option added here appears everywhere, validated
 /// the same way.
 ///
-/// Adding an option is one entry below (its name, the C and Python spelling, its kind and range,
-/// its default, one line of documentation and how it reads and writes the configuration), a
-/// field of `GridConfiguration`, its rule in docs/layout.md, and `make generate`, which writes the
-/// faces' option tables and Python's typed properties from this table (docs/architecture.md).
+/// Adding an option is one entry below (its name, its kind and range, its default, one line of
+/// documentation and how it reads and writes the configuration), a field of `GridConfiguration`,
+/// its `gl_config` field in tools/vocabulary.py, its rule in docs/layout.md, and `make generate`,
+/// which writes every face's copy from this table (docs/architecture.md, "One vocabulary").
 public final class OptionDescriptor: Sendable {
     /// The option's name in Lua and Swift (`rowHeight`): what `GridConfiguration.set` takes.
     public let name: String
@@ -44,6 +44,13 @@ public final class OptionDescriptor: Sendable {
         case .integer(let range): return n >= Double(range.lowerBound) && n <= Double(range.upperBound)
         default: return true
         }
+    }
+
+    /// Writes `value` (of this option's kind) into `configuration` without checking it: for a face
+    /// that converts a whole configuration and then calls `validate()`, whose error names the
+    /// first bad option. An integer is written as `Int(value)`: it must be whole and within `Int`.
+    public func assign(_ value: OptionValue, to configuration: inout GridConfiguration) {
+        write(&configuration, value)
     }
 
     /// The value a new configuration has.

@@ -99,6 +99,7 @@ class gl_insets(Structure):
 # ---- configuration ----------------------------------------------------------------------------
 
 
+# generated: config (tools/generate.py from tools/vocabulary.py; do not edit)
 class gl_config(Structure):
     _fields_ = [
         ("struct_size", c_size_t),
@@ -119,6 +120,7 @@ class gl_config(Structure):
         ("paging", c_int),
         ("paging_inverse_order", c_int),
         ("overscan", c_double),
+        # since 1.0
         ("animation_duration", c_double),
         ("sort", c_int),
         ("drag_hysteresis", c_double),
@@ -130,10 +132,10 @@ class gl_config(Structure):
         ("item_spacing", c_double),
         ("rtl", c_int),
         ("scale", c_double),
-        # since 1.2
         ("inset", gl_insets),
         ("estimated_size", gl_size),
     ]
+# end generated: config
 
 
 # ---- options, described at run time ----------------------------------------------------------
