@@ -78,17 +78,17 @@ enum LuaGridMethods {
     static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String, required: Bool = true,
                                _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
         guard object.host.busy == nil else {
-            throw ScriptError("\(name): called from inside a data source callback of the same grid")
+            throw ScriptError("\(name): called from inside a data source callback of the same grid", kind: .wrongState)
         }
         let top = lua_gettop(L)
         LuaGrid.pushAttachment(L, 1, .dataSource)
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
             if !required {
-                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
+                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error) }
                 return try LuaEvents.deliver(L, gridIndex: 1, object)
             }
-            throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)")
+            throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)", kind: .wrongState)
         }
         let dataSource: LuaDataSource
         do throws(ScriptError) {
@@ -107,9 +107,9 @@ enum LuaGridMethods {
             let words = dataSource.errorVocabulary
             switch failure {
             case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: words))))
+                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: words))), kind: failure.kind)
             default:
-                throw ScriptError(boundedMessage(failure.message(in: words)))
+                throw ScriptError(boundedMessage(failure.message(in: words)), kind: failure.kind)
             }
         }
         try LuaEvents.deliver(L, gridIndex: 1, object)
@@ -234,7 +234,7 @@ enum LuaGridMethods {
                 lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section &- 1)))
                 return 1
             } catch {
-                throw ScriptError(error.message(in: .lua))
+                throw ScriptError(error)
             }
         }
     }
