@@ -1,4 +1,6 @@
 import CLua
+import GridLayout
+import GridScript
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -10,15 +12,15 @@ import CLua
 /// registry reference) and `arguments` (after `method`, for a `call` helper), under `lua_pcall`,
 /// with gridrepl's limits: `--timeout` gives each call the whole budget, and `--max-memory` is
 /// strict while it runs. Leaves `results` values on the stack and returns nil, or returns the
-/// error's first line (leaving nothing). `nested`: inside a running chunk (`grid:view()`), whose
-/// own `--timeout` hook is re-armed afterwards.
+/// failure (leaving nothing). `nested`: inside a running chunk (`grid:view()`), whose own
+/// `--timeout` hook is re-armed afterwards.
 func callGridHelper(_ L: OpaquePointer, helpers: String, _ helper: String, grid: Int32, _ method: String?,
-                    _ arguments: [Double], results: Int32, nested: Bool) -> String? {
+                    _ arguments: [Double], results: Int32, nested: Bool) -> GridCallFailure? {
     let top = lua_gettop(L)
-    guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else { return "the Lua stack is full" }
+    guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else { return GridCallFailure(message: "the Lua stack is full") }
     guard lua_getfield(L, gl_registryindex(), helpers) == LUA_TTABLE else {
         lua_settop(L, top)
-        return "the view's helpers are missing"
+        return GridCallFailure(message: "the view's helpers are missing")
     }
     if helper == "call" {  // g[method](g, ...) from C: messages name no helper chunk
         lua_pushcclosure(L, gl_call_method, 0)
@@ -46,11 +48,18 @@ func callGridHelper(_ L: OpaquePointer, helpers: String, _ helper: String, grid:
         Runner.armHook(L)
     }
     guard status == LUA_OK else {
-        let text = firstLine(Runner.string(L, -1))
+        let failure = GridCallFailure(message: firstLine(Runner.string(L, -1)), kind: GridScript.errorKind(L, -1))
         lua_settop(L, top)
-        return text
+        return failure
     }
     return nil
+}
+
+/// A view's grid call that failed: the error's first line, and the kind of the engine failure
+/// behind it (nil when it was none: a script's own error, a Lua error).
+struct GridCallFailure: Error {
+    var message: String
+    var kind: GridError.Kind?
 }
 
 /// Runs the Lua chunk `source` (it returns a table of helpers) and keeps its table in registry

@@ -49,7 +49,7 @@ extension LiveView {
     /// `lua_pcall`, with gridrepl's limits (see `callGridHelper`). Leaves `results` values on the
     /// stack and returns nil, or returns the error's first line (leaving nothing).
     func protectedCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> String? {
-        callGridHelper(L, helpers: viewHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: nested)
+        callGridHelper(L, helpers: viewHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: nested)?.message
     }
 
     /// `grid:method(arguments…)`, its results dropped; the error, or nil.

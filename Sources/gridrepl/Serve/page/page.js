@@ -1,0 +1,188 @@
+"use strict";
+const scroller = document.getElementById("scroller"), content = document.getElementById("content");
+const statusText = document.getElementById("status"), info = document.getElementById("info");
+const boxes = new Map();  // key -> box: exactly the elements of the last answer
+let state = null, generation = null, selected = null, drag = null, queued = 0, viewportQueued = false;
+let chain = Promise.resolve(), pollTimer = null, failure = null;
+
+// For tests and the console: the last answer, and whether requests are out or waiting.
+window.gridView = { get state() { return state; }, get busy() { return queued > 0; }, boxes };
+
+function key(e) { return e.kind + ":" + (e.section ?? "") + ":" + (e.item ?? ""); }
+function describe(e) {
+  const what = e.kind === "item" ? `item ${e.section}.${e.item}` : e.section ? `${e.kind} ${e.section}` : e.kind;
+  return `${what}  x ${e.x}  y ${e.y}  ${e.w}×${e.h}${e.pinned ? "  (pinned)" : ""}`;
+}
+
+// Queues a request; `make` runs when its turn comes and returns {path, body} (body: POST), or null
+// to skip; `then` gets the answer (null after a failure) before the next request starts.
+function request(make, then = () => {}) {
+  queued++;
+  const run = async () => {
+    try {
+      const r = make();
+      if (!r) return then(null);
+      const init = r.body === undefined ? { cache: "no-store" } :
+        { method: "POST", body: JSON.stringify(r.body), headers: { "Content-Type": "application/json" } };
+      const response = await fetch(r.path, init);
+      const answer = await response.json();
+      if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
+      failure = null;
+      render(answer);
+      then(answer);
+    } catch (err) {
+      failure = err.message;
+      showStatus();
+      then(null);
+    } finally {
+      queued--;
+    }
+  };
+  chain = chain.then(run).catch(() => null);
+}
+
+function viewportBody() {
+  return { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight };
+}
+
+// The page's scroll offset and size to the engine (at most one such request waiting).
+function sendViewport() {
+  if (viewportQueued) return;
+  viewportQueued = true;
+  request(() => { viewportQueued = false; return { path: "/api/viewport", body: viewportBody() }; });
+}
+
+function render(s) {
+  if (s.generation !== generation) {  // a new run of the script: a new grid
+    for (const box of boxes.values()) box.remove();
+    boxes.clear();
+    generation = s.generation;
+    selected = null;
+    document.title = `gridrepl — ${s.script}`;
+  }
+  state = s;
+  content.style.width = s.content.width + "px";
+  content.style.height = s.content.height + "px";
+  document.body.classList.toggle("sort", s.sort);
+  const seen = new Set();
+  for (const e of s.elements) {
+    const k = key(e);
+    seen.add(k);
+    let box = boxes.get(k);
+    if (!box) {
+      box = document.createElement("div");
+      boxes.set(k, box);
+      content.appendChild(box);
+    }
+    box.className = "el " + e.kind + (e.pinned ? " pinned" : "") + (e.dragged ? " dragged" : "") + (k === selected ? " selected" : "");
+    box.dataset.kind = e.kind;
+    box.dataset.section = e.section ?? "";
+    box.dataset.item = e.item ?? "";
+    box.style.left = e.x + "px";
+    box.style.top = e.y + "px";
+    box.style.width = e.w + "px";
+    box.style.height = e.h + "px";
+    box.style.opacity = e.alpha;
+    box.style.transform = e.scale === 1 ? "" : `scale(${e.scale})`;
+    // A colour only (the server passes only CSS colours): the longhand cannot take an image.
+    box.style.backgroundColor = e.fill || "";
+    if (box.textContent !== e.label) box.textContent = e.label;
+    box.element = e;
+  }
+  for (const [k, box] of boxes) if (!seen.has(k)) { box.remove(); boxes.delete(k); }
+  // The engine moved the offset (a drag's auto-scroll, a new run clamping it): the page follows,
+  // unless the user's own scroll is on its way.
+  if (!viewportQueued && (Math.abs(scroller.scrollLeft - s.offset.x) >= 1 || Math.abs(scroller.scrollTop - s.offset.y) >= 1)) {
+    scroller.scrollTo(s.offset.x, s.offset.y);
+  }
+  showStatus();
+  schedulePoll();
+}
+
+function showStatus() {
+  statusText.textContent = "";
+  if (state) {
+    const s = state;
+    statusText.append(`${s.script}  offset (${s.offset.x}, ${s.offset.y})  viewport ${s.viewport.width}×${s.viewport.height}` +
+      `  content ${s.content.width}×${s.content.height}  ${s.elements.length} visible` +
+      (s.animating ? "  animating" : "") + (s.dragging ? "  dragging" : ""));
+  }
+  const error = failure || (state && state.error);
+  if (error) {
+    const span = document.createElement("span");
+    span.className = "error";
+    span.textContent = "  " + error;
+    statusText.append(span);
+  }
+}
+
+function schedulePoll() {
+  clearTimeout(pollTimer);
+  const fast = state && (state.animating || state.dragging || drag);
+  pollTimer = setTimeout(() => {
+    if (queued === 0) request(() => ({ path: "/api/state" })); else schedulePoll();
+  }, fast ? 30 : 500);
+}
+
+scroller.addEventListener("scroll", () => {
+  if (state && Math.abs(scroller.scrollLeft - state.offset.x) < 1 && Math.abs(scroller.scrollTop - state.offset.y) < 1) return;
+  sendViewport();
+});
+window.addEventListener("resize", sendViewport);
+
+// A point of the viewport (what beginDrag and dragTo take).
+function point(ev) {
+  const r = scroller.getBoundingClientRect();
+  return { x: ev.clientX - r.left, y: ev.clientY - r.top };
+}
+
+content.addEventListener("mousedown", ev => {
+  if (ev.button !== 0) return;
+  const box = ev.target.closest(".el");
+  if (!box) return;
+  ev.preventDefault();
+  const e = box.element;
+  if (selected && boxes.get(selected)) boxes.get(selected).classList.remove("selected");
+  selected = key(e);
+  box.classList.add("selected");
+  info.textContent = describe(e);
+  if (!(state && state.sort && e.kind === "item") || drag) return;
+  const d = { picked: null, last: null, moveQueued: false, what: describe(e) };
+  drag = d;
+  const p = point(ev);
+  request(() => ({ path: "/api/drag", body: { phase: "begin", x: p.x, y: p.y } }), answer => {
+    d.picked = answer ? answer.picked : null;
+    if (!d.picked) info.textContent = d.what + "  (it cannot be moved)";
+  });
+});
+
+document.addEventListener("mousemove", ev => {
+  const d = drag;
+  if (!d) return;
+  d.last = point(ev);
+  if (d.moveQueued) return;
+  d.moveQueued = true;
+  request(() => {
+    d.moveQueued = false;
+    return d.picked ? { path: "/api/drag", body: { phase: "move", x: d.last.x, y: d.last.y } } : null;
+  });
+});
+
+// The drop: the last point, then endDrag. Without a point (the window lost the mouse) only endDrag.
+function drop(p) {
+  const d = drag;
+  if (!d) return;
+  drag = null;
+  request(() => d.picked && d.last && p ? { path: "/api/drag", body: { phase: "move", x: p.x, y: p.y } } : null);
+  request(() => d.picked ? { path: "/api/drag", body: { phase: "end" } } : null, answer => {
+    if (answer && answer.moved) {
+      const m = answer.moved;
+      info.textContent = `moved item ${m.from.section}.${m.from.item} to ${m.to.section}.${m.to.item}`;
+    }
+  });
+}
+document.addEventListener("mouseup", ev => drop(point(ev)));
+window.addEventListener("blur", () => drop(null));
+
+scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
+sendViewport();
