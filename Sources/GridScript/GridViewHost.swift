@@ -49,6 +49,15 @@ public enum GridViewHost {
         return true
     }
 
+    /// Pushes `visible(grid)`, a Lua function for a host's view of a grid: `grid:visible()` with
+    /// each element's `label` (and a styled item's `fill`) as every face labels them (GridHost's
+    /// `ElementLabel`), the data source's `style` asked leniently: what a style gets wrong keeps
+    /// the defaults rather than raising. Returns false (pushing nothing) when Lua has no memory
+    /// for the function.
+    public static func pushLabelledVisible(_ L: OpaquePointer) -> Bool {
+        gl_pushswiftclosure_p(L, LuaViewLabels.visible, 0) == LUA_OK
+    }
+
     /// Remembers the grid at `index` as the last one made.
     static func remember(_ L: LuaState, _ index: Int32) throws(ScriptError) {
         lua_pushvalue(L, index)

@@ -239,9 +239,10 @@ enum LuaGridMethods {
         }
     }
 
-    /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=}.
+    /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=},
+    /// with `label=` and `fill=` (when there is one) from `labels`, one for each element, if given.
     /// Honours the host's interruption check (a long list takes a while); on error pushes nothing.
-    static func pushElements(_ L: LuaState, _ elements: [GridElement]) throws(ScriptError) {
+    static func pushElements(_ L: LuaState, _ elements: [GridElement], labels: [ElementLabel]? = nil) throws(ScriptError) {
         let top = lua_gettop(L)
         do throws(ScriptError) {
             var interrupt = InterruptCheck()
@@ -271,6 +272,10 @@ enum LuaGridMethods {
                 try setField(L, "alpha", element.alpha)
                 try setField(L, "scale", element.scale)
                 if element.dragged { try setField(L, "dragged", true: ()) }
+                if let label = labels?[n] {
+                    try setField(L, "label", label.text)
+                    if let fill = label.fill { try setField(L, "fill", fill) }
+                }
                 try rawSet(L, -2, n + 1)
             }
         } catch {

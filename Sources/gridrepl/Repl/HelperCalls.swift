@@ -63,7 +63,9 @@ struct GridCallFailure: Error {
 }
 
 /// Runs the Lua chunk `source` (it returns a table of helpers) and keeps its table in registry
-/// field `key`, once per state; an error message, or nil.
+/// field `key`, once per state; an error message, or nil. The chunk gets GridScript's
+/// `visible(grid)` as its argument: the visible elements with their labels and fills, labelled as
+/// `draw()` and `svg()` label them.
 func loadHelperTable(_ L: OpaquePointer, source: String, key: String, chunkName: String) -> String? {
     if lua_getfield(L, gl_registryindex(), key) == LUA_TTABLE {
         lua_settop(L, -2)
@@ -71,7 +73,13 @@ func loadHelperTable(_ L: OpaquePointer, source: String, key: String, chunkName:
     }
     lua_settop(L, -2)
     var status = luaL_loadbufferx(L, source, source.utf8.count, chunkName, "t")
-    if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
+    if status == LUA_OK {
+        guard GridViewHost.pushLabelledVisible(L) else {
+            lua_settop(L, -2)
+            return "the view's helpers failed: not enough memory"
+        }
+        status = lua_pcall(L, 1, 1, 0)
+    }
     guard status == LUA_OK else {
         defer { lua_settop(L, -2) }
         return "the view's helpers failed: \(Runner.string(L, -1))"

@@ -287,40 +287,24 @@ final class ServeView {
 /// The registry field of the serve helpers.
 private let serveHelpersKey = "gridrepl.serve"
 
-/// The Lua side of the browser view. `label` is the one place an element's label and fill come
-/// from: the data source's `style` callback, as `draw()` and `svg()` use it.
+/// The Lua side of the browser view. Each visible element comes with its label and fill
+/// (GridScript's `visible`, as `draw()` and `svg()` label them: an item by its `style`, asked
+/// with its index path in the data, else its index path; a header or footer by its kind and
+/// section, the loader by its kind). A style that fails or answers something else keeps the
+/// default (draw() and svg() name such errors).
 private let serveHelperSource = """
+local visible = ...
 local H = {}
-\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
--- An element's label and fill (nil: the page's default colours): an item's from the data
--- source's `style(section, item)`, asked with the item's index path in the data (during a drag
--- the preview shows the dragged item in slot ts.ti and the others shifted around it), else its
--- index path; a header or footer by its kind and section, the loader by its kind. A style that
--- fails or answers something else keeps the default (draw() and svg() name such errors).
-local function label(g, e)
-  if e.kind == "item" then
-    local answer = style_of(g, e)
-    if answer then
-      local text, fill = rawget(answer, "label"), rawget(answer, "fill")
-      if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
-      return tostring(text), type(fill) == "string" and fill or nil
-    end
-    return e.section .. "." .. e.item, nil
-  end
-  if e.section then return e.kind .. " " .. e.section, nil end
-  return e.kind, nil
-end
 function H.read(g)
-  local t = { visible = g:visible(), width = g.width, height = g.height, direction = g.direction,
+  local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
               sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
               animating = g:animating() }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   local s, i, ts, ti = g:dragging()
   if s then t.drag = { s, i, ts, ti } end
-  for _, e in ipairs(t.visible) do e.label, e.fill = label(g, e) end
   return t
 end
 -- The page's viewport: its size (a resize only when it changed: a resize lays out again), then

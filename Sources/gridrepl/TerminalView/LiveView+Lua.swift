@@ -5,33 +5,22 @@ import LiveViewCore
 #endif
 
 /// The view's Lua helpers: every grid call runs in Lua under `lua_pcall`; results come back as
-/// plain tables and numbers that Swift reads raw.
+/// plain tables and numbers that Swift reads raw. Each visible element comes labelled (GridScript's
+/// `visible`, as `draw()` labels it: an item by its `style` label, asked with its index path in
+/// the data, else its index path).
 private let viewHelperSource = """
+local visible = ...
 local H = {}
-\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
--- Each visible item's label from dataSource.style (as draw and svg label it), asked with the
--- data's index path: during a drag the preview shows the dragged item (data fs.fi) in slot ts.ti
--- and the others shifted around it. A style that fails or gives no label keeps the default.
-local function label(g, visible)
-  for _, e in ipairs(visible) do
-    local answer = e.kind == "item" and style_of(g, e)
-    if answer then
-      local text = rawget(answer, "label")
-      if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
-    end
-  end
-end
 function H.read(g)
   local s = g:stats()
-  local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
+  local t = { visible = visible(g), created = s.created, reused = s.reused, width = g.width,
               height = g.height, vertical = g.direction == "vertical", paging = g.paging,
               sort = g.sort, page = g:page(), pages = g:pageCount(), animating = g:animating(),
               dragging = g:dragging() ~= nil }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   t.estimated = g:estimated()
-  label(g, t.visible)
   return t
 end
 return H
