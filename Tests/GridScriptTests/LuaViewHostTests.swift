@@ -3,7 +3,6 @@ import Testing
 @testable import GridScript
 
 /// `grid:view()` asks the host for a view; without one it is an error naming what is missing.
-/// The module remembers the last grid a state made, for hosts that view a script's grid.
 @Suite(.serialized) struct LuaViewHostTests {
     @Test func viewWithoutAHostViewIsAClearError() {
         let lua = LuaHarness()
@@ -27,22 +26,6 @@ import Testing
         #expect(lua.eval("local g = gl.new(); return select('#', g:view())") == ["0"])
         #expect(lua.error("gl.new():view()") == "test:1: no terminal")
         #expect(seen == [true, true])
-    }
-
-    @Test func theLastGridMadeIsRemembered() {
-        let lua = LuaHarness()
-        let L = lua.L
-        #expect(!GridViewHost.pushLastGrid(L))
-        lua.run("first = gl.new{ lanes = 2 }; second = gl.new{ lanes = 5 }")
-        #expect(GridViewHost.pushLastGrid(L))
-        #expect(GridViewHost.isGrid(L, -1))
-        lua_getglobal(L, "second")
-        #expect(lua_rawequal(L, -1, -2) == 1)
-        lua_settop(L, 0)
-        #expect(!GridViewHost.isGrid(L, 1))
-        GridViewHost.forgetLastGrid(L)
-        #expect(!GridViewHost.pushLastGrid(L))
-        #expect(lua_gettop(L) == 0)
     }
 }
 

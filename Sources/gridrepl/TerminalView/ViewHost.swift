@@ -99,7 +99,7 @@ enum ViewHost {
     static func loadGrid(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int,
                          option: String = "--view") -> Result<Void, ScriptFailure> {
         let top = lua_gettop(L)
-        GridViewHost.forgetLastGrid(L)
+        Runner.forgetLastGrid(L)
         lua_pushnil(L)
         lua_setfield(L, gl_registryindex(), requestedKey)
         collecting = true
@@ -115,7 +115,7 @@ enum ViewHost {
             lua_pushvalue(L, top + 1)
         } else if lua_getfield(L, gl_registryindex(), requestedKey) != LUA_TUSERDATA {
             lua_settop(L, -2)
-            if !GridViewHost.pushLastGrid(L) {
+            if !Runner.pushLastGrid(L) {
                 lua_settop(L, top)
                 let name = String(cString: argv[index])
                 return .failure(ScriptFailure(message: "\(option) \(name): the script made no grid (make one with gridlayout.new, or return the grid to view)"))
