@@ -42,9 +42,8 @@ let package = Package(
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
-        // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
-        // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
-        // full Foundation would link ICU's data into the self-contained binary.
+        // The REPL and script runner, like lua5.4 with gridlayout preloaded; its live view (ncurses)
+        // and its browser view (libmicrohttpd).
         .executableTarget(name: "gridrepl", dependencies: ["GridScript", "GridHost", "GridLayout", "CLua", "CEdit", "CCurses", "CMicroHTTPD",
                                                    "LiveViewCore", "ServeCore"],
                           // The browser view's page, compiled into the binary as byte arrays
@@ -60,7 +59,9 @@ let package = Package(
         .target(name: "LiveViewCore"),
         // The browser view's pure part (gridrepl --serve): its routes, the validation of request
         // bodies, the state JSON, and the HTTP status of each kind of failure. No libmicrohttpd,
-        // no Lua: tested by ServeCoreTests.
+        // no Lua: tested by ServeCoreTests. Its JSON is FoundationEssentials' JSONEncoder and
+        // JSONDecoder, not Foundation's: full Foundation would link ICU's data into gridrepl's
+        // self-contained binary.
         .target(name: "ServeCore", dependencies: ["GridLayout", "GridHost"]),
         // Benchmarks of the hot paths; `make bench` runs them and rewrites BENCHMARKS.md.
         .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor"]),

@@ -48,7 +48,7 @@ extension GridError {
         case .interrupted:
             return .interrupted
         case .several(let errors):
-            return errors.first?.kind ?? .wrongState
+            return errors.first?.kind ?? .wrongState  // never reached: .several holds two or more
         }
     }
 }
