@@ -42,10 +42,14 @@ let package = Package(
         .target(name: "GridHost", dependencies: ["GridLayout"]),
         // The `gridlayout` Lua module: grids driven by Lua data sources.
         .target(name: "GridScript", dependencies: ["GridLayout", "GridHost", "CLua"]),
-        // The REPL and script runner, like lua5.4 with gridlayout preloaded. Its browser view's JSON
-        // uses FoundationEssentials' JSONEncoder/JSONDecoder, not Foundation's JSONSerialization:
-        // full Foundation would link ICU's data into the self-contained binary.
-        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "GridHost", "CLua", "CEdit", "CCurses", "CMicroHTTPD", "LiveViewCore"]),
+        // The REPL and script runner, like lua5.4 with gridlayout preloaded; its live view (ncurses)
+        // and its browser view (libmicrohttpd).
+        .executableTarget(name: "gridrepl", dependencies: ["GridScript", "GridHost", "GridLayout", "CLua", "CEdit", "CCurses", "CMicroHTTPD",
+                                                   "LiveViewCore", "ServeCore"],
+                          // The browser view's page, compiled into the binary as byte arrays
+                          // (PackageResources): no Foundation bundle to look up at run time.
+                          resources: [.embedInCode("Serve/page/index.html"), .embedInCode("Serve/page/page.js"),
+                                      .embedInCode("Serve/page/page.css")]),
         // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
         // decoder reads the request, after yajl's parser has checked it; the engine stays free of
         // Foundation.
@@ -53,6 +57,12 @@ let package = Package(
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
         // the status lines, index path input. No ncurses, no Lua: tested by LiveViewCoreTests.
         .target(name: "LiveViewCore"),
+        // The browser view's pure part (gridrepl --serve): its routes, the validation of request
+        // bodies, the state JSON, and the HTTP status of each kind of failure. No libmicrohttpd,
+        // no Lua: tested by ServeCoreTests. Its JSON is FoundationEssentials' JSONEncoder and
+        // JSONDecoder, not Foundation's: full Foundation would link ICU's data into gridrepl's
+        // self-contained binary.
+        .target(name: "ServeCore", dependencies: ["GridLayout", "GridHost"]),
         // Benchmarks of the hot paths; `make bench` runs them and rewrites BENCHMARKS.md.
         .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor"]),
         // gridbench's floors in plain C: the lanes and flow layouts as bare loops, a C host's lua_pcall loop.
@@ -89,5 +99,6 @@ let package = Package(
         .testTarget(name: "GridLayoutTests", dependencies: ["GridLayout", "GridLayoutTestSupport"]),
         .testTarget(name: "GridScriptTests", dependencies: ["GridScript", "CLua", "GridLayoutTestSupport"]),
         .testTarget(name: "LiveViewCoreTests", dependencies: ["LiveViewCore"]),
+        .testTarget(name: "ServeCoreTests", dependencies: ["ServeCore", "GridLayout"]),
     ]
 )

@@ -274,11 +274,30 @@ static inline int gl_host_line(const char *line, size_t length) {
     return length >= n + 1 && line[0] == '\t' && strncmp(line + 1, GL_HOST_CHUNK, n) == 0;
 }
 
+/* The "in function 'a.b'" of a traceback line in a host chunk, when the frame is a function the
+ * host put in place of a library's or a module's (gridrepl wraps gridlayout.new and, with a
+ * timeout, coroutine.create): luaL_traceback names such a function by the field it fills. The
+ * traceback shows it as the C function the script called. NULL for any other line. */
+static inline const char *gl_host_library_frame(const char *line, size_t length) {
+    static const char named[] = "in function '";
+    size_t n = sizeof(named) - 1;
+    const char *end = line + length;
+    for (size_t i = 0; i + n <= length; i++) {
+        if (memcmp(line + i, named, n) != 0) continue;
+        const char *name = line + i + n;
+        const char *quote = memchr(name, '\'', (size_t)(end - name));
+        const char *dot = memchr(name, '.', (size_t)(end - name));
+        return quote && dot && dot < quote ? line + i : NULL;
+    }
+    return NULL;
+}
+
 /* lua.c's message handler, for a host that runs scripts: an error object whose __tostring gives
  * a string is shown as that string alone (no traceback); any other non-string is described by
  * its type; a string gets a traceback, unless it has one already (a callback's error, which the
  * module gave the traceback of the callback: one is enough). The traceback leaves out the host's
- * own chunks (GL_HOST_CHUNK) and the `error` call just above one of them. */
+ * own chunks (GL_HOST_CHUNK) and the `error` call just above one of them, except a host function
+ * standing for a library's (gl_host_library_frame), shown as the C function it stands for. */
 static int gl_lua_message_handler(lua_State *L) {
     const char *message = lua_tostring(L, 1);
     if (message == NULL) {
@@ -306,7 +325,13 @@ static int gl_lua_message_handler(lua_State *L) {
         if (!skip && (size_t)(next - line) >= sizeof(errorLine) - 1 &&
             strncmp(line, errorLine, sizeof(errorLine) - 1) == 0 && gl_host_line(after, followingLength))
             skip = 1;
-        if (!skip) luaL_addlstring(&b, line, (size_t)(next - line));
+        const char *library = gl_host_line(line, (size_t)(next - line)) ? gl_host_library_frame(line, (size_t)(next - line)) : NULL;
+        if (library) {
+            luaL_addstring(&b, "\t[C]: ");
+            luaL_addlstring(&b, library, (size_t)(next - library));
+        } else if (!skip) {
+            luaL_addlstring(&b, line, (size_t)(next - line));
+        }
         line = next;
     }
     luaL_pushresult(&b);

@@ -65,7 +65,7 @@ struct InterruptCheck {
         countdown -= units
         if countdown <= 0 {
             countdown = Self.interval
-            if let check = GridScript.interruption, let reason = check() { throw ScriptError(reason) }
+            if let check = GridScript.interruption, let reason = check() { throw ScriptError(reason, kind: .interrupted) }
         }
     }
 }

@@ -3,8 +3,7 @@ import CLua
 /// `grid:view()`: a live view of the grid is the host's to give (gridrepl's is a full-screen
 /// terminal view), so the module only asks the host for it. A host that has one installs
 /// `handler`; elsewhere (stock lua5.4 through libgridlayout.so, Python) `grid:view()` raises
-/// `missingMessage`. The module also remembers, per Lua state, the grid `gridlayout.new` made
-/// last (`pushLastGrid`), for a host that views the grid a script built.
+/// `missingMessage`.
 public enum GridViewHost {
     /// Shows the grid userdata at stack index `gridIndex` of `L` until the user closes the view;
     /// returns nil, or an error message that `grid:view()` raises. It runs inside the Lua call of
@@ -16,24 +15,6 @@ public enum GridViewHost {
     nonisolated(unsafe) public static var handler: Handler?
 
     static let missingMessage = "grid:view() needs gridrepl's terminal view; this host has none (run the script with gridrepl, or draw the grid with grid:draw())"
-
-    /// The registry field holding the grid `gridlayout.new` made last (a strong reference: the
-    /// grid lives at least as long as it is the last one made).
-    private static let lastGridKey = "gridlayout.lastGrid"
-
-    /// Pushes the grid the state's `gridlayout.new` made last and returns true; pushes nothing
-    /// and returns false when it has made none.
-    public static func pushLastGrid(_ L: OpaquePointer) -> Bool {
-        if lua_getfield(L, gl_registryindex(), lastGridKey) == LUA_TUSERDATA { return true }
-        lua_settop(L, -2)
-        return false
-    }
-
-    /// Forgets the last grid made (a host does so before running a script whose grid it wants).
-    public static func forgetLastGrid(_ L: OpaquePointer) {
-        lua_pushnil(L)
-        lua_setfield(L, gl_registryindex(), lastGridKey)
-    }
 
     /// Whether the value at `index` is a grid of this module.
     public static func isGrid(_ L: OpaquePointer, _ index: Int32) -> Bool {
@@ -49,10 +30,13 @@ public enum GridViewHost {
         return true
     }
 
-    /// Remembers the grid at `index` as the last one made.
-    static func remember(_ L: LuaState, _ index: Int32) throws(ScriptError) {
-        lua_pushvalue(L, index)
-        try setField(L, gl_registryindex(), lastGridKey)
+    /// Pushes `visible(grid)`, a Lua function for a host's view of a grid: `grid:visible()` with
+    /// each element's `label` (and a styled item's `fill`) as every face labels them (GridHost's
+    /// `ElementLabel`), the data source's `style` asked leniently: what a style gets wrong keeps
+    /// the defaults rather than raising. Returns false (pushing nothing) when Lua has no memory
+    /// for the function.
+    public static func pushLabelledVisible(_ L: OpaquePointer) -> Bool {
+        gl_pushswiftclosure_p(L, LuaViewLabels.visible, 0) == LUA_OK
     }
 
     /// grid:view(): hands the grid to the host's view.

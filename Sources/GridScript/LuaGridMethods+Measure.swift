@@ -10,7 +10,7 @@ extension LuaGridMethods {
         if object.grid.isEstimated {
             try withDataSource(L, object, name, body)
         } else {
-            do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
+            do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error) }
         }
     }
 

@@ -8,7 +8,7 @@ extension LuaGridMethods {
     /// A lazy layout's frontier may move with it: then the data source is resolved (`withDataSource`).
     static func moving(_ L: LuaState, _ object: ScriptGrid, _ name: String, _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
         if object.grid.isEstimated { return try withDataSource(L, object, name, body) }
-        do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
+        do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error) }
         try LuaEvents.deliver(L, gridIndex: 1, object)
     }
 

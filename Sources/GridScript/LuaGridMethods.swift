@@ -33,16 +33,16 @@ enum LuaGridMethods {
     /// With `required` false, a grid without a data source runs `body` without one.
     static func withDataSource(_ L: LuaState, _ object: ScriptGrid, _ name: String, required: Bool = true,
                                _ body: (Grid) throws(GridError) -> Void) throws(ScriptError) {
-        do throws(GridError) { try object.host.requireIdle(name) } catch { throw ScriptError(error.message(in: .lua)) }
+        do throws(GridError) { try object.host.requireIdle(name) } catch { throw ScriptError(error) }
         let top = lua_gettop(L)
         LuaGrid.pushAttachment(L, 1, .dataSource)
         guard lua_type(L, -1) == LUA_TTABLE else {
             lua_settop(L, top)
             if !required {
-                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error.message(in: .lua)) }
+                do throws(GridError) { try body(object.grid) } catch { throw ScriptError(error) }
                 return try LuaEvents.deliver(L, gridIndex: 1, object)
             }
-            throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)")
+            throw ScriptError("\(name): the grid has no dataSource (set grid.dataSource to a table of callbacks)", kind: .wrongState)
         }
         let dataSource: LuaDataSource
         do throws(ScriptError) {
@@ -61,9 +61,9 @@ enum LuaGridMethods {
             let words = dataSource.errorVocabulary
             switch failure {
             case .callbackFailed, .invalidSize, .invalidCount, .noAspectRatio:
-                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: words))))
+                throw ScriptError(boundedMessage(withTraceback(L, failure.message(in: words))), kind: failure.kind)
             default:
-                throw ScriptError(boundedMessage(failure.message(in: words)))
+                throw ScriptError(boundedMessage(failure.message(in: words)), kind: failure.kind)
             }
         }
         try LuaEvents.deliver(L, gridIndex: 1, object)
@@ -188,14 +188,15 @@ enum LuaGridMethods {
                 lua_pushinteger(L, lua_Integer(try object.grid.layout.itemCount(inSection: section &- 1)))
                 return 1
             } catch {
-                throw ScriptError(error.message(in: .lua))
+                throw ScriptError(error)
             }
         }
     }
 
-    /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=}.
+    /// Pushes an array of element tables {kind=, section=, item=, x=, y=, w=, h=, alpha=, scale=},
+    /// with `label=` and `fill=` (when there is one) from `labels`, one for each element, if given.
     /// Honours the host's interruption check (a long list takes a while); on error pushes nothing.
-    static func pushElements(_ L: LuaState, _ elements: [GridElement]) throws(ScriptError) {
+    static func pushElements(_ L: LuaState, _ elements: [GridElement], labels: [ElementLabel]? = nil) throws(ScriptError) {
         let top = lua_gettop(L)
         do throws(ScriptError) {
             var interrupt = InterruptCheck()
@@ -225,6 +226,10 @@ enum LuaGridMethods {
                 try setField(L, "alpha", element.alpha)
                 try setField(L, "scale", element.scale)
                 if element.dragged { try setField(L, "dragged", true: ()) }
+                if let label = labels?[n] {
+                    try setField(L, "label", label.text)
+                    if let fill = label.fill { try setField(L, "fill", fill) }
+                }
                 try rawSet(L, -2, n + 1)
             }
         } catch {

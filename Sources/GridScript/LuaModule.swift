@@ -37,7 +37,6 @@ enum LuaModule {
             let object = ScriptGrid()
             try LuaGrid.push(L, object)  // 2 (or 1 without options)
             let grid = lua_gettop(L)
-            try GridViewHost.remember(L, grid)
             guard type == LUA_TTABLE else { return 1 }
             lua_pushnil(L)
             while lua_next(L, 1) != 0 {

@@ -27,8 +27,8 @@ enum LuaPictures {
         case PictureError.tooManyElements(let count):
             let what = count.map { "\($0) elements is more than \(SVGPicture.maxElements)" } ?? "more than \(SVGPicture.maxElements) elements"
             return ScriptError("\(function): \(what); draw the viewport only with {viewport = true}")
-        case GridError.interrupted(let reason): return ScriptError(reason)
-        case let error as GridError: return ScriptError(boundedMessage(error.message(in: .lua)))
+        case GridError.interrupted(let reason): return ScriptError(reason, kind: .interrupted)
+        case let error as GridError: return ScriptError(boundedMessage(error.message(in: .lua)), kind: error.kind)
         default: return ScriptError("\(function): \(error)")
         }
     }
@@ -40,7 +40,7 @@ enum LuaPictures {
                           _ body: (StyleSource?) throws -> String) throws(ScriptError) -> String {
         // Not from inside a callback of the same grid: a style that drew the grid would ask
         // itself again, without end.
-        do throws(GridError) { try object.host.requireIdle(function) } catch { throw ScriptError(error.message(in: .lua)) }
+        do throws(GridError) { try object.host.requireIdle(function) } catch { throw ScriptError(error) }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
         guard lua_checkstack(L, 8) != 0 else { throw .noMemory }
@@ -69,7 +69,8 @@ enum LuaPictures {
         if let failure {
             switch failure {
             case GridError.callbackFailed, GridError.invalidStyle:
-                throw ScriptError(boundedMessage(LuaGridMethods.withTraceback(L, (failure as! GridError).message(in: .lua))))
+                let error = failure as! GridError
+                throw ScriptError(boundedMessage(LuaGridMethods.withTraceback(L, error.message(in: .lua))), kind: error.kind)
             default:
                 throw scriptError(failure, function: function)
             }

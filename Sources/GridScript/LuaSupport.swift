@@ -1,4 +1,5 @@
 import CLua
+import GridLayout
 
 /// A Lua state pointer, as Swift imports `lua_State *`.
 typealias LuaState = OpaquePointer
@@ -6,7 +7,19 @@ typealias LuaState = OpaquePointer
 /// An error raised to Lua by a Swift function: its message becomes the Lua error value.
 struct ScriptError: Error, CustomStringConvertible {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// The class of the engine failure this is the Lua wording of; nil for the face's own errors
+    /// (a bad argument, a callback of the wrong type). A host reads it back from the Lua error
+    /// value with `GridScript.errorKind`.
+    var kind: GridError.Kind?
+
+    init(_ message: String, kind: GridError.Kind? = nil) {
+        self.message = message
+        self.kind = kind
+    }
+
+    /// The engine's failure in Lua's words (sections and items from 1), with its kind.
+    init(_ error: GridError) { self.init(error.message(in: .lua), kind: error.kind) }
+
     var description: String { message }
 }
 
@@ -25,7 +38,9 @@ func luaFunction(_ L: LuaState?, _ body: (LuaState) throws(ScriptError) -> Int32
         let message = error.message
         // Protected: when even the message cannot be made, the trampoline raises a memory error.
         let status = message.withCString { gl_where_p(L, 1, $0, message.utf8.count) }
-        return status == LUA_OK ? -1 : -2
+        guard status == LUA_OK else { return -2 }
+        if let kind = error.kind { ErrorKinds.remember(L, kind) }
+        return -1
     }
 }
 

@@ -197,7 +197,7 @@ enum LuaGrid {
             if case .string(let given) = value, case .choice(let cases)? = GridConfiguration.option(named: key)?.kind {
                 hint = Suggestion.didYouMean(given, among: cases)
             }
-            throw ScriptError(error.message(in: .lua) + hint)
+            throw ScriptError(error.message(in: .lua) + hint, kind: error.kind)
         }
     }
 

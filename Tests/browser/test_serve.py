@@ -3,7 +3,7 @@ chromium (through selenium) loads the page, scrolls, resizes, clicks and drags, 
 the DOM's boxes back. Every box must be exactly an element of the engine's visible() for that
 offset — as the server's JSON says, and as a separate gridrepl run of the same script with
 resize, scrollTo and visible() prints it. Also: the data source's move on a drop, the script run
-again after an edit, HTTP errors (404, 400, 405, 409, 413) that leave the server answering, and
+again after an edit, HTTP errors (404, 400, 405, 409, 413, 422, 500) that leave the server answering, and
 that it listens on 127.0.0.1 only. Every wait has a timeout."""
 
 import json
@@ -402,6 +402,32 @@ def test_http_errors_leave_the_server_answering(server):
     assert code == 200 and json.loads(body)["dragging"] is None
     code, page = status("/")
     assert code == 200 and page.startswith(b"<!doctype html>")
+
+
+def test_a_failed_grid_call_takes_its_status_from_the_kind_of_failure(gridrepl, tmp_path):
+    """The engine's failures reach the server with their kind, not only their words: sorting off
+    is out of turn (409), columns that no longer fit are no room (422), a data source that raises
+    is the script's failure (500). The grid stays as it was each time."""
+    script = tmp_path / "kinds.lua"
+    script.write_text(
+        "local gl = require 'gridlayout'\n"
+        "local grid = gl.new{ layout = 'waterfall', columns = 3, spacing = 40, width = 300, height = 200 }\n"
+        "local laidOut = false\n"
+        "grid.dataSource = { count = function() return 6 end,\n"
+        "  size = function() if laidOut then error('no sizes after the first layout') end return 100, 50 end }\n"
+        "grid:reload()\nlaidOut = true\nreturn grid\n")
+    s = Server(gridrepl, script)
+    try:
+        assert s.post("/api/drag", {"phase": "begin", "x": 10, "y": 10}) == \
+            (409, {"error": "beginDrag: sorting is off (set the option 'sort' to true)"})
+        code, answer = s.post("/api/viewport", {"x": 0, "y": 0, "width": 60, "height": 200})
+        assert (code, answer) == (422, {"error": "waterfall: 3 columns with itemSpacing 40 do not fit in 60 (the viewport less padding)"})
+        code, answer = s.post("/api/viewport", {"x": 0, "y": 0, "width": 250, "height": 200})
+        assert code == 500 and "no sizes after the first layout" in answer["error"], answer
+        code, state = s.get("/api/state")
+        assert code == 200 and state["viewport"] == {"width": 300, "height": 200}
+    finally:
+        s.stop()
 
 
 def test_huge_declared_body_is_refused_before_it_is_read(server):

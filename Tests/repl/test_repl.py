@@ -566,6 +566,22 @@ def test_i_script_leaves_its_grid_and_results(gridrepl, tmp_path):
     assert r.stdout.endswith("> mine\n> \n")
 
 
+def test_gridrepl_remembers_the_last_grid_without_changing_new(gridrepl, tmp_path):
+    """gridrepl wraps gridlayout.new to remember the grid made last (the module keeps no such
+    slot): its errors name the script's line, its traceback shows the C function the script
+    called, and a `new` that failed made no grid."""
+    s = script(tmp_path, "local gl = require 'gridlayout'\nlocal ok, e = pcall(gl.new, {lanes = 0})\n"
+                         "print(e)\nlocal g = gl.new{lanes = 3}\npcall(gl.new, {lanes = 0})\nreturn 'no grid'\n")
+    r = run(gridrepl, "-i", s, stdin="grid.lanes, results[1]\n")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.endswith("\noption 'lanes': 0 is invalid (expected 1...10000)\n> 3\tno grid\n> \n")
+    s = script(tmp_path, "local gl = require 'gridlayout'\n\nlocal g = gl.new{lanes = 0}\n", "bad.lua")
+    r = run(gridrepl, "bad.lua", cwd=tmp_path)
+    assert r.returncode == 1
+    assert r.stderr == ("gridrepl: bad.lua:3: option 'lanes': 0 is invalid (expected 1...10000)\nstack traceback:\n"
+                        "\t[C]: in function 'gridlayout.new'\n\tbad.lua:3: in main chunk\n")
+
+
 def test_every_script_returns_its_grid(gridrepl, tmp_path):
     for path in sorted((ROOT / "scripts").glob("*.lua")):
         r = run(gridrepl, "-e", f"io.stdout:setvbuf('full') local g = dofile({str(path)!r}) "

@@ -50,17 +50,14 @@ public enum SVGPicture {
         for element in elements {
             try check.tick(16)
             let f = element.frame
-            var kind: String, label: String, fill: String? = nil
-            switch element.id {
-            case .item(let p):
-                kind = element.dragged ? "item dragged" : "item"
-                let answer = try ItemStyle.asking(style, grid.dataIndexPath(p))
-                label = answer?.label ?? "\(p.section + base).\(p.item + base)"
-                fill = answer?.fill
-            case .header(let s): (kind, label) = ("header", "header \(s + base)")
-            case .footer(let s): (kind, label) = ("footer", "footer \(s + base)")
-            case .loader: (kind, label) = ("loader", "loader")
+            let kind = switch element.id {
+            case .item: element.dragged ? "item dragged" : "item"
+            case .header: "header"
+            case .footer: "footer"
+            case .loader: "loader"
             }
+            let look = try ElementLabel.of(element, in: grid, base: base, style: style)
+            let label = look.text, fill = look.fill
             // An inline style: it outranks the class's fill (a fill attribute would not).
             let painted = fill.map { " style=\"fill:\(escaped($0))\"" } ?? ""
             out += "<rect class=\"\(kind)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(painted)/>"

@@ -56,15 +56,15 @@ public enum TextPicture {
             let x1 = cell(((f.maxX - viewport.x) * sx - 1e-9).rounded(.up), width) - 1
             let y0 = cell(((f.y - viewport.y) * sy).rounded(.down), height)
             let y1 = cell(((f.maxY - viewport.y) * sy - 1e-9).rounded(.up), height) - 1
-            let (corner, edge, label): (UInt8, UInt8, String) = switch element.id {
-            case .item(let p):
+            let (corner, edge): (UInt8, UInt8) = switch element.id {
+            case .item:
                 (element.dragged ? UInt8(ascii: "%") : element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "+"),
-                 element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "-"),
-                 try ItemStyle.asking(style, grid.dataIndexPath(p))?.label ?? "\(p.section + base).\(p.item + base)")
-            case .header(let s): (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#"), UInt8(ascii: "="), "header \(s + base)")
-            case .footer(let s): (UInt8(ascii: "&"), UInt8(ascii: "_"), "footer \(s + base)")
-            case .loader: (UInt8(ascii: "*"), UInt8(ascii: "~"), "loader")
+                 element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "-"))
+            case .header: (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#"), UInt8(ascii: "="))
+            case .footer: (UInt8(ascii: "&"), UInt8(ascii: "_"))
+            case .loader: (UInt8(ascii: "*"), UInt8(ascii: "~"))
             }
+            let label = try ElementLabel.of(element, in: grid, base: base, style: style).text
             canvas.box(x0, y0, max(x0, x1), max(y0, y1), corner: corner, edge: edge, label: label, clear: element.dragged)
         }
         var out: [UInt8] = []

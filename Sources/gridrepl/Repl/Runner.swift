@@ -76,6 +76,28 @@ function H.keepResults(grid, ...)
   if n > 0 and G.results == nil then G.results = {n = n, ...} end
   if G.grid == nil then G.grid = grid end
 end
+-- The grid `gridlayout.new` made last: the one the views show and `-i` names `grid` when a
+-- script returns none. The module's `new` is wrapped when the module is loaded; it is called
+-- under pcall and its error raised again at level 2, so that the message names the caller's line
+-- as the module's own does (the wrapper's lines are left out of tracebacks: a host chunk).
+local lastGrid
+local preload, pcall = package.preload, pcall
+local open = preload.gridlayout
+if open then
+  preload.gridlayout = function(...)
+    local gl = open(...)
+    local new = gl.new
+    gl.new = function(...)
+      local ok, grid = pcall(new, ...)
+      if not ok then error(grid, 2) end
+      lastGrid = grid
+      return grid
+    end
+    return gl
+  end
+end
+function H.lastGrid() return lastGrid end
+function H.forgetLastGrid() lastGrid = nil end
 function H.arm(count) armed = count or 0; sethook(stop, "", armed) end
 function H.install() sethook(stop, "", 1 << 30) end
 if timeoutMessage then  -- coroutines (from coroutine.create) get the hook too
@@ -141,6 +163,23 @@ enum Runner {
         lua_getfield(L, -1, name)
         lua_rotate(L, -2, -1)
         lua_settop(L, -2)
+    }
+
+    /// Pushes the grid the script's `gridlayout.new` made last and returns true, or pushes
+    /// nothing and returns false when it made none (since `forgetLastGrid`).
+    static func pushLastGrid(_ L: OpaquePointer) -> Bool {
+        guard callHelper(L, "lastGrid", 0, 1) == LUA_OK else {
+            lua_settop(L, -2)
+            return false
+        }
+        if GridViewHost.isGrid(L, -1) { return true }
+        lua_settop(L, -2)
+        return false
+    }
+
+    /// Forgets the last grid made, before running a script whose grid a view or `-i` wants.
+    static func forgetLastGrid(_ L: OpaquePointer) {
+        if callHelper(L, "forgetLastGrid", 0, 0) != LUA_OK { lua_settop(L, -2) }
     }
 
     /// Calls helper `name` with `nargs` arguments from the stack, protected.
@@ -371,11 +410,11 @@ enum Runner {
             if options.interactive {
                 // The script's results stay reachable at the prompt.
                 lua_settop(L, 0)
-                GridViewHost.forgetLastGrid(L)
+                forgetLastGrid(L)
                 if report(L, runScript(L, argv, options.first)) != LUA_OK { return 1 }
                 if lua_gettop(L) > 0 && GridViewHost.isGrid(L, 1) {
                     lua_pushvalue(L, 1)
-                } else if !GridViewHost.pushLastGrid(L) {
+                } else if !pushLastGrid(L) {
                     lua_pushnil(L)
                 }
                 lua_insert(L, 1)

@@ -4,7 +4,8 @@ import GridScript
 @preconcurrency import Glibc
 #endif
 
-/// gridrepl as the host of the live view: `grid:view()` (GridScript's hook) and `--view script`.
+/// gridrepl as the host of the live view: `grid:view()` (GridScript's hook) and `--view script`;
+/// also how both views find the grid a script made (`loadGrid`; the browser view: ViewHost+Serve).
 enum ViewHost {
     /// True while `--view` runs its script: `grid:view()` then only names the grid to view.
     nonisolated(unsafe) static var collecting = false
@@ -91,45 +92,6 @@ enum ViewHost {
         }
     }
 
-    /// `gridrepl --serve [PORT] script.lua`: runs the script, then serves the grid `--view` would
-    /// show to a browser (`ServeView`) until Ctrl-C (exit status 0), SIGTERM or SIGHUP. Errors
-    /// before the server listens are reported as a script's are (exit status 1).
-    static func serveScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int, port: Int) -> Int32 {
-        let name = String(cString: argv[index])
-        lua_settop(L, 0)
-        switch loadGrid(L, argv, index, option: "--serve") {
-        case .failure(let failure):
-            Runner.message(Runner.progname, failure.message)
-            return 1
-        case .success:
-            break
-        }
-        fflush(nil)
-        // The script is run again when its file changes; not stdin, which cannot be read twice.
-        let fromStdin = name == "-" && (index == 0 || String(cString: argv[index - 1]) != "--")
-        let server = ServeView(L, gridIndex: -1, scriptName: name, port: port, scriptReload: fromStdin ? nil : { L in
-            Limits.startClock()  // a run gets the whole --timeout
-            switch loadGrid(L, argv, index, option: "--serve") {
-            case .success: return nil
-            case .failure(let failure): return failure.message
-            }
-        })
-        lua_settop(L, 0)
-        open = true  // grid:view() in a callback is refused while the page is served
-        defer { open = false }
-        do {
-            switch try server.run() {
-            case .interrupted:
-                return 0
-            case .terminated(let sig):
-                end(with: sig)
-            }
-        } catch {
-            Runner.message(Runner.progname, "--serve \(name): \(error.message)")
-            return 1
-        }
-    }
-
     struct ScriptFailure: Error { var message: String }
 
     /// Runs the script and pushes the grid to view, or fails with a message (the stack as it was).
@@ -137,7 +99,7 @@ enum ViewHost {
     static func loadGrid(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int,
                          option: String = "--view") -> Result<Void, ScriptFailure> {
         let top = lua_gettop(L)
-        GridViewHost.forgetLastGrid(L)
+        Runner.forgetLastGrid(L)
         lua_pushnil(L)
         lua_setfield(L, gl_registryindex(), requestedKey)
         collecting = true
@@ -153,7 +115,7 @@ enum ViewHost {
             lua_pushvalue(L, top + 1)
         } else if lua_getfield(L, gl_registryindex(), requestedKey) != LUA_TUSERDATA {
             lua_settop(L, -2)
-            if !GridViewHost.pushLastGrid(L) {
+            if !Runner.pushLastGrid(L) {
                 lua_settop(L, top)
                 let name = String(cString: argv[index])
                 return .failure(ScriptFailure(message: "\(option) \(name): the script made no grid (make one with gridlayout.new, or return the grid to view)"))

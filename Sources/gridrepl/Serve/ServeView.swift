@@ -1,12 +1,12 @@
 import CLua
 import CMicroHTTPD
-import FoundationEssentials
+import ServeCore
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 /// The browser view (`gridrepl --serve [PORT] script.lua`): the script's grid served over HTTP on
-/// 127.0.0.1 to a page (`ServePage`) that shows it at real scale. The page sends its scroll offset
+/// 127.0.0.1 to a page (Serve/page) that shows it at real scale. The page sends its scroll offset
 /// and size; the server sets the grid's viewport to them and answers with the grid's `visible()`
 /// elements, which the page holds as its only DOM boxes.
 ///
@@ -14,7 +14,9 @@ import FoundationEssentials
 /// runs on the main thread, where the Lua state lives. Every grid call goes through `lua_pcall` of
 /// a small Lua helper (as in the live view), so callbacks, events and errors behave as in a script.
 /// Between requests the loop advances the engine's clock while the grid animates or a drag is held,
-/// and runs the script again when its file changes.
+/// and runs the script again when its file changes. What a request means, whether it is valid, the
+/// state's JSON and the status of each failure are ServeCore's; this is the transport, the clock,
+/// the file watching and the grid calls.
 final class ServeView {
     let L: OpaquePointer
     /// The served grid, a reference in the registry.
@@ -33,7 +35,7 @@ final class ServeView {
     /// The last failure of a script run or of the loop's own grid calls, shown by the page.
     var lastError: String?
     /// The viewport the page last asked for (nil before it did), kept across the script's runs.
-    var pageViewport: (x: Double, y: Double, width: Double, height: Double)?
+    var pageViewport: ViewportRequest?
     var animating = false
     var dragging = false
     /// When the engine's clock was last advanced (monotonic ns), while animating or dragging.
@@ -44,11 +46,6 @@ final class ServeView {
     /// The open connections, by libmicrohttpd's handle.
     var connections: [OpaquePointer: ServeConnection] = [:]
 
-    /// The largest request body accepted; a larger one is answered 413.
-    static let maxBody = 64 << 10
-    /// A body declared larger than this is refused before it is read (the connection then closes);
-    /// up to it, an oversized body is read and dropped so that the client gets its 413 cleanly.
-    static let maxDrained = 16 << 20
     /// How often the script's file is checked for changes.
     static let stampInterval: UInt64 = 300_000_000
     /// The loop's wake-up interval while the grid animates or a drag is held, and otherwise.
@@ -94,7 +91,7 @@ final class ServeView {
         if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=[gridrepl serve]") {
             throw StartError(message: error)
         }
-        if let error = call("reload") { lastError = "reload failed: \(error)" }
+        if let failure = call("reload") { lastError = "reload failed: \(failure.message)" }
         scriptStamp = stamp()
         let cls = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
@@ -135,7 +132,7 @@ final class ServeView {
         let now = Limits.now()
         let dt = lastStep == 0 ? 0 : min(0.1, Double(now &- lastStep) / 1e9)
         lastStep = now
-        if dt > 0, let error = call("step", [dt]) { lastError = "step: \(error)" }
+        if dt > 0, let failure = call("step", [dt]) { lastError = "step: \(failure.message)" }
         updateBusy()
     }
 
@@ -178,214 +175,107 @@ final class ServeView {
         gridRef = luaL_ref(L, gl_registryindex())
         generation += 1
         lastError = nil
-        if let error = call("reload") { lastError = "reload failed: \(error)" }
-        if let v = pageViewport, let error = helperCall("viewport", nil, [v.x, v.y, v.width, v.height], results: 0) {
-            lastError = "the page's viewport: \(error)"
+        if let failure = call("reload") { lastError = "reload failed: \(failure.message)" }
+        if let v = pageViewport, let failure = helperCall("viewport", nil, [v.x, v.y, v.width, v.height], results: 0) {
+            lastError = "the page's viewport: \(failure.message)"
         }
         updateBusy()
     }
 
     // MARK: Grid calls
 
-    func helperCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> String? {
+    func helperCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> GridCallFailure? {
         callGridHelper(L, helpers: serveHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: false)
     }
 
-    /// `grid:method(arguments…)`, its results dropped; the error, or nil.
-    func call(_ method: String, _ arguments: [Double] = []) -> String? {
+    /// `grid:method(arguments…)`, its results dropped; the failure, or nil.
+    func call(_ method: String, _ arguments: [Double] = []) -> GridCallFailure? {
         helperCall("call", method, arguments, results: 0)
     }
 
     // MARK: Requests
 
-    /// What a request answers: a status, a content type and a body.
-    struct Answer {
-        var status: UInt32
-        var type: String
-        var body: [UInt8]
-        var allow: String?
-
-        static func json<T: Encodable>(_ value: T, status: UInt32 = 200) -> Answer {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            let data = (try? encoder.encode(value)) ?? Data("{\"error\":\"the answer could not be encoded\"}".utf8)
-            return Answer(status: status, type: "application/json", body: [UInt8](data))
+    /// The answer to a request: ServeCore routes it and validates its body; the page's files are
+    /// embedded in the binary; the API's requests call the grid.
+    func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> ServeAnswer {
+        let route: ServeRoute
+        do { route = try ServeRoute.route(method: method, path: path, contentType: contentType, body: body) } catch {
+            return .failure(error)
         }
-
-        static func error(_ status: UInt32, _ message: String, allow: String? = nil) -> Answer {
-            var answer = json(ErrorAnswer(error: message), status: status)
-            answer.allow = allow
-            return answer
+        switch route {
+        case .page(let file): return .page(file, ServePage.bytes(file))
+        case .state: return stateAnswer()
+        case .viewport(let request): return viewportAnswer(request)
+        case .drag(let request): return dragAnswer(request)
         }
     }
 
-    struct ErrorAnswer: Encodable { var error: String }
-
-    /// Whether a request's Host header names this server. Anything else (a web page's own name
-    /// resolved to 127.0.0.1 later: DNS rebinding) is refused, so no other site can read the API.
-    func acceptsHost(_ host: String?) -> Bool {
-        guard let host else { return false }
-        return host == "127.0.0.1:\(boundPort)" || host == "localhost:\(boundPort)"
+    /// The failure of a grid call as an answer: its status by the failure's kind.
+    func failed(_ failure: GridCallFailure) -> ServeAnswer {
+        .failure(ServeFailure(kind: failure.kind, message: failure.message))
     }
 
-    /// The routes: the page, and the JSON API the page uses. A POST must say its body is JSON:
-    /// another site's page cannot send that without the browser asking first (CORS), which this
-    /// server never allows, so it cannot drive the grid.
-    func answer(method: String, path: String, body: [UInt8], contentType: String? = "application/json") -> Answer {
-        let routes: [String: String] = ["/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
-                                        "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST"]
-        guard let allowed = routes[path] else { return .error(404, "not found: \(path)") }
-        guard method == allowed || (allowed == "GET" && method == "HEAD") else {
-            let allow = allowed == "GET" ? "GET, HEAD" : allowed
-            return .error(405, "\(path) takes \(allowed), not \(method)", allow: allow)
-        }
-        if method == "POST" && !(contentType ?? "").lowercased().hasPrefix("application/json") {
-            return .error(415, "\(path): the body must be sent as Content-Type: application/json")
-        }
-        switch path {
-        case "/", "/index.html":
-            return Answer(status: 200, type: "text/html; charset=utf-8", body: Array(servePage.utf8))
-        case "/page.js":
-            return Answer(status: 200, type: "text/javascript; charset=utf-8", body: Array(servePageScript.utf8))
-        case "/page.css":
-            return Answer(status: 200, type: "text/css; charset=utf-8", body: Array(servePageStyle.utf8))
-        case "/api/state":
-            return stateAnswer()
-        case "/api/viewport":
-            return viewportAnswer(body)
-        default:
-            return dragAnswer(body)
-        }
-    }
-
-    /// The grid as the page draws it, or a 500 naming the failed grid call.
-    func stateAnswer(extra: (inout ServeState) -> Void = { _ in }) -> Answer {
+    /// The grid as the page draws it, or the failure of the grid call that read it.
+    func stateAnswer(extra: (inout ServeState) -> Void = { _ in }) -> ServeAnswer {
         switch readState() {
         case .success(var state):
             extra(&state)
             return .json(state)
         case .failure(let failure):
-            return .error(500, failure.message)
+            return failed(failure)
         }
     }
 
-    /// Decodes a JSON object body as `T`, or words what is wrong with it (`shape` shows the
-    /// expected object).
-    func decode<T: Decodable>(_ type: T.Type, _ body: [UInt8], path: String, shape: String) -> Result<T, ServeFailure> {
-        func bad(_ why: String) -> Result<T, ServeFailure> {
-            .failure(ServeFailure(message: "\(path): \(why) (expected \(shape))"))
-        }
-        if body.isEmpty { return bad("the request has no body") }
-        do {
-            return .success(try JSONDecoder().decode(T.self, from: Data(body)))
-        } catch DecodingError.keyNotFound(let key, _) {
-            return bad("'\(key.stringValue)' is missing")
-        } catch DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context) {
-            let name = context.codingPath.last?.stringValue
-            return bad(name.map { "'\($0)' has the wrong type" } ?? "the body is not a JSON object")
-        } catch {
-            return bad("the body is not JSON")
-        }
-    }
-
-    struct ViewportRequest: Decodable {
-        var x: Double
-        var y: Double
-        var width: Double
-        var height: Double
-    }
-
-    /// The largest viewport side the page may ask for.
-    static let maxViewportSide = 100_000.0
-
-    /// POST /api/viewport {x, y, width, height}: the page's scroll offset and size become the
-    /// grid's (`resize` when the size changed, then `scrollTo`); answers the state.
-    func viewportAnswer(_ body: [UInt8]) -> Answer {
-        let shape = "{\"x\": number, \"y\": number, \"width\": number, \"height\": number}"
-        let request: ViewportRequest
-        switch decode(ViewportRequest.self, body, path: "/api/viewport", shape: shape) {
-        case .failure(let failure): return .error(400, failure.message)
-        case .success(let r): request = r
-        }
-        for (name, value) in [("x", request.x), ("y", request.y)] where !value.isFinite || value < 0 {
-            return .error(400, "/api/viewport: '\(name)' must be a finite number >= 0, got \(value)")
-        }
-        for (name, value) in [("width", request.width), ("height", request.height)]
-        where !value.isFinite || value < 1 || value > ServeView.maxViewportSide {
-            return .error(400, "/api/viewport: '\(name)' must be a number in 1...\(Int(ServeView.maxViewportSide)), got \(value)")
-        }
-        pageViewport = (request.x, request.y, request.width, request.height)
-        if let error = helperCall("viewport", nil, [request.x, request.y, request.width, request.height], results: 0) {
+    /// POST /api/viewport: the page's scroll offset and size become the grid's (`resize` when the
+    /// size changed, then `scrollTo`); answers the state.
+    func viewportAnswer(_ request: ViewportRequest) -> ServeAnswer {
+        pageViewport = request
+        if let failure = helperCall("viewport", nil, [request.x, request.y, request.width, request.height], results: 0) {
             updateBusy()
-            return .error(500, error)
+            return failed(failure)
         }
         updateBusy()
         return stateAnswer()
     }
 
-    struct DragRequest: Decodable {
-        var phase: String
-        var x: Double?
-        var y: Double?
-    }
-
-    /// POST /api/drag {phase: "begin" | "move" | "end", x, y}: `beginDrag(x, y)`, `dragTo(x, y)`
-    /// or `endDrag()` with points in viewport coordinates; answers the state, with `picked` (the
-    /// item picked up, or null) after "begin" and `moved` after an "end" that moved the item.
-    func dragAnswer(_ body: [UInt8]) -> Answer {
-        let shape = "{\"phase\": \"begin\" | \"move\" | \"end\", \"x\": number, \"y\": number}"
-        let request: DragRequest
-        switch decode(DragRequest.self, body, path: "/api/drag", shape: shape) {
-        case .failure(let failure): return .error(400, failure.message)
-        case .success(let r): request = r
-        }
-        guard ["begin", "move", "end"].contains(request.phase) else {
-            return .error(400, "/api/drag: unknown phase '\(request.phase)' (expected begin, move or end)")
-        }
-        var point: [Double] = []
-        if request.phase != "end" {
-            guard let x = request.x, let y = request.y else {
-                return .error(400, "/api/drag: phase '\(request.phase)' needs 'x' and 'y' (a point in the viewport)")
-            }
-            guard x.isFinite && y.isFinite else { return .error(400, "/api/drag: 'x' and 'y' must be finite numbers") }
-            point = [x, y]
-        }
+    /// POST /api/drag: `beginDrag(x, y)`, `dragTo(x, y)` or `endDrag()`; answers the state, with
+    /// `picked` (the item picked up, or null) after "begin" and `moved` after an "end" that moved
+    /// the item.
+    func dragAnswer(_ request: DragRequest) -> ServeAnswer {
         updateBusy()
+        if let refusal = request.outOfTurn(dragging: dragging) { return .failure(refusal) }
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        switch request.phase {
-        case "begin":
-            if dragging { return .error(409, "/api/drag: a drag is already in progress (send phase 'end' first)") }
-            if let error = helperCall("call", "beginDrag", point, results: 2) {
+        switch request {
+        case .begin(let x, let y):
+            if let failure = helperCall("call", "beginDrag", [x, y], results: 2) {
                 updateBusy()
-                return .error(error.contains("sorting is off") ? 409 : 500, error)
+                return failed(failure)
             }
             let picked = lua_type(L, -2) == LUA_TNUMBER
-                ? IndexPath(section: Int(lua_tointegerx(L, -2, nil)), item: Int(lua_tointegerx(L, -1, nil))) : nil
+                ? ServeIndexPath(section: Int(lua_tointegerx(L, -2, nil)), item: Int(lua_tointegerx(L, -1, nil))) : nil
             lastStep = 0
             updateBusy()
             return stateAnswer { $0.picked = .some(picked) }
-        case "move":
-            guard dragging else { return .error(409, "/api/drag: no drag is in progress (send phase 'begin' first)") }
-            if let error = call("dragTo", point) {
+        case .move(let x, let y):
+            if let failure = call("dragTo", [x, y]) {
                 updateBusy()
-                return .error(500, error)
+                return failed(failure)
             }
             updateBusy()
             return stateAnswer()
-        default:
-            guard dragging else { return .error(409, "/api/drag: no drag is in progress (send phase 'begin' first)") }
-            var moved: Move?
+        case .end:
+            var moved: ServeMove?
             if helperCall("call", "dragging", [], results: 4) == nil, lua_type(L, -4) == LUA_TNUMBER {
                 let n = (1...4).map { Int(lua_tointegerx(L, Int32($0 - 5), nil)) }
                 if n[0] != n[2] || n[1] != n[3] {
-                    moved = Move(from: IndexPath(section: n[0], item: n[1]), to: IndexPath(section: n[2], item: n[3]))
+                    moved = ServeMove(from: ServeIndexPath(section: n[0], item: n[1]), to: ServeIndexPath(section: n[2], item: n[3]))
                 }
             }
             lua_settop(L, top)
-            if let error = call("endDrag") {
+            if let failure = call("endDrag") {
                 updateBusy()
-                return .error(500, error)
+                return failed(failure)
             }
             updateBusy()
             return stateAnswer { $0.moved = moved }
@@ -393,45 +283,28 @@ final class ServeView {
     }
 }
 
-struct ServeFailure: Error { var message: String }
 
 /// The registry field of the serve helpers.
 private let serveHelpersKey = "gridrepl.serve"
 
-/// The Lua side of the browser view. `label` is the one place an element's label and fill come
-/// from: the data source's `style` callback, as `draw()` and `svg()` use it.
+/// The Lua side of the browser view. Each visible element comes with its label and fill
+/// (GridScript's `visible`, as `draw()` and `svg()` label them: an item by its `style`, asked
+/// with its index path in the data, else its index path; a header or footer by its kind and
+/// section, the loader by its kind). A style that fails or answers something else keeps the
+/// default (draw() and svg() name such errors).
 private let serveHelperSource = """
+local visible = ...
 local H = {}
-\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
 function H.busy(g) return g:animating(), g:dragging() ~= nil end
--- An element's label and fill (nil: the page's default colours): an item's from the data
--- source's `style(section, item)`, asked with the item's index path in the data (during a drag
--- the preview shows the dragged item in slot ts.ti and the others shifted around it), else its
--- index path; a header or footer by its kind and section, the loader by its kind. A style that
--- fails or answers something else keeps the default (draw() and svg() name such errors).
-local function label(g, e)
-  if e.kind == "item" then
-    local answer = style_of(g, e)
-    if answer then
-      local text, fill = rawget(answer, "label"), rawget(answer, "fill")
-      if type(text) ~= "string" and type(text) ~= "number" then text = e.section .. "." .. e.item end
-      return tostring(text), type(fill) == "string" and fill or nil
-    end
-    return e.section .. "." .. e.item, nil
-  end
-  if e.section then return e.kind .. " " .. e.section, nil end
-  return e.kind, nil
-end
 function H.read(g)
-  local t = { visible = g:visible(), width = g.width, height = g.height, direction = g.direction,
+  local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
               sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
               animating = g:animating() }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   local s, i, ts, ti = g:dragging()
   if s then t.drag = { s, i, ts, ti } end
-  for _, e in ipairs(t.visible) do e.label, e.fill = label(g, e) end
   return t
 end
 -- The page's viewport: its size (a resize only when it changed: a resize lays out again), then
@@ -457,12 +330,9 @@ private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, u
     guard let stored = state.pointee else {
         // The first call (headers only). A foreign Host, or a body declared past what is drained,
         // is refused now.
-        guard server.acceptsHost(gl_mhd_header(connection, "Host").map { String(cString: $0) }) else {
-            return server.respond(connection, .error(403, "this server answers to http://127.0.0.1:\(server.boundPort)/ only"))
-        }
-        if let length = gl_mhd_header(connection, "Content-Length").map({ String(cString: $0) }),
-           let n = Int(length), n > ServeView.maxDrained {
-            return server.respond(connection, .error(413, "the request body (\(n) bytes) is larger than \(ServeView.maxBody) bytes"))
+        if let refusal = ServeGate.checkHost(gl_mhd_header(connection, "Host").map { String(cString: $0) }, port: server.boundPort)
+            ?? ServeGate.checkDeclaredLength(gl_mhd_header(connection, "Content-Length").map { String(cString: $0) }) {
+            return server.respond(connection, .failure(refusal))
         }
         state.pointee = Unmanaged.passRetained(ServeUpload()).toOpaque()
         return .YES
@@ -470,7 +340,7 @@ private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, u
     let upload = Unmanaged<ServeUpload>.fromOpaque(stored).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         let count = uploadSize.pointee
-        if !upload.tooLarge, let uploadData, upload.body.count + count <= ServeView.maxBody {
+        if !upload.tooLarge, let uploadData, upload.body.count + count <= ServeGate.maxBody {
             uploadData.withMemoryRebound(to: UInt8.self, capacity: count) {
                 upload.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
             }
@@ -483,7 +353,7 @@ private let serveAccessHandler: MHD_AccessHandlerCallback = { cls, connection, u
     }
     let path = url.map { String(cString: $0) } ?? "/"
     if upload.tooLarge {
-        return server.respond(connection, .error(413, "\(path): the request body is larger than \(ServeView.maxBody) bytes"))
+        return server.respond(connection, .failure(ServeGate.bodyTooLarge(path: path)))
     }
     let answer = server.answer(method: method.map { String(cString: $0) } ?? "", path: path, body: upload.body,
                                contentType: gl_mhd_header(connection, "Content-Type").map { String(cString: $0) })
@@ -542,11 +412,11 @@ extension ServeView {
         if state.socket >= 0 { _ = shutdown(state.socket, Int32(SHUT_RDWR)) }
     }
 
-    func respond(_ connection: OpaquePointer, _ answer: Answer) -> MHD_Result {
+    func respond(_ connection: OpaquePointer, _ answer: ServeAnswer) -> MHD_Result {
         // Answered: the connection now waits for its next request.
         connections[connection]?.waitingSince = Limits.now()
         return answer.body.withUnsafeBytes { bytes in
-            gl_mhd_respond(connection, answer.status, answer.type, bytes.baseAddress, bytes.count, answer.allow)
+            gl_mhd_respond(connection, UInt32(answer.status), answer.contentType, bytes.baseAddress, bytes.count, answer.allow)
         }
     }
 }

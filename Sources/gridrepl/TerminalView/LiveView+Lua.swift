@@ -5,33 +5,22 @@ import LiveViewCore
 #endif
 
 /// The view's Lua helpers: every grid call runs in Lua under `lua_pcall`; results come back as
-/// plain tables and numbers that Swift reads raw.
+/// plain tables and numbers that Swift reads raw. Each visible element comes labelled (GridScript's
+/// `visible`, as `draw()` labels it: an item by its `style` label, asked with its index path in
+/// the data, else its index path).
 private let viewHelperSource = """
+local visible = ...
 local H = {}
-\(styleOfLuaSource)
 function H.call(g, name, ...) return g[name](g, ...) end
--- Each visible item's label from dataSource.style (as draw and svg label it), asked with the
--- data's index path: during a drag the preview shows the dragged item (data fs.fi) in slot ts.ti
--- and the others shifted around it. A style that fails or gives no label keeps the default.
-local function label(g, visible)
-  for _, e in ipairs(visible) do
-    local answer = e.kind == "item" and style_of(g, e)
-    if answer then
-      local text = rawget(answer, "label")
-      if type(text) == "string" or type(text) == "number" then e.label = tostring(text) end
-    end
-  end
-end
 function H.read(g)
   local s = g:stats()
-  local t = { visible = g:visible(), created = s.created, reused = s.reused, width = g.width,
+  local t = { visible = visible(g), created = s.created, reused = s.reused, width = g.width,
               height = g.height, vertical = g.direction == "vertical", paging = g.paging,
               sort = g.sort, page = g:page(), pages = g:pageCount(), animating = g:animating(),
               dragging = g:dragging() ~= nil }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   t.estimated = g:estimated()
-  label(g, t.visible)
   return t
 end
 return H
@@ -49,7 +38,7 @@ extension LiveView {
     /// `lua_pcall`, with gridrepl's limits (see `callGridHelper`). Leaves `results` values on the
     /// stack and returns nil, or returns the error's first line (leaving nothing).
     func protectedCall(_ helper: String, _ method: String?, _ arguments: [Double], results: Int32) -> String? {
-        callGridHelper(L, helpers: viewHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: nested)
+        callGridHelper(L, helpers: viewHelpersKey, helper, grid: gridRef, method, arguments, results: results, nested: nested)?.message
     }
 
     /// `grid:method(arguments…)`, its results dropped; the error, or nil.
@@ -143,69 +132,4 @@ extension LiveView {
         lua_settop(L, -2)  // the value that ended the array
         return result
     }
-}
-
-/// Calls helper `helper` of the helper table in registry field `helpers` with the grid `grid` (a
-/// registry reference) and `arguments` (after `method`, for a `call` helper), under `lua_pcall`,
-/// with gridrepl's limits: `--timeout` gives each call the whole budget, and `--max-memory` is
-/// strict while it runs. Leaves `results` values on the stack and returns nil, or returns the
-/// error's first line (leaving nothing). `nested`: inside a running chunk (`grid:view()`), whose
-/// own `--timeout` hook is re-armed afterwards.
-func callGridHelper(_ L: OpaquePointer, helpers: String, _ helper: String, grid: Int32, _ method: String?,
-                    _ arguments: [Double], results: Int32, nested: Bool) -> String? {
-    let top = lua_gettop(L)
-    guard lua_checkstack(L, Int32(arguments.count) + 4) != 0 else { return "the Lua stack is full" }
-    guard lua_getfield(L, gl_registryindex(), helpers) == LUA_TTABLE else {
-        lua_settop(L, top)
-        return "the view's helpers are missing"
-    }
-    if helper == "call" {  // g[method](g, ...) from C: messages name no helper chunk
-        lua_pushcclosure(L, gl_call_method, 0)
-    } else {
-        lua_getfield(L, -1, helper)
-    }
-    lua_remove(L, -2)
-    lua_rawgeti(L, gl_registryindex(), lua_Integer(grid))
-    if let method { lua_pushstring(L, method) }
-    for a in arguments { lua_pushnumber(L, a) }
-    Limits.startClock()
-    Runner.armHook(L)
-    let wasStrict = Limits.strict
-    Limits.strict = true
-    Limits.running.add(1, ordering: .relaxed)
-    let status = lua_pcall(L, Int32(arguments.count) + (method == nil ? 1 : 2), results, 0)
-    Limits.running.subtract(1, ordering: .relaxed)
-    Limits.strict = wasStrict
-    // The hook back as the surrounding code wants it: none at the top level; inside a chunk
-    // (grid:view()) the chunk's own --timeout hook, its budget starting again.
-    lua_sethook(L, nil, 0, 0)
-    Limits.interruptPending = 0
-    if nested {
-        Limits.startClock()
-        Runner.armHook(L)
-    }
-    guard status == LUA_OK else {
-        let text = firstLine(Runner.string(L, -1))
-        lua_settop(L, top)
-        return text
-    }
-    return nil
-}
-
-/// Runs the Lua chunk `source` (it returns a table of helpers) and keeps its table in registry
-/// field `key`, once per state; an error message, or nil.
-func loadHelperTable(_ L: OpaquePointer, source: String, key: String, chunkName: String) -> String? {
-    if lua_getfield(L, gl_registryindex(), key) == LUA_TTABLE {
-        lua_settop(L, -2)
-        return nil
-    }
-    lua_settop(L, -2)
-    var status = luaL_loadbufferx(L, source, source.utf8.count, chunkName, "t")
-    if status == LUA_OK { status = lua_pcall(L, 0, 1, 0) }
-    guard status == LUA_OK else {
-        defer { lua_settop(L, -2) }
-        return "the view's helpers failed: \(Runner.string(L, -1))"
-    }
-    lua_setfield(L, gl_registryindex(), key)
-    return nil
 }

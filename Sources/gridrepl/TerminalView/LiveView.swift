@@ -157,20 +157,3 @@ final class LiveView {
         if message == nil { message = "reloaded the script" }
     }
 }
-
-/// The first line of a message (a Lua error's traceback follows it).
-/// The first line of an error message, without a position in one of gridrepl's own chunks
-/// (`[gridrepl view]:4: `, when a method the view's helpers call raises): the user's code is
-/// what the message is about.
-func firstLine(_ text: String) -> String {
-    var line = Substring(text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-    if line.hasPrefix("[gridrepl"), let close = line.firstIndex(of: "]") {
-        var rest = line[line.index(after: close)...]
-        if rest.hasPrefix(":") {
-            rest = rest.dropFirst()
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            if !digits.isEmpty, rest.dropFirst(digits.count).hasPrefix(": ") { line = rest.dropFirst(digits.count + 2) }
-        }
-    }
-    return String(line)
-}

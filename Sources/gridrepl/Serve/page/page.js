@@ -1,42 +1,3 @@
-/// The browser view's page (GET /): the grid at real scale (a point is a CSS pixel) in a
-/// scrollable area the size of the content. It is a virtualized DOM: it holds exactly the elements
-/// of the engine's last answer as absolutely positioned boxes, keyed by kind and index path, and
-/// nothing else. Requests go one at a time, in order; a scroll or resize while one is out is sent
-/// once it returns, with the position of that moment. While the grid animates or a drag is held it
-/// polls the state every 30 ms (the server steps the clock); otherwise every 500 ms, to follow a
-/// new run of the script. It loads nothing but its script (`/page.js`) and style (`/page.css`),
-/// none inline, and talks to the API: the server's Content-Security-Policy allows nothing else.
-let servePage = #"""
-<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>gridrepl</title>
-<link rel="stylesheet" href="/page.css">
-</head>
-<body><div id="bar"><span id="status">loading…</span><span id="info"></span></div>
-<div id="scroller" tabindex="0"><div id="content"></div></div>
-<script src="/page.js"></script>
-</body></html>
-"""#
-
-/// The page's style (GET /page.css).
-let servePageStyle = #"""
-html,body{margin:0;height:100%;overflow:hidden;font:12px/1.4 monospace;background:#fff;color:#222}
-#bar{position:fixed;left:0;right:0;top:0;height:24px;padding:4px 8px;box-sizing:border-box;background:#263238;color:#eceff1;display:flex;gap:16px;white-space:pre}
-#status{flex:1;overflow:hidden;text-overflow:ellipsis}
-#info{color:#ffcc80}
-#bar .error{color:#ff8a80}
-#scroller{position:absolute;left:0;right:0;top:24px;bottom:0;overflow:scroll;background:#fafafa;outline:none}
-#content{position:relative;overflow:hidden}
-.el{position:absolute;box-sizing:border-box;overflow:hidden;border:1px solid #3b6ea5;background:#cfe3ff;padding:1px 3px;user-select:none;white-space:nowrap}
-.el.header,.el.footer{background:#e3e3e3;border-color:#555;z-index:2}
-.el.pinned{z-index:3;box-shadow:0 1px 4px rgba(0,0,0,.3)}
-.el.loader{background:#fff3c4;border-style:dashed}
-.el.dragged{z-index:4;box-shadow:0 4px 14px rgba(0,0,0,.35)}
-.el.selected{outline:2px solid #e65100;outline-offset:-2px}
-body.sort .el.item{cursor:grab}
-"""#
-
-/// The page's script (GET /page.js).
-let servePageScript = #"""
 "use strict";
 const scroller = document.getElementById("scroller"), content = document.getElementById("content");
 const statusText = document.getElementById("status"), info = document.getElementById("info");
@@ -225,4 +186,3 @@ window.addEventListener("blur", () => drop(null));
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 sendViewport();
-"""#

@@ -1,0 +1,63 @@
+import Testing
+import ServeCore
+
+/// The JSON bodies of the API's requests: every refusal is a 400 whose message names the field
+/// and shows the object expected; a drag phase out of turn is a 409.
+@Suite struct RequestValidationTests {
+    let viewportShape = #"(expected {"x": number, "y": number, "width": number, "height": number})"#
+    let dragShape = #"(expected {"phase": "begin" | "move" | "end", "x": number, "y": number})"#
+
+    func viewport(_ body: String) -> ServeFailure? {
+        do { _ = try ViewportRequest.parse(Array(body.utf8)) } catch { return error }
+        return nil
+    }
+
+    func drag(_ body: String) -> ServeFailure? {
+        do { _ = try DragRequest.parse(Array(body.utf8)) } catch { return error }
+        return nil
+    }
+
+    @Test func aViewportBodyThatIsNotTheObjectSaysWhatIsWrong() {
+        #expect(viewport("") == ServeFailure(400, "/api/viewport: the request has no body \(viewportShape)"))
+        #expect(viewport("{not json") == ServeFailure(400, "/api/viewport: the body is not JSON \(viewportShape)"))
+        #expect(viewport("[1, 2]") == ServeFailure(400, "/api/viewport: the body is not a JSON object \(viewportShape)"))
+        #expect(viewport(#"{"x": 0, "y": 0, "width": 300}"#) == ServeFailure(400, "/api/viewport: 'height' is missing \(viewportShape)"))
+        #expect(viewport(#"{"x": "0", "y": 0, "width": 300, "height": 200}"#)
+                == ServeFailure(400, "/api/viewport: 'x' has the wrong type \(viewportShape)"))
+        #expect(viewport(#"{"x": null, "y": 0, "width": 300, "height": 200}"#)
+                == ServeFailure(400, "/api/viewport: 'x' has the wrong type \(viewportShape)"))
+    }
+
+    @Test func aViewportOutOfRangeNamesTheFieldAndTheRange() {
+        #expect(viewport(#"{"x": -1, "y": 0, "width": 300, "height": 200}"#)
+                == ServeFailure(400, "/api/viewport: 'x' must be a finite number >= 0, got -1.0"))
+        #expect(viewport(#"{"x": 0, "y": 0, "width": 0, "height": 200}"#)
+                == ServeFailure(400, "/api/viewport: 'width' must be a number in 1...100000, got 0.0"))
+        #expect(viewport(#"{"x": 0, "y": 0, "width": 300, "height": 100001}"#)
+                == ServeFailure(400, "/api/viewport: 'height' must be a number in 1...100000, got 100001.0"))
+        #expect(viewport(#"{"x": 0, "y": 0, "width": 1, "height": 100000}"#) == nil)
+    }
+
+    @Test func aDragBodyNamesWhatIsMissingOrUnknown() {
+        #expect(drag("") == ServeFailure(400, "/api/drag: the request has no body \(dragShape)"))
+        #expect(drag(#"{"x": 1, "y": 1}"#) == ServeFailure(400, "/api/drag: 'phase' is missing \(dragShape)"))
+        #expect(drag(#"{"phase": "fling", "x": 1, "y": 1}"#)
+                == ServeFailure(400, "/api/drag: unknown phase 'fling' (expected begin, move or end)"))
+        #expect(drag(#"{"phase": "begin"}"#)
+                == ServeFailure(400, "/api/drag: phase 'begin' needs 'x' and 'y' (a point in the viewport)"))
+        #expect(drag(#"{"phase": "move", "x": 1}"#)
+                == ServeFailure(400, "/api/drag: phase 'move' needs 'x' and 'y' (a point in the viewport)"))
+        #expect(drag(#"{"phase": "end", "x": "anything"}"#) == ServeFailure(400, "/api/drag: 'x' has the wrong type \(dragShape)"))
+    }
+
+    @Test func aDragPhaseOutOfTurnIs409() {
+        let noDrag = ServeFailure(409, "/api/drag: no drag is in progress (send phase 'begin' first)")
+        #expect(DragRequest.move(x: 1, y: 1).outOfTurn(dragging: false) == noDrag)
+        #expect(DragRequest.end.outOfTurn(dragging: false) == noDrag)
+        #expect(DragRequest.begin(x: 1, y: 1).outOfTurn(dragging: true)
+                == ServeFailure(409, "/api/drag: a drag is already in progress (send phase 'end' first)"))
+        #expect(DragRequest.begin(x: 1, y: 1).outOfTurn(dragging: false) == nil)
+        #expect(DragRequest.move(x: 1, y: 1).outOfTurn(dragging: true) == nil)
+        #expect(DragRequest.end.outOfTurn(dragging: true) == nil)
+    }
+}
