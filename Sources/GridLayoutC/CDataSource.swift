@@ -380,6 +380,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.scale = c.scale
     g.estimated_size = gl_size(w: c.estimatedSize.width, h: c.estimatedSize.height)
     g.inset = gl_insets(top: c.inset.top, left: c.inset.left, bottom: c.inset.bottom, right: c.inset.right)
+    g.breakout_cadence = Int64(c.breakoutCadence)
     return g
 }
 
@@ -441,6 +442,12 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.scale = g.scale
     c.estimatedSize = Size(width: g.estimated_size.w, height: g.estimated_size.h)
     c.inset = Insets(top: g.inset.top, left: g.inset.left, bottom: g.inset.bottom, right: g.inset.right)
+    // Checked here, as max_pooled_views is: the engine's check would read a value past 10^15 as
+    // no integer.
+    guard (0...Int64(GridLimits.maxStoredItems)).contains(g.breakout_cadence) else {
+        throw CFailure(GL_EINVAL, "gl_config.breakout_cadence: \(g.breakout_cadence) is invalid (expected 0...\(GridLimits.maxStoredItems))")
+    }
+    c.breakoutCadence = Int(g.breakout_cadence)
     try engine { () throws(GridError) in try c.validate() }
     return c
 }

@@ -129,6 +129,10 @@ typedef struct gl_config {
     gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: a reload
                                    asks sizes only as far as needed (docs/layout.md, "Sizes learnt
                                    late"); 0 x 0 (default) off */
+    /* since 1.3 */
+    int64_t breakout_cadence;   /* [breakoutCadence] 0...100000000: every n-th row of a justified
+                                   section is its first item alone, full width, when that item is
+                                   square or wider (flickr's breakout rows); 0 (default) off */
 } gl_config;
 
 /* Writes the defaults into the first struct_size bytes of *config and sets its struct_size. */

@@ -120,6 +120,8 @@ class gl_config(Structure):
         # since 1.2
         ("inset", gl_insets),
         ("estimated_size", gl_size),
+        # since 1.3
+        ("breakout_cadence", c_int64),
     ]
 
 
