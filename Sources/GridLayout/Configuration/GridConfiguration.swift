@@ -41,6 +41,9 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Justified breakout rows (`breakoutCadence`; 0, the default, is off): every n-th row of a
     /// justified section is its first item alone, the whole row wide, when that item's aspect
     /// ratio is at least 1 (flickr/justified-layout's `fullWidthBreakoutRowCadence`).
+    ///
+    /// - Complexity: O(1) more per row of a justified section when set, nothing when 0: a justified
+    ///   layout stays linear in its items.
     public var breakoutCadence = 0
     /// The loader's size, when the data source shows it (`loaderSize`).
     public var loaderSize = Size(width: 44, height: 44)
