@@ -180,4 +180,5 @@ CONFIG_FIELDS = [
     ("item_spacing", "double", "itemSpacing", "1.1"), ("rtl", "int", "rtl", "1.1"),
     ("scale", "double", "scale", "1.1"), ("inset", "gl_insets", "inset", "1.1"),
     ("estimated_size", "gl_size", "estimatedSize", "1.1"),
+    ("breakout_cadence", "int64_t", "breakoutCadence", "1.1"),
 ]

@@ -4,13 +4,11 @@ import GridLayout
 // for number (Tests/fixtures/flickr holds the library's own answers; Tests/cli/test_flickr.py).
 //
 // Two steps. Rows: which items each row holds. The engine's `justified` layout breaks rows as the
-// library's Row.addItem does, in the same floating-point operations, so a grid (viewport as wide as
-// the row, no padding, itemSpacing = boxSpacing.horizontal) gives the rows; only full-width
-// breakout rows, which depend on a row's position in the layout, the engine has no notion of:
-// with `fullWidthBreakoutRowCadence` this file breaks the rows itself, the same way plus that rule
-// (and also when the rows would end past 2^40 points, the engine's bound, which the library lacks).
-// Geometry: the library's numbers, which the engine's frames are not (it sizes widows at
-// `rowHeight`, sums tops in another order and does not distribute rounding); see `FlickrGeometry`.
+// library's Row.addItem does, in the same floating-point operations, breakout rows included
+// (`breakoutCadence`), so a grid (viewport as wide as the row, no padding, itemSpacing =
+// boxSpacing.horizontal) gives the rows. Geometry: the library's numbers, which the engine's frames
+// are not (it sizes widows at `rowHeight`, sums tops in another order and does not distribute
+// rounding); see `FlickrGeometry`.
 
 /// A closed row: `count` items from `first`. `breakout` is the library's isBreakoutRow (the row's
 /// place in the cadence), true even when its first item was too narrow to fill the row alone.
@@ -42,8 +40,30 @@ private struct RowBounds {
     func length(_ count: Int) -> Double { width - Double(count - 1) * spacing }
 }
 
+extension FlickrOptions {
+    /// Whether the library makes its row `index` (from 0) a breakout row.
+    func isBreakoutRow(_ index: Int) -> Bool {
+        fullWidthBreakoutRowCadence.map { (index + 1) % $0 == 0 } ?? false
+    }
+}
+
+/// `x` / 2^`e`, or nil when that loses bits or is subnormal (where a product of it could round
+/// otherwise than the same product of `x`, scaled).
+private func exactlyScaled(_ x: Double, _ e: Int) -> Double? {
+    let y = Double(sign: .plus, exponent: -e, significand: x)
+    return x == 0 || y.isNormal ? y : nil
+}
+
 /// Rows through the engine: a single-section justified grid whose rows are told apart by their
-/// top (rows' tops strictly increase: a row is at least targetRowHeight / 2 thick).
+/// top (rows' tops strictly increase: every row, a breakout row too, is at least half the target
+/// height thick, and the engine's spacing between rows is 0).
+///
+/// The engine keeps content within 2^40 points, where its frames stay exact; the library has no
+/// such bound. Rows whose heights could pass it are broken at lengths divided by a power of two:
+/// the row's width, the spacing and the target height alike. Every comparison the rows are made of
+/// (sums of ratios against width / target and (width − (k−1)·spacing) / target) is then the same
+/// comparison of the same doubles, as long as no length becomes subnormal; when one would, the
+/// lengths stay as they are and the engine refuses.
 func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) -> FlickrRows {
     var rows = FlickrRows()
     guard !ratios.isEmpty else { return rows }
@@ -56,84 +76,54 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     configuration.lineSpacing = 0
     configuration.rowHeight = options.targetRowHeight
     configuration.tolerance = options.tolerance
-    // A size whose width / height is the ratio itself (x / 1 is exact).
-    let grid = Grid(configuration: configuration,
-                    dataSource: ArrayDataSource(sizes: ratios.map { Size(width: $0, height: 1) }))
+    // A row holds an item at least: a cadence past the item count never comes round (and may be
+    // past the engine's range).
+    if let cadence = options.fullWidthBreakoutRowCadence, cadence <= min(ratios.count, GridLimits.maxStoredItems) {
+        configuration.breakoutCadence = cadence
+    }
+    // The engine's checks of the lengths as given, before any scaling.
+    try configuration.validate()
+    // n rows, each at most twice the target high, end below 2^(bits(n) + 1 + exponent(target) + 1).
+    let bits = Int.bitWidth - ratios.count.leadingZeroBitCount
+    let e = bits + Int(options.targetRowHeight.exponent) + 2 - Int(GridLimits.maxExtent.exponent)
+    if e > 0, let width = exactlyScaled(options.rowWidth, e), let spacing = exactlyScaled(options.spacingHorizontal, e),
+       let target = exactlyScaled(options.targetRowHeight, e) {
+        configuration.viewport.width = width
+        configuration.itemSpacing = spacing
+        configuration.rowHeight = target
+    }
+    // A size whose width / height is the ratio itself: x / 1, exact. An item may be no wider than
+    // the engine's largest extent: a larger ratio is x·2^-k / 2^-k, exact too (both normal).
+    let widest = Int(GridLimits.maxExtent.exponent)
+    func size(_ ratio: Double) -> Size {
+        guard ratio > GridLimits.maxExtent else { return Size(width: ratio, height: 1) }
+        let k = Int(ratio.exponent) + 1 - widest
+        return Size(width: Double(sign: .plus, exponent: -k, significand: ratio), height: Double(sign: .plus, exponent: -k, significand: 1))
+    }
+    let grid = Grid(configuration: configuration, dataSource: ArrayDataSource(sizes: ratios.map(size)))
     try grid.reload()
     var first = 0
     var top = try grid.frame(of: GridIndexPath(section: 0, item: 0)).y
     for item in 1..<ratios.count {
         let y = try grid.frame(of: GridIndexPath(section: 0, item: item)).y
         if y != top {
-            rows.closed.append(FlickrRow(first: first, count: item - first, breakout: false))
+            rows.closed.append(FlickrRow(first: first, count: item - first, breakout: options.isBreakoutRow(rows.closed.count)))
             first = item
             top = y
         }
     }
-    // The last row is open (the engine's widow) exactly when its ratios sum below the minimum:
-    // a row closes on reaching it, or on rejecting an item, which then starts another row.
+    // The last row is open (the engine's widow) exactly when its ratios sum below the minimum
+    // (a row closes on reaching it, or on rejecting an item, which then starts another row) and
+    // it is not a breakout row that its first item, square or wider, fills alone.
     let bounds = RowBounds(options)
     var sum = 0.0
     for r in ratios[first...] { sum += r }
-    if sum < bounds.minRatio {
+    let breakout = options.isBreakoutRow(rows.closed.count)
+    if sum < bounds.minRatio && !(breakout && ratios.count - first == 1 && ratios[first] >= 1) {
         rows.open = first..<ratios.count
     } else {
-        rows.closed.append(FlickrRow(first: first, count: ratios.count - first, breakout: false))
+        rows.closed.append(FlickrRow(first: first, count: ratios.count - first, breakout: breakout))
     }
-    return rows
-}
-
-/// Rows as the library breaks them, with breakout rows when `cadence` is set: every `cadence`-th
-/// row (1-based) is one whose first item, if square or wider, fills the row alone. Otherwise
-/// Row.addItem: an item joins
-/// while the row's summed ratio stays below the minimum; the one reaching [min, max] closes the
-/// row; one passing max closes it with or without that item, whichever sum is nearer the row's
-/// target (a tie takes it; a row's first item is always taken). A rejected item starts the next row.
-/// Stops once `limit` rows are closed (later rows cannot change earlier ones).
-func ownRows(_ ratios: [Double], _ options: FlickrOptions, cadence: Int?, limit: Int) -> FlickrRows {
-    let b = RowBounds(options)
-    var rows = FlickrRows()
-    var first = 0, count = 0, sum = 0.0
-    func isBreakout(_ row: Int) -> Bool { cadence.map { (row + 1) % $0 == 0 } ?? false }
-    var breakout = isBreakout(0)
-
-    func close(_ n: Int) {
-        rows.closed.append(FlickrRow(first: first, count: n, breakout: breakout))
-        first += n
-        count = 0
-        sum = 0
-        breakout = isBreakout(rows.closed.count)
-    }
-    /// Row.addItem for item `ratio`: false when the row closed without it.
-    func add(_ ratio: Double) -> Bool {
-        let newSum = sum + ratio
-        if breakout && count == 0 && ratio >= 1 {
-            close(1)
-            return true
-        }
-        if newSum < b.minRatio {
-            count += 1
-            sum = newSum
-            return true
-        }
-        if newSum > b.maxRatio && count > 0
-            && abs(newSum - b.length(count + 1) / b.target) > abs(sum - b.length(count) / b.target) {
-            close(count)
-            return false
-        }
-        close(count + 1)
-        return true
-    }
-
-    // maxNumRows: the library stops right after closing the row that reaches it.
-    for ratio in ratios {
-        if !add(ratio) {
-            if rows.closed.count >= limit { return rows }
-            _ = add(ratio)  // the rejected item starts the next row, which takes it
-        }
-        if rows.closed.count >= limit { return rows }
-    }
-    rows.open = first..<ratios.count
     return rows
 }
 
@@ -226,6 +216,9 @@ func flickrError(_ error: GridError, _ request: FlickrRequest) -> RequestError {
     case .invalidSize(_, .item(let p), _), .noAspectRatio(let p, _):
         let ratio = request.ratios.indices.contains(p.item) ? jsonNumber(request.ratios[p.item]) : "?"
         return RequestError([input, PathKey(index: p.item)], "the aspect ratio \(ratio) cannot be laid out (expected a finite number > 0)")
+    case .extentTooLarge:
+        // Only when the lengths could not be scaled down exactly (`engineRows`).
+        return RequestError([input], "the rows end past \(jsonNumber(GridLimits.maxExtent)) points, and a row \(jsonNumber(request.options.rowWidth)) wide with boxSpacing \(jsonNumber(request.options.spacingHorizontal)) is too narrow for targetRowHeight \(jsonNumber(request.options.targetRowHeight)) to lay them out scaled down")
     case .tooManyStoredItems(_, let count):
         return RequestError([input], "\(count) items are more than the \(GridLimits.maxStoredItems) this command lays out")
     case .invalidOption("itemSpacing", _, let expected):
@@ -247,23 +240,12 @@ func jsRound(_ x: Double) -> Double {
 func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
     let o = request.options
     let rows: FlickrRows
-    let limit = o.maxNumRows ?? Int.max
-    if let cadence = o.fullWidthBreakoutRowCadence {
-        rows = ownRows(request.ratios, o, cadence: cadence, limit: limit)
-    } else {
-        do {
-            rows = try engineRows(request.ratios, o)
-        } catch {
-            switch error {
-            case .extentTooLarge:
-                // The engine keeps content within 2^40 points, where its frames stay exact; the
-                // library has no such bound, and the command's own rows are the same rows.
-                rows = ownRows(request.ratios, o, cadence: nil, limit: limit)
-            default:
-                throw flickrError(error, request)
-            }
-        }
+    do {
+        rows = try engineRows(request.ratios, o)
+    } catch {
+        throw flickrError(error, request)
     }
+    let limit = o.maxNumRows ?? Int.max
     // A row whose spacing takes all its length would give its boxes widths of 0 / 0 or below 0.
     for (k, row) in rows.closed.prefix(limit).enumerated() where !(RowBounds(o).length(row.count) > 0) {
         throw RequestError(o.spacingPath, "\(jsonNumber(o.spacingHorizontal)) between the \(row.count) boxes of row \(k + 1) leaves them no width (the row is \(jsonNumber(o.rowWidth)) wide)")

@@ -32,6 +32,11 @@ public struct RandomGrid {
         config.rowHeight = length(40...120)
         config.tolerance = Double(int(0...4)) / 8
         config.widow = WidowStyle.allCases[int(0...2)]
+        // Justified breakout rows from a stream of their own too, for a third of the seeds.
+        var breakouts = SplitMix64(seed: seed ^ 0xB4EA_C0DE)
+        if Int.random(in: 0...2, using: &breakouts) == 0 {
+            config.breakoutCadence = Int.random(in: 1...4, using: &breakouts)
+        }
         config.loaderSize = Size(width: length(10...60), height: length(10...60))
 
         let vertical = config.direction == .vertical

@@ -122,7 +122,7 @@ import GridLayoutTestSupport
             // (spacing reads both spacings: all three the same, whatever order they are set in)
             "spacing": .number(5), "lineSpacing": .number(5), "itemSpacing": .number(5), "lanes": .number(6), "columns": .number(7), "order": .string("rtl"),
             "rowHeight": .number(80), "tolerance": .number(0.5), "widow": .string("center"),
-            "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
+            "breakoutCadence": .number(3), "loaderSize": .size(size(30, 20)), "stickyHeaders": .bool(true), "paging": .bool(true),
             "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
             "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2), "estimatedSize": .size(size(90, 70)),

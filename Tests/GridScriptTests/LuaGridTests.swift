@@ -57,6 +57,23 @@ import Testing
         #expect(lua.eval("return g.scale") == ["2"])
     }
 
+    // breakoutCadence (docs/layout.md, "justified"): W 600, T 100, cadence 2. Row 1 is ARs 2 + 3,
+    // 120 thick; row 2, a breakout row, is the 1.5 alone, 600 / 1.5 = 400 clamped to 200, 600 wide.
+    @Test func breakoutRows() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ layout = "justified", width = 600, rowHeight = 100, breakoutCadence = 2 }
+            local w = { 200, 300, 150, 100 }
+            g.dataSource = { count = function() return #w end, size = function(s, i) return w[i], 100 end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 2)") == ["240", "0", "360", "120"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["0", "120", "600", "200"])
+        #expect(lua.eval("return g:frame(1, 4)") == ["0", "320", "100", "100"])
+        #expect(lua.error("g.breakoutCadence = 0.5") == "test:1: option 'breakoutCadence': 0.5 is invalid (expected an integer)")
+        #expect(lua.eval("return g.breakoutCadence") == ["2"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.1.0"])
@@ -65,11 +82,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize dataSource delegate",
+            "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns order rowHeight tolerance widow breakoutCadence loaderSize stickyHeaders paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["36", "31", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["36", "32", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

@@ -175,6 +175,9 @@ typedef struct gl_config {
     gl_size estimated_size;     /* [estimatedSize] an item's size until it is asked for: sizes
                                    are asked only as far as needed; 0x0 is off, 0 along the
                                    scroll axis alone an error; default 0 x 0 */
+    int64_t breakout_cadence;   /* [breakoutCadence] 0...100000000: every n-th justified row is
+                                   its first item alone, full width, when that item is square or
+                                   wider; 0 is off; default 0 */
 } gl_config;
 /* end generated: config */
 

@@ -38,6 +38,13 @@ public struct GridConfiguration: Hashable, Sendable {
     public var tolerance: Double = 0.25
     /// The last, incomplete justified row (`widow`).
     public var widow = WidowStyle.left
+    /// Justified breakout rows (`breakoutCadence`; 0, the default, is off): every n-th row of a
+    /// justified section is its first item alone, the whole row wide, when that item's aspect
+    /// ratio is at least 1 (flickr/justified-layout's `fullWidthBreakoutRowCadence`).
+    ///
+    /// - Complexity: O(1) more per row of a justified section when set, nothing when 0: a justified
+    ///   layout stays linear in its items.
+    public var breakoutCadence = 0
     /// The loader's size, when the data source shows it (`loaderSize`).
     public var loaderSize = Size(width: 44, height: 44)
     /// Whether the current section's header stays at the viewport's leading edge (`stickyHeaders`).

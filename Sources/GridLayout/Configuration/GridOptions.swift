@@ -192,6 +192,10 @@ extension GridConfiguration {
                "how far a justified row may stray from rowHeight, as a fraction"),
         choice("widow", WidowStyle.self, { $0.widow }, { $0.widow = $1 },
                "how a justified section lays out its last, incomplete row"),
+        // A justified section stores its frames, so it has at most maxStoredItems rows: a larger
+        // cadence could never come round.
+        integer("breakoutCadence", 0...GridLimits.maxStoredItems, { $0.breakoutCadence }, { $0.breakoutCadence = $1 },
+                "every n-th justified row is its first item alone, full width, when that item is square or wider; 0 is off"),
         OptionDescriptor(name: "loaderSize", kind: .size,
                          summary: "the loader's size",
                          read: { .size($0.loaderSize) },

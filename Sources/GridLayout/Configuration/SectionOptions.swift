@@ -48,6 +48,8 @@ struct SectionStyle: Sendable {
     var rowHeight: Double
     var tolerance: Double
     var widow: WidowStyle
+    /// Grid-wide (not a section key): every section takes the grid's.
+    var breakoutCadence: Int
     var lineSpacing: Double
     var itemSpacing: Double
     /// The section inset in S/C terms.
@@ -65,6 +67,7 @@ struct SectionStyle: Sendable {
         rowHeight = c.rowHeight
         tolerance = c.tolerance
         widow = c.widow
+        breakoutCadence = c.breakoutCadence
         lineSpacing = c.lineSpacing
         itemSpacing = c.itemSpacing
         inset = axes.padding(c.inset)

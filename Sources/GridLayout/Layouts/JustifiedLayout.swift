@@ -7,12 +7,19 @@
 /// row's first item is always taken). A closed row is (W − (k−1)·spacing)/ΣAR thick, clamped to
 /// [T/2, 2T]; its items are AR × the unclamped thickness wide, so the row fills W. The section's last,
 /// unclosed row (the widow) is T thick and placed by `widow`.
+///
+/// With `breakoutCadence` n > 0, rows n, 2n, 3n, … of the section (counting every row it lays out)
+/// are breakout rows (the library's isBreakoutRow): an item that arrives at such a row while it is
+/// empty and whose aspect ratio is at least 1 closes it alone — a closed row of one item, so W wide
+/// and W/AR thick, clamped. A narrower first item leaves the row an ordinary one.
 struct JustifiedLayout: ItemPlacer {
     let area: ItemArea
     let rowHeight: Double
     let widow: WidowStyle
     let minRatio: Double
     let maxRatio: Double
+    /// `breakoutCadence`: 0 for none.
+    let cadence: Int
     /// Used only to name an item's size, as the data source gave it, in an error.
     let axes: AxisMap
     // Its state is these properties: saved after a section's last item (`PlacerState`) it goes on
@@ -25,14 +32,21 @@ struct JustifiedLayout: ItemPlacer {
     private var rowStart: Double
     /// S end of the last closed row (the area's start before any).
     private var end: Double
+    /// The rows laid out so far, and whether the open row is a breakout row (its number, counted
+    /// from 1, a multiple of `cadence`); `rows` is kept only with a cadence.
+    private var rows = 0
+    private var breakoutRow: Bool
 
-    init(rowHeight: Double, tolerance: Double, widow: WidowStyle, area: ItemArea, axes: AxisMap) throws(GridError) {
+    init(rowHeight: Double, tolerance: Double, widow: WidowStyle, breakoutCadence: Int, area: ItemArea,
+         axes: AxisMap) throws(GridError) {
         guard area.cLength > 0 else {
             throw .noRoomForRows(length: area.cLength)
         }
         self.area = area
         self.rowHeight = rowHeight
         self.widow = widow
+        cadence = breakoutCadence
+        breakoutRow = breakoutCadence == 1
         self.axes = axes
         minRatio = area.cLength / rowHeight * (1 - tolerance)
         maxRatio = area.cLength / rowHeight * (1 + tolerance)
@@ -42,15 +56,30 @@ struct JustifiedLayout: ItemPlacer {
 
     var interleave: Int { 1 }
 
+    // A call of its own per batch: inlined into the builder's `feed`, the per-item loop compiles
+    // to more instructions.
     /// All or nothing: every size is checked before any is placed, so a failed batch leaves the
     /// placer as it was (the lazy frontier keeps its placer across batches, copying nothing).
+    @inline(never)
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError) {
         try checkRatios(sizes, from: first)
+        // One loop in two copies, so that without breakout rows (the default) it tests nothing
+        // for them: this is the layout's per-item path.
+        if cadence == 0 {
+            placeRatios(sizes, breakouts: false, into: &store)
+        } else {
+            placeRatios(sizes, breakouts: true, into: &store)
+        }
+    }
+
+    @inline(__always)
+    private mutating func placeRatios(_ sizes: UnsafeBufferPointer<AxisSize>, breakouts: Bool, into store: inout FrameStore) {
         for k in sizes.indices {
             let size = sizes[k]
             let ratio = size.c / size.s
-            if !add(ratio, into: &store) {
-                _ = add(ratio, into: &store)  // rejected: it starts the next row, where it is always taken
+            if !add(ratio, breakouts: breakouts, into: &store) {
+                // Rejected: it starts the next row, which always takes it (a breakout row too).
+                _ = add(ratio, breakouts: breakouts, into: &store)
             }
         }
     }
@@ -62,9 +91,17 @@ struct JustifiedLayout: ItemPlacer {
         }
     }
 
-    /// Row.addItem: returns false when the row closed without the item.
-    private mutating func add(_ ratio: Double, into store: inout FrameStore) -> Bool {
+    /// Row.addItem: returns false when the row closed without the item. `breakouts`: whether the
+    /// section has breakout rows (a constant in each copy of the loop).
+    @inline(__always)
+    private mutating func add(_ ratio: Double, breakouts: Bool, into store: inout FrameStore) -> Bool {
         let newSum = ratioSum + ratio
+        if breakouts && breakoutRow && ratios.isEmpty && ratio >= 1 {
+            ratios.append(ratio)
+            ratioSum = newSum
+            closeRow(into: &store)
+            return true
+        }
         if newSum < minRatio {
             ratios.append(ratio)
             ratioSum = newSum
@@ -114,6 +151,14 @@ struct JustifiedLayout: ItemPlacer {
         rowStart = end + area.lineSpacing
         ratios.removeAll(keepingCapacity: true)
         ratioSum = 0
+        countRow()
+    }
+
+    /// Counts a row laid out, for the cadence of breakout rows (nothing without one).
+    private mutating func countRow() {
+        guard cadence > 0 else { return }
+        rows += 1
+        breakoutRow = (rows + 1) % cadence == 0
     }
 
     /// Makes the open row's widths, ratio × length / sum, finite where they would not be: a sum
@@ -133,8 +178,8 @@ struct JustifiedLayout: ItemPlacer {
     var spannedStoreIsFloored: Bool { false }
 
     /// An item spanning all lanes ends the open row, laid out as a widow row, and takes a row of
-    /// its own: the whole line wide and line / aspect ratio thick, not clamped (flickr's full-width
-    /// breakout rows). Other spans mean nothing here.
+    /// its own: the whole line wide and line / aspect ratio thick, not clamped. Other spans mean
+    /// nothing here. Both rows count towards the breakout cadence.
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, spans: UnsafeBufferPointer<Int>, from first: GridIndexPath,
                         into store: inout FrameStore) throws(GridError) {
         try checkRatios(sizes, from: first)
@@ -152,11 +197,13 @@ struct JustifiedLayout: ItemPlacer {
                 rowStart = end + area.lineSpacing
                 ratios.removeAll(keepingCapacity: true)
                 ratioSum = 0
+                countRow()
             }
             let thickness = area.cLength * size.s / size.c
             store.append(AxisRect(s: rowStart, c: area.cStart, sSize: size.c > 0 ? thickness : 0, cSize: area.cLength))
             end = rowStart + (size.c > 0 ? thickness : 0)
             rowStart = end + area.lineSpacing
+            countRow()
             k = run + 1
         }
     }

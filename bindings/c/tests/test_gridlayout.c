@@ -725,11 +725,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 29);
+    EXPECT(n == 30);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 29 is out of range (the library has options 0...28)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 30 is out of range (the library has options 0...29)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -1094,6 +1094,53 @@ static void test_scale(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* breakout_cadence (docs/layout.md, "justified"): W 600, T 100 (minAR 4.5), cadence 2. Row 1 is
+ * 2 + 3, 120 thick; row 2, a breakout row, is the 1.5 alone: 600 / 1.5 = 400 clamped to 200, the
+ * whole row wide; the 1 after it is the widow. */
+static void test_breakout_cadence(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.breakout_cadence == 0);
+    c.layout = GL_LAYOUT_JUSTIFIED;
+    c.width = 600;
+    c.row_height = 100;
+    c.breakout_cadence = 2;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[4] = { { 200, 100 }, { 300, 100 }, { 150, 100 }, { 100, 100 } };
+    gl_section s = { sizes, 4, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT_RECT(r, 240, 0, 360, 120);
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT_RECT(r, 0, 120, 600, 200);
+    OK(gl_grid_frame(g, 0, 3, &r));
+    EXPECT_RECT(r, 0, 320, 100, 100);
+    gl_config read;
+    gl_config_init(&read);
+    OK(gl_grid_get_config(g, &read));
+    EXPECT(read.breakout_cadence == 2);
+    double v = 0;
+    OK(gl_grid_get_option_number(g, "breakoutCadence", &v));
+    EXPECT(v == 2);
+    /* Off, the 1.5 joins the next row: 1.5 + 1 stays open, the widow. */
+    OK(gl_grid_set_option_number(g, "breakoutCadence", 0));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT_RECT(r, 0, 120, 150, 100);
+    c.breakout_cadence = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_config.breakout_cadence: -1 is invalid (expected 0...100000000)");
+    c.breakout_cadence = INT64_MAX;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_config.breakout_cadence: 9223372036854775807 is invalid (expected 0...100000000)");
+    EXPECT_STATUS(gl_grid_set_option_number(g, "breakoutCadence", 2.5), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'breakout_cadence': 2.5 is invalid (expected an integer)");
+    OK(gl_grid_destroy(g));
+}
+
 /* estimated_size and gl_grid_measure (docs/layout.md, "Sizes learnt late"). */
 static void test_measure(void) {
     gl_config c;
@@ -1218,6 +1265,7 @@ int main(void) {
     test_two_spacings();
     test_rtl();
     test_scale();
+    test_breakout_cadence();
     test_measure();
     test_option_words();
     test_paging();

@@ -134,6 +134,7 @@ class gl_config(Structure):
         ("scale", c_double),
         ("inset", gl_insets),
         ("estimated_size", gl_size),
+        ("breakout_cadence", c_int64),
     ]
 # end generated: config
 

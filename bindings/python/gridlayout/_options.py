@@ -68,6 +68,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('widow', 'widow', 'choice', 0.0, 2.0, False,
      'left', ('left', 'center', 'justify'),
      'how a justified section lays out its last, incomplete row'),
+    ('breakout_cadence', 'breakoutCadence', 'integer', 0.0, 100000000.0, False,
+     0, (),
+     'every n-th justified row is its first item alone, full width, when that item is square or wider; 0 is off'),
     ('loader_size', 'loaderSize', 'size', 0.0, DBL_MAX, False,
      (44.0, 44.0), (),
      "the loader's size"),
@@ -136,6 +139,7 @@ class GridOptions:
                  row_height: Optional[float] = None,
                  tolerance: Optional[float] = None,
                  widow: Optional[Widow] = None,
+                 breakout_cadence: Optional[int] = None,
                  loader_size: Optional[SizeLike] = None,
                  sticky_headers: Optional[bool] = None,
                  paging: Optional[bool] = None,
@@ -296,6 +300,15 @@ class GridOptions:
     @widow.setter
     def widow(self, value: Widow) -> None:
         self.configure(widow=value)
+
+    @property
+    def breakout_cadence(self) -> int:
+        'every n-th justified row is its first item alone, full width, when that item is square or wider; 0 is off: an integer 0…100000000, by default 0.'
+        return self._option('breakout_cadence')  # type: ignore[no-any-return]
+
+    @breakout_cadence.setter
+    def breakout_cadence(self, value: int) -> None:
+        self.configure(breakout_cadence=value)
 
     @property
     def loader_size(self) -> "Size":

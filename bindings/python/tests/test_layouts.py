@@ -46,6 +46,29 @@ def test_nine_grid_through_callables_is_the_same():
         assert all_elements(grid) == all_elements(bulk)
 
 
+def test_breakout_rows():
+    # docs/layout.md, "justified": W 600, T 100 (minAR 4.5), breakout_cadence 2. Row 1 is 2 + 3,
+    # 120 thick; row 2, a breakout row, the 1.5 alone (600 / 1.5 = 400 clamped to 200), 600 wide;
+    # row 3 is 2 + 3 again; row 4 is a breakout row started by 0.5, narrower than square: an
+    # ordinary row, 0.5 + 4.5; the 1 is the widow.
+    ratios = [2, 3, 1.5, 2, 3, 0.5, 4.5, 1]
+    with Grid(layout="justified", width=600, row_height=100, breakout_cadence=2) as grid:
+        assert grid.breakout_cadence == 2
+        grid.set_sizes([(r * 100, 100) for r in ratios])
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(len(ratios))] == [
+            (0, 0, 240, 120), (240, 0, 360, 120),
+            (0, 120, 600, 200),
+            (0, 320, 240, 120), (240, 320, 360, 120),
+            (0, 440, 60, 120), (60, 440, 540, 120),
+            (0, 560, 100, 100)]
+        assert grid.content_size() == (600, 660)
+        grid.breakout_cadence = 0
+        grid.reload()
+        thickness = 600 / 6.5  # off, 1.5 + 2 + 3 = 6.5 closes a row
+        assert grid.frame(0, 2) == (0, 120, 1.5 * thickness, thickness)
+
+
 def test_padding_forms():
     with Grid(width=320, lanes=3, padding=5, spacing=5) as grid:
         grid.set_sizes([(100, 100)] * 4)

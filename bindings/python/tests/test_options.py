@@ -151,6 +151,10 @@ def test_misspelt_names_and_choices_say_what_was_meant():
      "option 'sticky_headers': str 'yes' is not True or False"),
     ("max_pooled_views", -1, GridValueError,
      "option 'max_pooled_views': -1 is invalid (expected 0...1000000)"),
+    ("breakout_cadence", -1, GridValueError,
+     "option 'breakout_cadence': -1 is invalid (expected 0...100000000)"),
+    ("breakout_cadence", 1.5, GridValueError,
+     "option 'breakout_cadence': 1.5 is invalid (expected an integer)"),
     ("loader_size", 5, GridTypeError, "option 'loader_size': int 5 is not a (w, h) pair"),
 ])
 def test_a_bad_value_of_a_property_changes_nothing(keyword, value, kind, message):
