@@ -24,12 +24,22 @@ public final class OptionDescriptor: Sendable {
          write: @escaping @Sendable (inout GridConfiguration, OptionValue) -> Void,
          numeric: (@Sendable (GridConfiguration) -> Double)? = nil) {
         self.name = name
-        cName = String(name.flatMap { $0.isUppercase ? ["_", Character($0.lowercased())] : [$0] })
+        cName = Self.snakeCase(name)
         self.kind = kind
         self.summary = summary
         self.read = read
         self.write = write
         self.numeric = numeric
+    }
+
+    /// `rowHeight` as `row_height`. Option names are ASCII: bytes, not Unicode's case tables (whose
+    /// first use would cost the first reload more than the whole table's validation).
+    static func snakeCase(_ name: String) -> String {
+        var bytes: [UInt8] = []
+        for byte in name.utf8 {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { bytes += [UInt8(ascii: "_"), byte + 32] } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `n` is a value of this numeric option (the fast test `validate` makes first).
