@@ -584,32 +584,59 @@ extension PlacerState {
         }
     }
 
-    /// The placer, whichever layout's: the one switch every read below goes through (`feed`
-    /// switches on its own, to place in place).
-    private var placer: any ItemPlacer {
+    /// Answers `question` of the placer, whichever layout's: the one switch every read below goes
+    /// through (`feed` and `finish` switch on their own: they write the store). Generic, not an existential: each
+    /// read is specialised to the layout, as the frontier reads it at every scroll step.
+    @inline(__always)
+    private func read<Q: PlacerQuestion>(_ question: Q) -> Q.Answer {
         switch self {
-        case .lanes(let p): return p
-        case .waterfall(let p): return p
-        case .flow(let p): return p
-        case .justified(let p): return p
+        case .lanes(let p): return question.answer(p)
+        case .waterfall(let p): return question.answer(p)
+        case .flow(let p): return question.answer(p)
+        case .justified(let p): return question.answer(p)
         }
     }
 
     /// `ItemPlacer.finish`.
-    func finish(into store: inout FrameStore) -> Double { placer.finish(into: &store) }
+    func finish(into store: inout FrameStore) -> Double {
+        switch self {
+        case .lanes(let p): return p.finish(into: &store)
+        case .waterfall(let p): return p.finish(into: &store)
+        case .flow(let p): return p.finish(into: &store)
+        case .justified(let p): return p.finish(into: &store)
+        }
+    }
 
     /// No item placed after now starts before this (in the store's coordinates).
-    var frontierS: Double { placer.frontierS }
+    var frontierS: Double { read(FrontierQuestion()) }
 
     /// The S end of the frames placed so far (in the store's coordinates).
-    var placedEnd: Double { placer.placedEnd }
+    var placedEnd: Double { read(PlacedEndQuestion()) }
 
     /// Where the section's item area starts (in the store's coordinates).
-    var areaStart: Double { placer.area.sStart }
+    var areaStart: Double { read(AreaStartQuestion()) }
 
     /// Items placed without a frame yet (justified's open row).
     var openRowCount: Int {
         if case .justified(let p) = self { return p.openRowCount }
         return 0
     }
+}
+
+/// A question `PlacerState.read` puts to a placer of any layout.
+protocol PlacerQuestion {
+    associatedtype Answer
+    func answer<P: ItemPlacer>(_ placer: P) -> Answer
+}
+
+private struct FrontierQuestion: PlacerQuestion {
+    func answer<P: ItemPlacer>(_ placer: P) -> Double { placer.frontierS }
+}
+
+private struct PlacedEndQuestion: PlacerQuestion {
+    func answer<P: ItemPlacer>(_ placer: P) -> Double { placer.placedEnd }
+}
+
+private struct AreaStartQuestion: PlacerQuestion {
+    func answer<P: ItemPlacer>(_ placer: P) -> Double { placer.area.sStart }
 }
