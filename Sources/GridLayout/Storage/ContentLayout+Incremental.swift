@@ -106,7 +106,9 @@ extension ContentLayout {
         var previousEnd = new.sEnd
         var previousHasElements = followed
         for later in (section + 1)..<sections.count {
-            if sections[later].isEmpty {
+            // The open lazy section is not empty even before its first item: its store and placer
+            // were made for it (a floored store for spans) and move with it.
+            if sections[later].isEmpty && lazy?.open?.section != later {
                 if elementAfter { sections[later].shift(by: moveBy) } else { sections[later] = .empty(at: new.sEnd) }
                 continue
             }
