@@ -28,6 +28,7 @@ PROGRAM_FILES = {
     "lib/python3/dist-packages/gridlayout/_sections.py",
     "lib/python3/dist-packages/gridlayout/_sigint.py",
     "lib/python3/dist-packages/gridlayout/_source.py",
+    "lib/python3/dist-packages/gridlayout/_vocabulary.py",
     "lib/python3/dist-packages/gridlayout/grid.py",
     "lib/python3/dist-packages/gridlayout/py.typed",
     "lib/python3/dist-packages/gridlayout/libgridlayout.so",

@@ -13,7 +13,7 @@ from pkgsupport import VERSION, assert_self_contained, clean_env, python, run_tr
 
 PACKAGE_FILES = {"__init__.py", "_lib.py", "_options.py", "_arguments.py", "_config.py",
                  "_errors.py", "_records.py", "_sections.py", "_sigint.py",
-                 "_source.py", "grid.py", "py.typed", "libgridlayout.so"}
+                 "_source.py", "_vocabulary.py", "grid.py", "py.typed", "libgridlayout.so"}
 
 
 def test_contents_and_metadata(wheel):
