@@ -32,41 +32,24 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load_lib():
-    """The binding's declarations of the C API (gridlayout/_lib.py), loaded alone: the package
-    itself imports what this writes."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("gridlayout_lib", ROOT / "bindings" / "python" / "gridlayout" / "_lib.py")
+def _schema_module():
+    spec = importlib.util.spec_from_file_location("json_schema", ROOT / "tools" / "json-schema.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-_lib = _load_lib()
-
-
-def _lib_describing(path):
-    """The library at `path`, declared only as far as its description of the options: nothing
-    that this generator writes (the binding's constants) is needed to read it."""
-    lib = ctypes.CDLL(path)
-    lib.gl_option_count.restype = ctypes.c_int64
-    lib.gl_option_count.argtypes = []
-    lib.gl_option_describe.restype = ctypes.c_int
-    lib.gl_option_describe.argtypes = [ctypes.c_int64, ctypes.POINTER(_lib.gl_option_info)]
-    return lib
+# json-schema.py reads the library's description of the options as this does: its loader of the
+# binding's declarations and of the library serve both.
+_schema = _schema_module()
+_lib = _schema._lib
+_lib_describing = _schema._lib_describing
 
 DBL_MAX = sys.float_info.max
 MAX_EXTENT = float(1 << 40)
 KINDS = ("number", "integer", "bool", "choice", "insets", "size")
 BEGIN = "<!-- generated: options (tools/generate.py; edit the engine's option table, then make generate) -->"
 END = "<!-- end generated -->"
-
-
-def _schema_module():
-    spec = importlib.util.spec_from_file_location("json_schema", ROOT / "tools" / "json-schema.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class Option:
@@ -150,49 +133,41 @@ def _tokens(text):
 
 # ---- docs tables --------------------------------------------------------------------------------
 
-def lua_value(o):
-    return {"choice": ", ".join(f'`"{c}"`' for c in o.choices),
-            "bool": "boolean",
-            "insets": "number, or `{top=, left=, bottom=, right=}` (a missing side is 0)",
-            "size": "`{w=, h=}`, sides ≥ 0",
-            "integer": f"integer {range_words(o)}",
-            "number": f"number {range_words(o)}"}[o.kind]
+class ScriptSpelling:
+    """How Lua and JSON write values, which differ only in booleans, insets and sizes."""
+
+    def __init__(self, boolean, true, false, insets, size, insets_value, size_value):
+        self.boolean, self.true, self.false = boolean, true, false
+        self.insets, self.size = insets, size
+        self.insets_value, self.size_value = insets_value, size_value
+
+    def value(self, o):
+        return {"choice": ", ".join(f'`"{c}"`' for c in o.choices),
+                "bool": self.boolean,
+                "insets": f"number, or {self.insets} (a missing side is 0)",
+                "size": f"{self.size}, sides ≥ 0",
+                "integer": f"integer {range_words(o)}",
+                "number": f"number {range_words(o)}"}[o.kind]
+
+    def default(self, o):
+        if o.kind == "choice":
+            return f'`"{o.default}"`'
+        if o.kind == "bool":
+            return self.true if o.default else self.false
+        if o.kind == "insets":
+            t, l, b, r = o.default
+            return f"`{num(t)}`" if t == l == b == r else f"`{self.insets_value(*map(num, o.default))}`"
+        if o.kind == "size":
+            return f"`{self.size_value(*map(num, o.default))}`"
+        return f"`{num(o.default)}`"
 
 
-def lua_default(o):
-    if o.kind == "choice":
-        return f'`"{o.default}"`'
-    if o.kind == "bool":
-        return "`true`" if o.default else "`false`"
-    if o.kind == "insets":
-        t, l, b, r = o.default
-        return f"`{num(t)}`" if t == l == b == r else f"`{{top={num(t)}, left={num(l)}, bottom={num(b)}, right={num(r)}}}`"
-    if o.kind == "size":
-        return f"`{{w={num(o.default[0])}, h={num(o.default[1])}}}`"
-    return f"`{num(o.default)}`"
-
-
-def json_value(o):
-    return {"choice": ", ".join(f'`"{c}"`' for c in o.choices),
-            "bool": "`true` or `false`",
-            "insets": 'number, or `{"top", "left", "bottom", "right"}` (a missing side is 0)',
-            "size": "`[w, h]`, sides ≥ 0",
-            "integer": f"integer {range_words(o)}",
-            "number": f"number {range_words(o)}"}[o.kind]
-
-
-def json_default(o):
-    if o.kind == "choice":
-        return f'`"{o.default}"`'
-    if o.kind == "bool":
-        return "`true`" if o.default else "`false`"
-    if o.kind == "insets":
-        t, l, b, r = o.default
-        return f"`{num(t)}`" if t == l == b == r else \
-            f'`{{"top": {num(t)}, "left": {num(l)}, "bottom": {num(b)}, "right": {num(r)}}}`'
-    if o.kind == "size":
-        return f"`[{num(o.default[0])}, {num(o.default[1])}]`"
-    return f"`{num(o.default)}`"
+LUA = ScriptSpelling("boolean", "`true`", "`false`", "`{top=, left=, bottom=, right=}`", "`{w=, h=}`",
+                     lambda t, l, b, r: f"{{top={t}, left={l}, bottom={b}, right={r}}}",
+                     lambda w, h: f"{{w={w}, h={h}}}")
+JSON = ScriptSpelling("`true` or `false`", "`true`", "`false`", '`{"top", "left", "bottom", "right"}`', "`[w, h]`",
+                      lambda t, l, b, r: f'{{"top": {t}, "left": {l}, "bottom": {b}, "right": {r}}}',
+                      lambda w, h: f"[{w}, {h}]")
 
 
 def python_value(o):
@@ -250,9 +225,9 @@ def doc_tables(options):
     keyword = lambda o: o.keyword      # noqa: E731
     return {
         "docs/lua.md": table(options, "| option | value | default | meaning |",
-                             lambda o: f"| `{o.name}` | {lua_value(o)} | {lua_default(o)} | {renamed(options, o.summary, engine)} |"),
+                             lambda o: f"| `{o.name}` | {LUA.value(o)} | {LUA.default(o)} | {renamed(options, o.summary, engine)} |"),
         "docs/json.md": table(options, "| option | value | default | meaning |",
-                              lambda o: f"| `{o.name}` | {json_value(o)} | {json_default(o)} | {renamed(options, o.summary, engine)} |"),
+                              lambda o: f"| `{o.name}` | {JSON.value(o)} | {JSON.default(o)} | {renamed(options, o.summary, engine)} |"),
         "docs/python.md": table(options, "| option | takes | default | meaning |",
                                 lambda o: f"| `{o.keyword}` | {python_value(o)} | {python_default(o)} | {renamed(options, o.summary, keyword)} |"),
         "docs/c.md": table(options, "| `gl_config` field (name) | value | default | meaning |",
@@ -725,14 +700,14 @@ def outputs(library):
         files[path] = with_table((ROOT / path).read_text(), path, generated)
     files["bindings/python/gridlayout/_options.py"] = python_module(options)
     vocabulary_outputs(options, files)
-    for path, text in _schema_module().texts(library).items():
+    for path, text in _schema.texts(library).items():
         files[str(path.relative_to(ROOT))] = text
     return files
 
 
 def main(argv):
     check = "--check" in argv[1:]
-    library = _schema_module().library_path()
+    library = _schema.library_path()
     differ = []
     for path, text in outputs(library).items():
         target = ROOT / path
