@@ -116,7 +116,7 @@ static: deps
 	sed 's/@VERSION@/$(VERSION)/g' man/gridlayout.1 > $(STAGE)/man/gridlayout.1
 	@echo "staged $(STAGE): gridrepl $$(du -k $(STAGE)/bin/gridrepl | cut -f1) kB, gridlayout $$(du -k $(STAGE)/bin/gridlayout | cut -f1) kB, libgridlayout.so.$(VERSION) $$(du -k $(STAGE)/lib/libgridlayout.so.$(VERSION) | cut -f1) kB, gridlayout.so (Lua) $$(du -k $(STAGE)/lib/gridlayout.so | cut -f1) kB"
 
-# make install PREFIX=/usr/local DESTDIR=: bin/gridrepl, bin/gridlayout; lib/libgridlayout.so{,.1,.1.1.0},
+# make install PREFIX=/usr/local DESTDIR=: bin/gridrepl, bin/gridlayout; lib/libgridlayout.so{,.1,.1.2.0},
 # include/gridlayout.h, lib/pkgconfig/gridlayout.pc and the Lua module lib/lua/5.4/gridlayout.so
 # (bindings/c's install); the Python package in PYTHONDIR (its libgridlayout.so a link to the library);
 # share/man/man1/gridrepl.1 and gridlayout.1; the docs and example scripts in share/doc/gridlayout.

@@ -190,13 +190,15 @@ def python_default(o):
     return f"`{num(o.default)}`"
 
 
-C_ENUM_PREFIX = {"layout": "GL_LAYOUT_", "direction": "GL_", "order": "GL_ORDER_", "widow": "GL_WIDOW_"}
+def c_enum_prefix(o):
+    """The C enum prefix of a choice option's values (tools/vocabulary.py's CHOICE_ENUMS)."""
+    return next(prefix for option, _, prefix in V.CHOICE_ENUMS if option == o.name)
 C_TYPES = {"number": "double", "integer": "integer", "bool": "0/1", "insets": "`gl_insets`", "size": "`gl_size`"}
 
 
 def c_value(o):
     if o.kind == "choice":
-        return f"`gl_{o.keyword}`: " + ", ".join(f"`{C_ENUM_PREFIX[o.keyword]}{c.upper()}`" for c in o.choices)
+        return f"`gl_{o.keyword}`: " + ", ".join(f"`{c_enum_prefix(o)}{c.upper()}`" for c in o.choices)
     if o.kind in ("number", "integer"):
         return f"{C_TYPES[o.kind]} {range_words(o)}"
     return C_TYPES[o.kind]
@@ -204,7 +206,7 @@ def c_value(o):
 
 def c_default(o):
     if o.kind == "choice":
-        return f"`{C_ENUM_PREFIX[o.keyword]}{o.default.upper()}`"
+        return f"`{c_enum_prefix(o)}{o.default.upper()}`"
     if o.kind == "bool":
         return "`1`" if o.default else "`0`"
     if o.kind == "insets":

@@ -102,7 +102,8 @@ EVENTS = [
 
 # The choices of the options of that kind, as C names their enums: (option, C type, C prefix).
 CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_direction", "GL_"),
-                ("order", "gl_order", "GL_ORDER_"), ("widow", "gl_widow", "GL_WIDOW_")]
+                ("order", "gl_order", "GL_ORDER_"), ("widow", "gl_widow", "GL_WIDOW_"),
+                ("anchor", "gl_anchor", "GL_ANCHOR_"), ("startAt", "gl_start_at", "GL_START_AT_")]
 
 # The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
 # the engine's names.
@@ -181,4 +182,6 @@ CONFIG_FIELDS = [
     ("scale", "double", "scale", "1.1"), ("inset", "gl_insets", "inset", "1.1"),
     ("estimated_size", "gl_size", "estimatedSize", "1.1"),
     ("breakout_cadence", "int64_t", "breakoutCadence", "1.1"),
+    ("anchor", "int", "anchor", "1.2"), ("follow_end", "int", "followEnd", "1.2"),
+    ("start_at", "int", "startAt", "1.2"),
 ]

@@ -38,6 +38,9 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.inset = cInsets(o[5], c)
     g.estimated_size = cSize(o[29], c)
     g.breakout_cadence = Int64(cNumber(o[15], c))
+    g.anchor = cChoice(o[30], c)
+    g.follow_end = cFlag(o[31], c)
+    g.start_at = cChoice(o[32], c)
     return g
 }
 
@@ -74,5 +77,8 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     setInsets(o[5], g.inset, &c)
     setSize(o[29], g.estimated_size, &c)
     try setInteger(o[15], g.breakout_cadence, "breakout_cadence", &c)
+    try setChoice(o[30], g.anchor, "anchor", &c)
+    try setFlag(o[31], g.follow_end, "follow_end", &c)
+    try setChoice(o[32], g.start_at, "start_at", &c)
     return c
 }

@@ -5,7 +5,7 @@ import Synchronization
 /// The `gridlayout` Lua module: entry points for hosts (gridrepl, the C library).
 public enum GridScript {
     /// The module's version: the project's, from VERSION (Tests/packaging/test_version.py checks).
-    public static let version = "1.1.0"
+    public static let version = "1.2.0"
 
     /// Makes `require "gridlayout"` find the module in `L` (registers it in `package.preload`).
     public static func preload(_ L: OpaquePointer) {

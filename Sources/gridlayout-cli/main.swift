@@ -15,7 +15,7 @@ import Glibc
 #endif
 
 /// The project's version (the file VERSION; Tests/packaging/test_version.py checks it).
-let version = "1.1.0"
+let version = "1.2.0"
 
 let usage = """
     usage: gridlayout layout [--max-input BYTES] [FILE]

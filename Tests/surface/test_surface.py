@@ -54,11 +54,12 @@ def test_every_option_is_a_gl_config_field_tagged_with_its_name(options):
 
 
 def test_the_headers_enums_name_the_described_cases(options):
-    enums = {"layout": "gl_layout", "direction": "gl_direction", "order": "gl_order", "widow": "gl_widow"}
+    enums = {option: (ctype, prefix) for option, ctype, prefix in vocabulary.CHOICE_ENUMS}
     for o in options:
         if o["choices"]:
-            body = re.search(rf"typedef enum {enums[o['name']]} \{{(.*?)\}}", HEADER, re.S).group(1)
-            values = {m.group(1).lower(): int(m.group(2)) for m in re.finditer(r"GL_(?:[A-Z]+_)?([A-Z]+) = (\d+)", body)}
+            ctype, prefix = enums[o["name"]]
+            body = re.search(rf"typedef enum {ctype} \{{(.*?)\}}", HEADER, re.S).group(1)
+            values = {m.group(1).lower(): int(m.group(2)) for m in re.finditer(rf"{prefix}([A-Z_]+) = (\d+)", body)}
             assert {c: values.get(c) for c in o["choices"]} == {c: k for k, c in enumerate(o["choices"])}, o["name"]
 
 

@@ -33,11 +33,11 @@ extern "C" {
 /* ---- version ------------------------------------------------------------------------------ */
 
 #define GL_VERSION_MAJOR 1
-#define GL_VERSION_MINOR 1
+#define GL_VERSION_MINOR 2
 #define GL_VERSION_PATCH 0
 /* major * 10000 + minor * 100 + patch */
 #define GL_VERSION_NUM (GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH)
-#define GL_VERSION_STRING "1.1.0"
+#define GL_VERSION_STRING "1.2.0"
 
 /* ---- status ------------------------------------------------------------------------------- */
 
@@ -94,6 +94,16 @@ typedef enum gl_widow {
     GL_WIDOW_CENTER = 1,
     GL_WIDOW_JUSTIFY = 2
 } gl_widow;
+
+typedef enum gl_anchor {
+    GL_ANCHOR_ITEM = 0,
+    GL_ANCHOR_OFFSET = 1
+} gl_anchor;
+
+typedef enum gl_start_at {
+    GL_START_AT_START = 0,
+    GL_START_AT_END = 1
+} gl_start_at;
 
 typedef enum gl_align {
     GL_ALIGN_START = 0,
@@ -178,6 +188,14 @@ typedef struct gl_config {
     int64_t breakout_cadence;   /* [breakoutCadence] 0...100000000: every n-th justified row is
                                    its first item alone, full width, when that item is square or
                                    wider; 0 is off; default 0 */
+    /* since 1.2 */
+    int anchor;                 /* [anchor] gl_anchor: what stays still when something before the
+                                   viewport changes: the first element shown, or the offset;
+                                   default GL_ANCHOR_ITEM */
+    int follow_end;             /* [followEnd] 0/1: a viewport at the content's end stays at the
+                                   end when the content changes; default 0 */
+    int start_at;               /* [startAt] gl_start_at: where a reload at offset 0 opens the
+                                   grid: its start, or its end; default GL_START_AT_START */
 } gl_config;
 /* end generated: config */
 

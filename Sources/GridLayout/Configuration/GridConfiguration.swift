@@ -85,6 +85,13 @@ public struct GridConfiguration: Hashable, Sendable {
     /// later calls) need: the frontier (docs/layout.md, "Sizes learnt late"). An optional size as a
     /// plain size, so that every face takes it like `loaderSize`: 0×0 is the one value that is off.
     public var estimatedSize = Size(width: 0, height: 0)
+    /// What stays still when something before the viewport changes (`anchor`): the first element
+    /// the viewport shows (`.item`, the default) or the offset (`.offset`).
+    public var anchor = AnchorMode.item
+    /// Whether a viewport at the content's S end stays at the end when the content changes (`followEnd`).
+    public var followEnd = false
+    /// Where a `reload()` of a grid at offset 0 opens it (`startAt`): `.end` scrolls to the content's end.
+    public var startAt = StartPosition.start
 
     /// Whether `estimatedSize` is set (not 0×0).
     public var isLazy: Bool { estimatedSize.width != 0 || estimatedSize.height != 0 }

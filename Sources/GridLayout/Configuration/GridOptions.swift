@@ -236,6 +236,12 @@ extension GridConfiguration {
                          summary: "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off, 0 along the scroll axis alone an error",
                          read: { .size($0.estimatedSize) },
                          write: { if case .size(let s) = $1 { $0.estimatedSize = s } }),
+        choice("anchor", AnchorMode.self, { $0.anchor }, { $0.anchor = $1 },
+               "what stays still when something before the viewport changes: the first element shown, or the offset"),
+        flag("followEnd", { $0.followEnd }, { $0.followEnd = $1 },
+             "a viewport at the content's end stays at the end when the content changes"),
+        choice("startAt", StartPosition.self, { $0.startAt }, { $0.startAt = $1 },
+               "where a reload at offset 0 opens the grid: its start, or its end"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -20,7 +20,7 @@ from ._records import (Change, Drag, Element, Event, IndexPath, Insets, Point, R
                        Stats, Uniform)
 from .grid import Grid, Option, library_path, library_version, options
 
-__version__ = "1.1.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
+__version__ = "1.2.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",

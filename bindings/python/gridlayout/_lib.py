@@ -17,10 +17,10 @@ from typing import Optional
 # ---- version ----------------------------------------------------------------------------------
 
 GL_VERSION_MAJOR = 1
-GL_VERSION_MINOR = 1
+GL_VERSION_MINOR = 2
 GL_VERSION_PATCH = 0
 GL_VERSION_NUM = GL_VERSION_MAJOR * 10000 + GL_VERSION_MINOR * 100 + GL_VERSION_PATCH
-GL_VERSION_STRING = "1.1.0"
+GL_VERSION_STRING = "1.2.0"
 
 # ---- statuses and enums ----------------------------------------------------------------------
 
@@ -41,6 +41,8 @@ GL_LAYOUT_LANES, GL_LAYOUT_WATERFALL, GL_LAYOUT_FLOW, GL_LAYOUT_JUSTIFIED = 0, 1
 GL_VERTICAL, GL_HORIZONTAL = 0, 1
 GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
+GL_ANCHOR_ITEM, GL_ANCHOR_OFFSET = 0, 1
+GL_START_AT_START, GL_START_AT_END = 0, 1
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -135,6 +137,10 @@ class gl_config(Structure):
         ("inset", gl_insets),
         ("estimated_size", gl_size),
         ("breakout_cadence", c_int64),
+        # since 1.2
+        ("anchor", c_int),
+        ("follow_end", c_int),
+        ("start_at", c_int),
     ]
 # end generated: config
 

@@ -18,6 +18,8 @@ Layout = Literal['lanes', 'waterfall', 'flow', 'justified']
 Direction = Literal['vertical', 'horizontal']
 Order = Literal['shortest', 'ltr', 'rtl']
 Widow = Literal['left', 'center', 'justify']
+Anchor = Literal['item', 'offset']
+Start_at = Literal['start', 'end']
 
 # Every option, in the engine's order: (keyword, engine name, kind, min, max, min_exclusive,
 # default, choices, summary). The library describes the same at run time (gl_option_describe);
@@ -113,6 +115,15 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('estimated_size', 'estimatedSize', 'size', 0.0, DBL_MAX, False,
      (0.0, 0.0), (),
      "an item's size until it is asked for: sizes are asked only as far as needed; 0x0 is off, 0 along the scroll axis alone an error"),
+    ('anchor', 'anchor', 'choice', 0.0, 1.0, False,
+     'item', ('item', 'offset'),
+     'what stays still when something before the viewport changes: the first element shown, or the offset'),
+    ('follow_end', 'followEnd', 'bool', 0.0, 1.0, False,
+     False, (),
+     "a viewport at the content's end stays at the end when the content changes"),
+    ('start_at', 'startAt', 'choice', 0.0, 1.0, False,
+     'start', ('start', 'end'),
+     'where a reload at offset 0 opens the grid: its start, or its end'),
 )
 
 
@@ -153,7 +164,10 @@ class GridOptions:
                  max_pooled_views: Optional[int] = None,
                  rtl: Optional[bool] = None,
                  scale: Optional[float] = None,
-                 estimated_size: Optional[SizeLike] = None) -> None:
+                 estimated_size: Optional[SizeLike] = None,
+                 anchor: Optional[Anchor] = None,
+                 follow_end: Optional[bool] = None,
+                 start_at: Optional[Start_at] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -435,3 +449,30 @@ class GridOptions:
     @estimated_size.setter
     def estimated_size(self, value: SizeLike) -> None:
         self.configure(estimated_size=value)
+
+    @property
+    def anchor(self) -> Anchor:
+        "what stays still when something before the viewport changes: the first element shown, or the offset: one of 'item', 'offset', by default 'item'."
+        return self._option('anchor')  # type: ignore[no-any-return]
+
+    @anchor.setter
+    def anchor(self, value: Anchor) -> None:
+        self.configure(anchor=value)
+
+    @property
+    def follow_end(self) -> bool:
+        "a viewport at the content's end stays at the end when the content changes: True or False, by default False."
+        return self._option('follow_end')  # type: ignore[no-any-return]
+
+    @follow_end.setter
+    def follow_end(self, value: bool) -> None:
+        self.configure(follow_end=value)
+
+    @property
+    def start_at(self) -> Start_at:
+        "where a reload at offset 0 opens the grid: its start, or its end: one of 'start', 'end', by default 'start'."
+        return self._option('start_at')  # type: ignore[no-any-return]
+
+    @start_at.setter
+    def start_at(self, value: Start_at) -> None:
+        self.configure(start_at=value)
