@@ -55,16 +55,24 @@ public final class Grid {
         do { try settle() } catch { failures.append(error) }
         do {
             let dataSource = self.dataSource ?? dataSource
+            // A reload carries no identities: the anchor is the same index path, clamped.
+            let anchor = viewAnchor()
+            var new: ContentLayout
+            var offset: Point
             if configuration.laysOutLazily {
-                // Laid out as far as the viewport at the offset needs before it becomes the grid's.
-                var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-                try cover(&new, at: contentOffset, from: dataSource)
-                layout = new
+                // Laid out as far as the anchor and the viewport at the new offset need before it
+                // becomes the grid's.
+                new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+                try reachAnchor(anchor, in: &new, following: Self.clamped, from: dataSource)
+                offset = anchoredOffset(anchor, in: new, following: Self.clamped)
+                try cover(&new, at: offset, from: dataSource)
             } else {
-                layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
+                new = try ContentLayout(configuration: configuration, dataSource: dataSource)
+                offset = anchoredOffset(anchor, in: new, following: Self.clamped)
             }
+            layout = new
             measures = [:]
-            moveViewport(to: contentOffset)
+            moveViewport(to: offset)
         } catch {
             failures.append(error)
         }
@@ -187,14 +195,18 @@ public final class Grid {
 
     /// Sets the offset (clamped, snapped), then updates the loaded set and the page, telling the observer.
     func moveViewport(to p: Point) {
+        contentOffset = clampedOffset(p)
+        updateLoaded()
+        updatePage()
+    }
+
+    /// `p` clamped to the content (and snapped to a page with paging), as `moveViewport` sets it.
+    func clampedOffset(_ p: Point) -> Point {
         let limit = maxOffset
         // NaN (from arithmetic on infinite content) keeps the coordinate where it was.
         let x = p.x.isNaN ? contentOffset.x : p.x, y = p.y.isNaN ? contentOffset.y : p.y
-        var offset = Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
-        if layout.configuration.paging { offset = snappedToPage(offset) }
-        contentOffset = offset
-        updateLoaded()
-        updatePage()
+        let offset = Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
+        return layout.configuration.paging ? snappedToPage(offset) : offset
     }
 
     /// Where elements count as loaded: the viewport extended by `overscan` on both sides along S.

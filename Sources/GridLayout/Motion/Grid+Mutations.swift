@@ -204,18 +204,22 @@ extension Grid {
     private func perform(_ change: IndexChange, animated: Bool, scroll: Bool = false) throws(GridError) {
         let before = layout
         let after = try relaidOut(change, from: layout)
-        var target = contentOffset
-        if scroll, case .insert(let path) = change { target = centredOffset(on: try after.frame(of: path), in: after) }
+        // An insert that scrolls to its item places the viewport itself; otherwise it is anchored.
+        var target: Point?
+        if scroll, case .insert(let path) = change {
+            let centred = centredOffset(on: try after.frame(of: path), in: after)
+            if centred != contentOffset { target = centred }
+        }
         if animated {
             var slide = Transition(from: before, changes: [change])
             if case .insert(let path) = change { slide.appearing = [.item(path)] }
-            let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
+            let phase: Animation.Phase = target.map { .scroll(from: contentOffset, to: $0, then: slide) } ?? .slide(slide)
             motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
         measures = Grid.renumbered(measures, by: change)  // they follow their items
-        commit(after, renumbering: [change])
+        commit(after, renumbering: [change], anchoring: target == nil)
         if !animated {
-            if target != contentOffset { moveViewport(to: target) }
+            if let target { moveViewport(to: target) }
             report(change)
         }
     }
@@ -261,11 +265,15 @@ extension Grid {
     }
 
     /// Makes `new` the grid's layout: the loaded elements are renumbered by `changes` first (each
-    /// told to the observer), then the viewport is kept within the content and the loaded set updated.
-    func commit(_ new: ContentLayout, renumbering changes: [IndexChange]) {
+    /// told to the observer), then, `anchoring`, the offset moves with the first element shown that
+    /// `changes` keep (Grid+Anchoring.swift), the running slide with it; the viewport is kept
+    /// within the content and the loaded set updated. A drag's own re-flows are not anchored.
+    func commit(_ new: ContentLayout, renumbering changes: [IndexChange], anchoring: Bool = false) {
+        let anchor = anchoring ? viewAnchor() : nil
         for change in changes { renumberLoaded(change) }
+        let offset = anchoredOffset(anchor, in: new, following: { id, _ in changes.after(id) })
         layout = new
-        moveViewport(to: contentOffset)
+        moveViewportKeepingSlide(to: offset)
     }
 
     private func renumberLoaded(_ change: IndexChange) {
