@@ -118,7 +118,7 @@ function showStatus() {
 
 function schedulePoll() {
   clearTimeout(pollTimer);
-  const fast = state && (state.animating || state.dragging || drag);
+  const fast = state && (state.animating || state.ticking || state.dragging || drag);
   pollTimer = setTimeout(() => {
     if (queued === 0) request(() => ({ path: "/api/state" })); else schedulePoll();
   }, fast ? 30 : 500);
