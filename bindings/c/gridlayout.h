@@ -569,7 +569,7 @@ typedef enum gl_event_kind {
     GL_EVENT_LOADER_SHOWN = 2,   /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
     GL_EVENT_PAGE_CHANGED = 4,   /* `page` is the new page (from 0) */
-    GL_EVENT_RENUMBERED = 5,     /* an insert, removal or move (or a drag's new target)
+    GL_EVENT_RENUMBERED = 5,     /* an insert, removal, move or apply (or a drag's new target)
                                     renumbered the items: loaded items now have the index paths
                                     the change gives (a removed item was unloaded just before);
                                     attached views follow their items (gl_grid_view) */
@@ -586,7 +586,8 @@ typedef enum gl_event_kind {
 typedef enum gl_change_kind {
     GL_CHANGE_INSERT = 0,
     GL_CHANGE_REMOVE = 1,
-    GL_CHANGE_MOVE = 2
+    GL_CHANGE_MOVE = 2,
+    GL_CHANGE_APPLY = 3
 } gl_change_kind;
 /* end generated: events */
 
@@ -718,7 +719,8 @@ typedef enum gl_operation {
     GL_OPERATION_DRAG_TO = 8,
     GL_OPERATION_END_DRAG = 9,
     GL_OPERATION_MEASURE = 10,
-    GL_OPERATION_COUNT = 11
+    GL_OPERATION_APPLY = 11,
+    GL_OPERATION_COUNT = 12
 } gl_operation;
 /* end generated: callbacks */
 typedef struct gl_error_words {

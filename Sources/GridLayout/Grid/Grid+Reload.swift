@@ -65,6 +65,7 @@ extension Grid {
         try cover(&working, at: contentOffset, from: source)
         failed = false
         layout = working
+        heldSnapshot = nil  // appended items or a section laid out again: the ids `apply` held may be stale
         moveViewport(to: contentOffset)  // keeps the offset within the new content
     }
 }

@@ -28,6 +28,9 @@ public final class Grid {
     /// The sizes `measure` gave, section → item → size, in place of the data source's until the
     /// section is laid out again from it (Grid+Lazy.swift).
     var measures: [Int: [Int: Size]] = [:]
+    /// The identities `apply` last gave the items (Motion/Grid+Apply.swift); nil until the first
+    /// `apply` after a reload, or after anything else that changes the items.
+    var heldSnapshot: HeldSnapshot?
 
     /// A grid with an empty layout: nothing is laid out, and nothing asked, until `reload()`.
     ///
@@ -54,21 +57,23 @@ public final class Grid {
         var failures: [GridError] = []
         do { try settle() } catch { failures.append(error) }
         do {
-            let dataSource = self.dataSource ?? dataSource
-            if configuration.laysOutLazily {
-                // Laid out as far as the viewport at the offset needs before it becomes the grid's.
-                var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-                try cover(&new, at: contentOffset, from: dataSource)
-                layout = new
-            } else {
-                layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
-            }
+            layout = try laidOutAfresh(from: self.dataSource ?? dataSource)
             measures = [:]
+            heldSnapshot = nil
             moveViewport(to: contentOffset)
         } catch {
             failures.append(error)
         }
         if let failure = GridError.combining(failures) { throw failure }
+    }
+
+    /// A new layout of everything `dataSource` has, as `reload()` makes it; the grid's is untouched.
+    func laidOutAfresh(from dataSource: any GridDataSource) throws(GridError) -> ContentLayout {
+        guard configuration.laysOutLazily else { return try ContentLayout(configuration: configuration, dataSource: dataSource) }
+        // Laid out as far as the viewport at the offset needs before it becomes the grid's.
+        var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+        try cover(&new, at: contentOffset, from: dataSource)
+        return new
     }
 
     public var contentSize: Size { layout.contentSize }

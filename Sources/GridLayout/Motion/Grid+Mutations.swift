@@ -106,6 +106,8 @@ extension Grid {
         case .move(let from, let to):
             try check(from, .move, extra: 0)
             try check(to, .move, extra: from.section == to.section ? 0 : 1, destination: true)
+        case .renumber:
+            break  // never queued: `apply` finishes the queue first
         }
         mutation.change.adjust(&counts)
     }
@@ -263,6 +265,7 @@ extension Grid {
     /// Makes `new` the grid's layout: the loaded elements are renumbered by `changes` first (each
     /// told to the observer), then the viewport is kept within the content and the loaded set updated.
     func commit(_ new: ContentLayout, renumbering changes: [IndexChange]) {
+        if !changes.isEmpty { heldSnapshot = nil }  // `apply` holds its own snapshot again after committing
         for change in changes { renumberLoaded(change) }
         layout = new
         moveViewport(to: contentOffset)
@@ -308,6 +311,7 @@ extension Grid {
         case .insert(let path): observer?.grid(self, didInsert: path)
         case .remove(let path): observer?.grid(self, didRemove: path)
         case .move(let from, let to): observer?.grid(self, didMove: from, to: to)
+        case .renumber(let renumbering): reportApplied(renumbering)
         }
     }
 }

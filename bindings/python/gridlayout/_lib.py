@@ -54,6 +54,7 @@ GL_KIND_FOOTER = 3
 GL_CHANGE_INSERT = 0
 GL_CHANGE_REMOVE = 1
 GL_CHANGE_MOVE = 2
+GL_CHANGE_APPLY = 3
 GL_EVENT_LOADED = 0
 GL_EVENT_UNLOADED = 1
 GL_EVENT_LOADER_SHOWN = 2
@@ -383,14 +384,15 @@ GL_OPERATION_BEGIN_DRAG = 7
 GL_OPERATION_DRAG_TO = 8
 GL_OPERATION_END_DRAG = 9
 GL_OPERATION_MEASURE = 10
-GL_OPERATION_COUNT = 11
+GL_OPERATION_APPLY = 11
+GL_OPERATION_COUNT = 12
 # Python's words for the library's errors (gl_set_error_words): set_data_source's keywords
 # and Grid's methods, in gl_callback and gl_operation order.
 PYTHON_CALLBACKS = ('sections', 'count', 'size', 'sizes', 'header', 'show_loader', 'same_size',
                     'lanes', 'insert', 'remove', 'move', 'can_move', 'can_move_to_section', 'style',
                     'footer', 'span', 'section')
 PYTHON_OPERATIONS = ('reload', 'reload_new', 'reload_section', 'insert', 'remove', 'move', 'step',
-                     'begin_drag', 'drag_to', 'end_drag', 'measure')
+                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply')
 # end generated: callbacks
 
 
