@@ -91,6 +91,24 @@ class gl_measure(Structure):
     _fields_ = [("section", c_int64), ("item", c_int64), ("size", gl_size)]
 
 
+class gl_ids(Structure):
+    _fields_ = [("ids", POINTER(c_int64)), ("count", c_size_t)]
+
+
+class gl_index_path(Structure):
+    _fields_ = [("section", c_int64), ("item", c_int64)]
+
+
+class gl_move(Structure):
+    _fields_ = [("from_", gl_index_path), ("to", gl_index_path)]
+
+
+class gl_diff(Structure):
+    _fields_ = [("removed", POINTER(gl_index_path)), ("removed_size", c_size_t), ("removed_count", c_size_t),
+                ("inserted", POINTER(gl_index_path)), ("inserted_size", c_size_t), ("inserted_count", c_size_t),
+                ("moved", POINTER(gl_move)), ("moved_size", c_size_t), ("moved_count", c_size_t)]
+
+
 class gl_rect(Structure):
     _fields_ = [("x", c_double), ("y", c_double), ("w", c_double), ("h", c_double)]
 
@@ -440,6 +458,7 @@ _FUNCTIONS = [
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),
     ("gl_grid_reload_section", gl_status, [gl_grid_p, c_int64]),
     ("gl_grid_measure", gl_status, [gl_grid_p, c_void_p, c_size_t]),
+    ("gl_grid_apply", gl_status, [gl_grid_p, c_void_p, c_size_t, c_int, POINTER(gl_diff)]),
     ("gl_grid_content_size", gl_status, [gl_grid_p, POINTER(gl_size)]),
     ("gl_grid_offset", gl_status, [gl_grid_p, POINTER(gl_point)]),
     ("gl_grid_visible", gl_status, [gl_grid_p, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),
