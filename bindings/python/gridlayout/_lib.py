@@ -100,7 +100,7 @@ class gl_index_path(Structure):
 
 
 class gl_move(Structure):
-    _fields_ = [("from_", gl_index_path), ("to", gl_index_path)]
+    _fields_ = [("from", gl_index_path), ("to", gl_index_path)]   # m.from is a keyword: getattr(m, "from")
 
 
 class gl_diff(Structure):

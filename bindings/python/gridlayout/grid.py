@@ -45,7 +45,7 @@ from ._config import OptionKind as OptionKind  # noqa: F401
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
-    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
+    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Diff", "Move", "Rect", "Size",
     "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
     "library_version", "library_path",
 ]
@@ -709,7 +709,7 @@ class Grid(GridOptions):
         self._snapshot_keys, self._next_key = keys, next_key
         return Diff([IndexPath(p.section, p.item) for p in removed[:diff.removed_count]],
                     [IndexPath(p.section, p.item) for p in inserted[:diff.inserted_count]],
-                    [Move(IndexPath(m.from_.section, m.from_.item), IndexPath(m.to.section, m.to.item))
+                    [Move(IndexPath(getattr(m, "from").section, getattr(m, "from").item), IndexPath(m.to.section, m.to.item))
                      for m in moved[:diff.moved_count]])
 
     def _item_total(self) -> int:
