@@ -64,7 +64,8 @@ let package = Package(
         // self-contained binary.
         .target(name: "ServeCore", dependencies: ["GridLayout", "GridHost"]),
         // Benchmarks of the hot paths; `make bench` runs them and rewrites BENCHMARKS.md.
-        .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor"]),
+        .executableTarget(name: "gridbench", dependencies: ["GridLayout", "GridScript", "CLua", "GridBenchFloor", "GridLayoutC",
+                                                            "GridLayoutCSupport"]),
         // gridbench's floors in plain C: the lanes and flow layouts as bare loops, a C host's lua_pcall loop.
         // DWARF 4 as the Swift targets: Debian 12's valgrind cannot read clang's default DWARF 5.
         .target(name: "GridBenchFloor", dependencies: ["CLua"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),

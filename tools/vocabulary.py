@@ -66,6 +66,7 @@ OPERATIONS = [
     ("dragTo", "DRAG_TO", "gl_grid_drag_to", "drag_to", "drag(to:)"),
     ("endDrag", "END_DRAG", "gl_grid_end_drag", "end_drag", "endDrag()"),
     ("measure", "MEASURE", "gl_grid_measure", "measure", "measure(_:)"),
+    ("apply", "APPLY", "gl_grid_apply", "apply", "apply(_:)"),
 ]
 
 # gl_kind: (C enum suffix, the name every face gives it, since).
@@ -76,7 +77,9 @@ ELEMENT_KINDS = [("ITEM", "item", None), ("HEADER", "header", None), ("LOADER", 
 ALIGNMENTS = [("START", "start"), ("CENTER", "center"), ("END", "end"), ("NEAREST", "nearest")]
 
 # gl_change_kind: (C enum suffix, name).
-CHANGE_KINDS = [("INSERT", "insert"), ("REMOVE", "remove"), ("MOVE", "move")]
+# APPLY (1.2): an `apply`'s renumbering, every item at once; its index paths are -1 (the diff
+# gl_grid_apply returned says how items moved, and gl_grid_data_index_path follows them).
+CHANGE_KINDS = [("INSERT", "insert"), ("REMOVE", "remove"), ("MOVE", "move"), ("APPLY", "apply")]
 
 # gl_event_kind: (C enum suffix, Python's kind, what it says, since).
 EVENTS = [
@@ -86,8 +89,8 @@ EVENTS = [
     ("LOADER_SHOWN", "loader_shown", "the loader came into the loaded set (time to load more)", None),
     ("LOADER_HIDDEN", "loader_hidden", "", None),
     ("PAGE_CHANGED", "page_changed", "`page` is the new page (from 0)", None),
-    ("RENUMBERED", "renumbered", "an insert, removal or move (or a drag's new target) renumbered the "
-                                 "items: loaded items now have the index paths the change gives (a "
+    ("RENUMBERED", "renumbered", "an insert, removal, move or apply (or a drag's new target) renumbered "
+                                 "the items: loaded items now have the index paths the change gives (a "
                                  "removed item was unloaded just before); attached views follow their "
                                  "items (gl_grid_view)", "1.0"),
     ("INSERTED", "inserted", "an insert finished (change: GL_CHANGE_INSERT, its index path)", "1.0"),
@@ -155,7 +158,7 @@ LUA_METHODS = [
     ("move", "move", 5), ("step", "step", 1), ("animating", "animating", 0), ("beginDrag", "beginDrag", 2),
     ("dragTo", "dragTo", 2), ("endDrag", "endDrag", 0), ("dragging", "dragging", 0), ("dequeue", "dequeue", 0),
     ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
-    ("measure", "measure", 4), ("estimated", "estimated", 0),
+    ("measure", "measure", 4), ("estimated", "estimated", 0), ("apply", "apply", 1),
 ]
 
 # gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever

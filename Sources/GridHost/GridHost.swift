@@ -12,8 +12,12 @@ public final class GridHost<View> {
     public let grid = Grid()
     /// Views of loaded items and the reuse pool.
     public var views = ViewRecycler<View>()
-    /// What the engine reported during the current call, oldest first.
-    public private(set) var pending: [HostEvent] = []
+    /// What the engine reported during the current call and is not delivered yet, oldest first.
+    public var pending: ArraySlice<HostEvent> { queue[head...] }
+    /// Every event since the queue was last emptied; those before `head` are delivered. Taken
+    /// from the front by moving `head`, so that delivering p events costs O(p), not O(p²).
+    fileprivate var queue: [HostEvent] = []
+    private var head = 0
     /// Whether `deliver` is running its loop: a nested call queues its events for that loop.
     public private(set) var delivering = false
     /// The operation running a reload or a mutation that asks the data source, or nil: the data
@@ -53,7 +57,7 @@ public final class GridHost<View> {
     /// delivered by this same loop after the one in hand; a nested `deliver` delivers nothing.
     /// Every event is delivered even when a handler fails; the first failure is thrown at the end.
     ///
-    /// - Complexity: O(p²) to take the p pending events from the front of the queue (a call queues a few), plus, per
+    /// - Complexity: O(p) to take the p pending events from the front of the queue, plus, per
     ///   loaded-set change, a `ViewRecycler.detach` for each unloaded item and a handler call for each element; per
     ///   renumbering, `ViewRecycler.renumber`, O(V log V) for the V live views; after either, the views released from the
     ///   pool. The handlers' own work comes on top.
@@ -65,8 +69,10 @@ public final class GridHost<View> {
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch { if failure == nil { failure = error } }
         }
-        while !pending.isEmpty && !delivery.isClosed {
-            switch pending.removeFirst() {
+        while head < queue.count && !delivery.isClosed {
+            let event = queue[head]
+            head += 1
+            switch event {
             case .page(let page):
                 attempt { try delivery.pageChanged(page) }
             case .renumbered(let change):
@@ -105,7 +111,9 @@ public final class GridHost<View> {
                 releaseOverflow(&delivery, attempt)
             }
         }
-        if delivery.isClosed { pending.removeAll() }
+        // Everything is delivered, or nothing more will be.
+        queue.removeAll(keepingCapacity: queue.count <= 256)
+        head = 0
         if let failure { throw failure }
     }
 
@@ -168,7 +176,10 @@ public final class GridHost<View> {
     /// Forgets every queued event (a grid being destroyed).
     ///
     /// - Complexity: O(p), p the pending events.
-    public func dropPending() { pending.removeAll() }
+    public func dropPending() {
+        queue.removeAll()
+        head = 0
+    }
 
     /// Hears the engine and queues what it heard (the grid holds its observer weakly).
     private final class Relay: GridObserver {
@@ -181,22 +192,22 @@ public final class GridHost<View> {
                 if case .item(let path) = element.id { return grid.dataIndexPath(path) }
                 return nil
             }
-            host?.pending.append(.loaded(change, data: data))
+            host?.queue.append(.loaded(change, data: data))
         }
-        func grid(_ grid: Grid, didChangePage page: Int) { host?.pending.append(.page(page)) }
+        func grid(_ grid: Grid, didChangePage page: Int) { host?.queue.append(.page(page)) }
         func grid(_ grid: Grid, didRenumber change: IndexChange) {
             // A drag's retarget renumbers through its origin: a move of an item to itself renumbers nothing.
             if case .move(let from, let to) = change, from == to { return }
-            host?.pending.append(.renumbered(change))
+            host?.queue.append(.renumbered(change))
         }
-        func grid(_ grid: Grid, didInsert path: GridIndexPath) { host?.pending.append(.ended(.inserted(path))) }
-        func grid(_ grid: Grid, didRemove path: GridIndexPath) { host?.pending.append(.ended(.removed(path))) }
+        func grid(_ grid: Grid, didInsert path: GridIndexPath) { host?.queue.append(.ended(.inserted(path))) }
+        func grid(_ grid: Grid, didRemove path: GridIndexPath) { host?.queue.append(.ended(.removed(path))) }
         func grid(_ grid: Grid, didMove from: GridIndexPath, to: GridIndexPath) {
-            host?.pending.append(.ended(.moved(from: from, to: to)))
+            host?.queue.append(.ended(.moved(from: from, to: to)))
         }
-        func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) { host?.pending.append(.ended(.dragStarted(path))) }
+        func grid(_ grid: Grid, didBeginDrag path: GridIndexPath) { host?.queue.append(.ended(.dragStarted(path))) }
         func grid(_ grid: Grid, didEndDrag from: GridIndexPath, to: GridIndexPath) {
-            host?.pending.append(.ended(.dragEnded(from: from, to: to)))
+            host?.queue.append(.ended(.dragEnded(from: from, to: to)))
         }
     }
 }

@@ -137,3 +137,49 @@ public func gl_grid_data_index_path(_ handle: OpaquePointer?, _ section: Int64, 
         dataItem.pointee = Int64(path.item)
     }
 }
+
+// MARK: - Snapshots
+
+@_cdecl("gl_grid_apply")
+public func gl_grid_apply(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl_ids>?, _ sectionCount: Int, _ animated: Int32,
+                          _ diff: UnsafeMutablePointer<gl_diff>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let animated = try boolean(animated, "animated")
+        guard sectionCount >= 0 else {
+            throw CFailure(GL_EINVAL, "section_count: \(UInt(bitPattern: sectionCount)) is invalid (expected at most \(Int.max))")
+        }
+        guard sectionCount == 0 || sections != nil else { throw CFailure(GL_EINVAL, "sections is NULL") }
+        var snapshot: [[Int64]] = []
+        snapshot.reserveCapacity(sectionCount)
+        for s in 0..<sectionCount {
+            let section = sections![s]
+            let count = section.count
+            guard count >= 0 else { throw CFailure(GL_EINVAL, "sections[\(s)].count: \(UInt(bitPattern: count)) is invalid (expected at most \(Int.max))") }
+            guard count == 0 || section.ids != nil else { throw CFailure(GL_EINVAL, "sections[\(s)].ids is NULL") }
+            snapshot.append(count == 0 ? [] : Array(UnsafeBufferPointer(start: section.ids, count: count)))
+        }
+        if let diff {
+            let d = diff.pointee
+            for (missing, size, name) in [(d.removed == nil, d.removed_size, "removed"), (d.inserted == nil, d.inserted_size, "inserted"),
+                                          (d.moved == nil, d.moved_size, "moved")] where size != 0 && (missing || size < 0) {
+                throw CFailure(GL_EINVAL, missing ? "diff.\(name) is NULL with diff.\(name)_size \(UInt(bitPattern: size))"
+                                                  : "diff.\(name)_size: \(UInt(bitPattern: size)) is invalid (expected at most \(Int.max))")
+            }
+        }
+        var result = SnapshotDiff()
+        try mutating(handle, "gl_grid_apply") { grid throws(GridError) in result = try grid.apply(snapshot, animated: animated) }
+        guard let diff else { return }
+        func cPath(_ p: GridIndexPath) -> gl_index_path { gl_index_path(section: Int64(p.section), item: Int64(p.item)) }
+        func write(_ paths: [GridIndexPath], _ buffer: UnsafeMutablePointer<gl_index_path>?, _ size: Int) {
+            for (k, p) in paths.prefix(size).enumerated() { buffer![k] = cPath(p) }
+        }
+        write(result.removed, diff.pointee.removed, diff.pointee.removed_size)
+        diff.pointee.removed_count = result.removed.count
+        write(result.inserted, diff.pointee.inserted, diff.pointee.inserted_size)
+        diff.pointee.inserted_count = result.inserted.count
+        for (k, move) in result.moved.prefix(diff.pointee.moved_size).enumerated() {
+            diff.pointee.moved![k] = gl_move(from: cPath(move.from), to: cPath(move.to))
+        }
+        diff.pointee.moved_count = result.moved.count
+    }
+}

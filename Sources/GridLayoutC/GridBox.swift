@@ -165,12 +165,13 @@ func cElement(_ element: GridElement) -> gl_element {
 }
 
 /// The C form of an insert's, a removal's or a move's renumbering (an insert's or a removal's
-/// `to` is its own index path).
+/// `to` is its own index path); an `apply`'s has no index paths (-1: its diff says them).
 func cChange(_ change: IndexChange) -> gl_change {
     let (kind, from, to): (gl_change_kind, GridIndexPath, GridIndexPath) = switch change {
     case .insert(let p): (GL_CHANGE_INSERT, p, p)
     case .remove(let p): (GL_CHANGE_REMOVE, p, p)
     case .move(let from, let to): (GL_CHANGE_MOVE, from, to)
+    case .renumber: (GL_CHANGE_APPLY, GridIndexPath(section: -1, item: -1), GridIndexPath(section: -1, item: -1))
     }
     return gl_change(kind: Int32(kind.rawValue), section: Int64(from.section), item: Int64(from.item),
                      to_section: Int64(to.section), to_item: Int64(to.item))

@@ -24,7 +24,8 @@ struct CFailure: Error {
         case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .noRoomForItems, .tooManyStoredItems,
              .invalidTime, .invalidPoint: return GL_EINVAL
         case .invalidSpan, .invalidSectionOption: return GL_EDATA
-        case .invalidMeasure: return GL_EINVAL
+        case .invalidMeasure, .duplicateID, .snapshotIDType: return GL_EINVAL
+        case .snapshotMismatch: return GL_EDATA
         case .measureOutOfRange: return GL_ERANGE
         case .measureSameSize: return GL_ESTATE
         case .sortingOff, .dragState, .busyDragging: return GL_ESTATE

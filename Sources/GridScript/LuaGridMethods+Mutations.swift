@@ -119,7 +119,7 @@ extension LuaGridMethods {
     }
 
     /// An optional boolean argument.
-    private static func flag(_ L: LuaState, _ index: Int32, argument: Int32, _ function: String, default value: Bool) throws(ScriptError) -> Bool {
+    static func flag(_ L: LuaState, _ index: Int32, argument: Int32, _ function: String, default value: Bool) throws(ScriptError) -> Bool {
         switch lua_type(L, index) {
         case LUA_TNONE, LUA_TNIL: return value
         case LUA_TBOOLEAN: return lua_toboolean(L, index) != 0

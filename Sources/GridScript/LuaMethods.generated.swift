@@ -43,5 +43,6 @@ extension LuaGridMethods {
         ("view", GridViewHost.view),
         ("measure", measure),
         ("estimated", estimated),
+        ("apply", apply),
     ]
 }

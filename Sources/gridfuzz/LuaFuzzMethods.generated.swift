@@ -36,4 +36,5 @@ let luaFuzzMethods: [(String, Int)] = [
     ("draw", 1),
     ("measure", 4),
     ("estimated", 0),
+    ("apply", 1),
 ]

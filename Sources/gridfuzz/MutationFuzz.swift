@@ -191,6 +191,7 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
         if failed { return }  // the data and the layout may now disagree, as documented
     }
     attempt { () throws(GridError) in try grid.step(1e6) }
+    if !failed { runApplyFuzz(grid, config, ds, &r, &failed) }
     guard !failed, let final = grid.dataSource as? MutatingFuzzDataSource else { return }
     let fresh: ContentLayout
     do throws(GridError) { fresh = try ContentLayout(configuration: grid.layout.configuration, dataSource: final) } catch {
@@ -407,4 +408,72 @@ func runLyingFuzz(_ grid: Grid, _ ds: FuzzDataSource, lies: [UInt8], _ r: inout 
     }
     _ = try? grid.step(1e6)
     check("settling")
+}
+
+/// apply(snapshot) on the settled grid: ids for the items it holds, then a snapshot with some
+/// removed, some inserted (sizes and spans from their section), some moved (within and across
+/// sections), applied animated or not. A duplicate id first must change nothing; the diff must be
+/// minimal in removals plus insertions, and the final layout (checked by the caller against a
+/// fresh one) is the new data's.
+private func runApplyFuzz(_ grid: Grid, _ config: GridConfiguration, _ ds: FuzzDataSource, _ r: inout ByteReader, _ failed: inout Bool) {
+    guard var data = grid.dataSource as? MutatingFuzzDataSource, !r.atEnd else { return }
+    var next = 0
+    let old: [[Int]] = data.base.sections.map { section in
+        defer { next += section.sizes.count }
+        return Array(next..<(next + section.sizes.count))
+    }
+    do throws(GridError) { try grid.apply(old) } catch { failed = true; return }
+    typealias Entry = (id: Int, size: Size, span: ItemSpan?)
+    var entries: [[Entry]] = data.base.sections.enumerated().map { s, section in
+        section.sizes.indices.map { i in (old[s][i], section.sizes[i], section.spans.flatMap { i < $0.count ? $0[i] : nil }) }
+    }
+    var carried: [Entry] = []
+    for s in entries.indices {
+        var k = 0
+        while k < entries[s].count && !r.atEnd {
+            switch r.u8() % 8 {
+            case 0: entries[s].remove(at: k)
+            case 1: carried.append(entries[s].remove(at: k))
+            case 2:
+                entries[s].insert((next, entries[s][k].size, entries[s][k].span), at: k)
+                next += 1
+                k += 2
+            default: k += 1
+            }
+        }
+    }
+    for entry in carried {
+        let s = Int(r.u8()) % entries.count
+        entries[s].insert(entry, at: Int(r.u8()) % (entries[s].count + 1))
+    }
+    for s in entries.indices {
+        data.base.sections[s].sizes = entries[s].map(\.size)
+        if data.base.sections[s].spans != nil { data.base.sections[s].spans = entries[s].map(\.span) }
+    }
+    let new = entries.map { $0.map(\.id) }
+    let before = allElements(of: grid.layout), offset = grid.contentOffset
+    grid.dataSource = data
+    if let first = new.firstIndex(where: { $0.count >= 2 }) {
+        var twice = new
+        twice[first][1] = twice[first][0]
+        do throws(GridError) {
+            _ = try grid.apply(twice)
+            fail("apply took a duplicate id", config, ds)
+        } catch {
+            if allElements(of: grid.layout) != before || grid.contentOffset != offset { fail("a refused apply changed the grid", config, ds) }
+        }
+    }
+    let diff: SnapshotDiff
+    do throws(GridError) { diff = try grid.apply(new, animated: r.bool()) } catch { failed = true; return }
+    let oldIDs = Set(old.joined()), newIDs = Set(new.joined())
+    if diff.removed.count != oldIDs.subtracting(newIDs).count || diff.inserted.count != newIDs.subtracting(oldIDs).count {
+        fail("apply's diff is not minimal: \(diff.removed.count) removed, \(diff.inserted.count) inserted", config, ds)
+    }
+    for move in diff.moved where old[move.from.section][move.from.item] != new[move.to.section][move.to.item] {
+        fail("apply moved \(move.from) to \(move.to), which hold different ids", config, ds)
+    }
+    do throws(GridError) {
+        try grid.step(Double(r.u8()) / 64)
+        try grid.step(1e6)
+    } catch { failed = true }
 }

@@ -456,6 +456,34 @@ typedef struct gl_measure { int64_t section, item; gl_size size; } gl_measure;
  * nothing changes. */
 gl_status gl_grid_measure(gl_grid *grid, const gl_measure *items, size_t count);
 
+/* since 1.2: a refresh given as the items' identities (docs/layout.md, "Snapshots"). One
+ * section's ids: `count` of them at `ids` (NULL when count is 0). */
+typedef struct gl_ids { const int64_t *ids; size_t count; } gl_ids;
+typedef struct gl_index_path { int64_t section, item; } gl_index_path;
+typedef struct gl_move { gl_index_path from, to; } gl_move;
+/* Where gl_grid_apply writes its diff: for each list a buffer (NULL when its size is 0), its
+ * size in entries, and the count the diff has, which the call sets; min(size, count) entries are
+ * written, first first (gl_grid_svg's needed size). Unlike a picture, a diff cannot be asked for
+ * twice (the apply has happened): size the buffers for the most there can be (removed: the items
+ * held; inserted and moved: the snapshot's). removed: old index paths, inserted: new ones, moved:
+ * from old to new, each list ascending (moved by its new index paths). */
+typedef struct gl_diff {
+    gl_index_path *removed;  size_t removed_size;  size_t removed_count;
+    gl_index_path *inserted; size_t inserted_size; size_t inserted_count;
+    gl_move *moved;          size_t moved_size;    size_t moved_count;
+} gl_diff;
+/* Gives the items the ids of `sections` (section_count of them; unique in the grid), compares
+ * them with the ids the grid holds and lays everything out again as one batch: kept items slide,
+ * inserted ones fade in, removed ones vanish (animated 1; 0: at once). The data source already
+ * answers for the new data (its insert, remove and move are not called). The first apply after
+ * a reload (or an insert, removal, move, drop, reload_new or reload_section) names the items laid
+ * out: nothing moves. Events: one GL_EVENT_RENUMBERED (GL_CHANGE_APPLY), then, when the slide
+ * ends, GL_EVENT_REMOVED for each removal (last first), GL_EVENT_INSERTED for each insertion, then
+ * GL_EVENT_MOVED for each move. diff may be NULL. Nothing changes on error: a duplicate id
+ * (GL_EINVAL, naming both index paths), counts that are not the data source's (GL_EDATA, naming the
+ * section; on the first apply, the layout's), during a drag (GL_ESTATE). */
+gl_status gl_grid_apply(gl_grid *grid, const gl_ids *sections, size_t section_count, int animated, gl_diff *diff);
+
 /* ---- queries ------------------------------------------------------------------------------- */
 
 typedef struct gl_element {
@@ -569,7 +597,7 @@ typedef enum gl_event_kind {
     GL_EVENT_LOADER_SHOWN = 2,   /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,
     GL_EVENT_PAGE_CHANGED = 4,   /* `page` is the new page (from 0) */
-    GL_EVENT_RENUMBERED = 5,     /* an insert, removal or move (or a drag's new target)
+    GL_EVENT_RENUMBERED = 5,     /* an insert, removal, move or apply (or a drag's new target)
                                     renumbered the items: loaded items now have the index paths
                                     the change gives (a removed item was unloaded just before);
                                     attached views follow their items (gl_grid_view) */
@@ -586,7 +614,8 @@ typedef enum gl_event_kind {
 typedef enum gl_change_kind {
     GL_CHANGE_INSERT = 0,
     GL_CHANGE_REMOVE = 1,
-    GL_CHANGE_MOVE = 2
+    GL_CHANGE_MOVE = 2,
+    GL_CHANGE_APPLY = 3
 } gl_change_kind;
 /* end generated: events */
 
@@ -718,7 +747,8 @@ typedef enum gl_operation {
     GL_OPERATION_DRAG_TO = 8,
     GL_OPERATION_END_DRAG = 9,
     GL_OPERATION_MEASURE = 10,
-    GL_OPERATION_COUNT = 11
+    GL_OPERATION_APPLY = 11,
+    GL_OPERATION_COUNT = 12
 } gl_operation;
 /* end generated: callbacks */
 typedef struct gl_error_words {

@@ -104,6 +104,7 @@ extension GridDataSource {
         case .insert(let path): try insertItem(at: path)
         case .remove(let path): try removeItem(at: path)
         case .move(let from, let to): try moveItem(from: from, to: to)
+        case .renumber: break  // `apply`: the data has changed already
         }
     }
 }

@@ -34,7 +34,8 @@ extension GridError {
     /// the order they happened, and the later ones usually follow from the first.
     public var kind: Kind {
         switch self {
-        case .invalidOption, .unknownOption, .invalidOffset, .invalidTime, .invalidPoint, .invalidMeasure, .invalidGiven:
+        case .invalidOption, .unknownOption, .invalidOffset, .invalidTime, .invalidPoint, .invalidMeasure, .invalidGiven,
+             .duplicateID, .snapshotMismatch, .snapshotIDType:
             return .invalidArgument
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .measureOutOfRange:
             return .outOfRange

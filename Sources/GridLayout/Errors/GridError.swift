@@ -119,6 +119,15 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Data a face was given whole (bulk sections, not a callback) has `what` of `value` at `at`;
     /// `expected` says what would do.
     case invalidGiven(at: ElementLocation, what: String, value: String, expected: String)
+    /// `apply` was given a snapshot holding one id at both index paths (in snapshot order).
+    case duplicateID(GridIndexPath, GridIndexPath)
+    /// `apply` was given a snapshot with `count` sections (`section` nil) or `count` ids in
+    /// `section`, where the data source says `expected`; `layout` when it is the first `apply`
+    /// after a reload, whose counts must be the laid-out ones.
+    case snapshotMismatch(section: Int?, count: Int, expected: Int, layout: Bool)
+    /// `apply` was given ids of type `given` where the grid holds ids of type `held` (each face
+    /// names its types).
+    case snapshotIDType(held: String, given: String)
 
     /// The failures `errors` make together: nil for none, the one, or `.several` (flattened).
     public static func combining(_ errors: [GridError]) -> GridError? {
@@ -253,6 +262,15 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(call): called from inside a data source callback of the same grid"
         case let .invalidGiven(at, what, value, expected):
             return "\(at.describe(base: base)): \(what) \(value) is invalid (expected \(expected))"
+        case let .duplicateID(first, second):
+            return "\(operation(.apply)): the id of \(ElementLocation.item(second).describe(base: base)) is also the id of \(ElementLocation.item(first).describe(base: base)) (ids must be unique in the grid)"
+        case let .snapshotMismatch(section, count, expected, layout):
+            let source = layout ? "the layout has \(expected) (the first \(operation(.apply)) after a reload names the items it laid out)"
+                                : "data source \(callback(section == nil ? .sections : .itemCount)) returned \(expected)"
+            guard let section else { return "\(operation(.apply)): the snapshot has \(counted(count, "section")) where \(source)" }
+            return "\(operation(.apply)): the snapshot's section \(section &+ base) has \(counted(count, "id")) where \(source)"
+        case let .snapshotIDType(held, given):
+            return "\(operation(.apply)): ids of type \(given) given where the grid holds ids of type \(held) (a reload forgets them)"
         }
     }
 

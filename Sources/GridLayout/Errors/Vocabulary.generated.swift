@@ -59,6 +59,7 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
     case dragTo
     case endDrag
     case measure
+    case apply
 
     /// The `Grid` method.
     public var swiftName: String {
@@ -74,6 +75,7 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
         case .dragTo: return "drag(to:)"
         case .endDrag: return "endDrag()"
         case .measure: return "measure(_:)"
+        case .apply: return "apply(_:)"
         }
     }
 }

@@ -69,6 +69,7 @@ extension Grid {
         try cover(&working, at: offset, from: source)
         failed = false
         layout = working
+        heldSnapshot = nil  // appended items or a section laid out again: the ids `apply` held may be stale
         moveViewport(to: offset)  // keeps the offset within the new content
     }
 }

@@ -28,6 +28,9 @@ public final class Grid {
     /// The sizes `measure` gave, section → item → size, in place of the data source's until the
     /// section is laid out again from it (Grid+Lazy.swift).
     var measures: [Int: [Int: Size]] = [:]
+    /// The identities `apply` last gave the items (Motion/Grid+Apply.swift); nil until the first
+    /// `apply` after a reload, or after anything else that changes the items.
+    var heldSnapshot: HeldSnapshot?
 
     /// A grid with an empty layout: nothing is laid out, and nothing asked, until `reload()`.
     ///
@@ -54,29 +57,33 @@ public final class Grid {
         var failures: [GridError] = []
         do { try settle() } catch { failures.append(error) }
         do {
-            let dataSource = self.dataSource ?? dataSource
             // A reload carries no identities: the anchor is the same index path, clamped.
-            let anchor = viewAnchor()
-            var new: ContentLayout
-            var offset: Point
-            if configuration.laysOutLazily {
-                // Laid out as far as the anchor and the viewport at the new offset need before it
-                // becomes the grid's.
-                new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-                try reachAnchor(anchor, in: &new, following: Self.clamped, from: dataSource)
-                offset = anchoredOffset(anchor, in: new, following: Self.clamped)
-                try cover(&new, at: offset, from: dataSource)
-            } else {
-                new = try ContentLayout(configuration: configuration, dataSource: dataSource)
-                offset = anchoredOffset(anchor, in: new, following: Self.clamped)
-            }
+            let (new, offset) = try laidOutAfresh(from: self.dataSource ?? dataSource, anchor: viewAnchor(), following: Self.clamped)
             layout = new
             measures = [:]
+            heldSnapshot = nil
             moveViewport(to: offset)
         } catch {
             failures.append(error)
         }
         if let failure = GridError.combining(failures) { throw failure }
+    }
+
+    /// A new layout of everything `dataSource` has, as `reload()` makes it, and the offset that
+    /// keeps `anchor` still in it (`following` maps the anchor's ids; Grid+Anchoring.swift); the
+    /// grid's layout is untouched. A lazy layout is laid out as far as the anchor and the viewport
+    /// at that offset need.
+    func laidOutAfresh(from dataSource: any GridDataSource, anchor: ViewAnchor?,
+                       following follow: (ElementID, ContentLayout) -> ElementID?) throws(GridError) -> (ContentLayout, Point) {
+        guard configuration.laysOutLazily else {
+            let new = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            return (new, anchoredOffset(anchor, in: new, following: follow))
+        }
+        var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+        try reachAnchor(anchor, in: &new, following: follow, from: dataSource)
+        let offset = anchoredOffset(anchor, in: new, following: follow)
+        try cover(&new, at: offset, from: dataSource)
+        return (new, offset)
     }
 
     public var contentSize: Size { layout.contentSize }

@@ -106,6 +106,8 @@ extension Grid {
         case .move(let from, let to):
             try check(from, .move, extra: 0)
             try check(to, .move, extra: from.section == to.section ? 0 : 1, destination: true)
+        case .renumber:
+            break  // never queued: `apply` finishes the queue first
         }
         mutation.change.adjust(&counts)
     }
@@ -217,7 +219,9 @@ extension Grid {
             motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
         measures = Grid.renumbered(measures, by: change)  // they follow their items
-        commit(after, renumbering: [change], anchoring: target == nil)
+        // With a target the viewport moves there afterwards (animated: from where it is now).
+        commit(after, renumbering: [change],
+               offset: target != nil ? contentOffset : anchoredOffset(viewAnchor(), in: after, following: { id, _ in change.after(id) }))
         if !animated {
             if let target { moveViewport(to: target) }
             report(change)
@@ -265,13 +269,13 @@ extension Grid {
     }
 
     /// Makes `new` the grid's layout: the loaded elements are renumbered by `changes` first (each
-    /// told to the observer), then, `anchoring`, the offset moves with the first element shown that
-    /// `changes` keep (Grid+Anchoring.swift), the running slide with it; the viewport is kept
-    /// within the content and the loaded set updated. A drag's own re-flows are not anchored.
-    func commit(_ new: ContentLayout, renumbering changes: [IndexChange], anchoring: Bool = false) {
-        let anchor = anchoring ? viewAnchor() : nil
+    /// told to the observer), then the viewport moves to `offset` (the caller's anchored offset,
+    /// Grid+Anchoring.swift; nil keeps it: a drag's own re-flows are not anchored) with the running
+    /// slide, kept within the content, and the loaded set is updated.
+    func commit(_ new: ContentLayout, renumbering changes: [IndexChange], offset: Point? = nil) {
+        if !changes.isEmpty { heldSnapshot = nil }  // `apply` holds its own snapshot again after committing
+        let offset = offset ?? contentOffset
         for change in changes { renumberLoaded(change) }
-        let offset = anchoredOffset(anchor, in: new, following: { id, _ in changes.after(id) })
         layout = new
         moveViewportKeepingSlide(to: offset)
     }
@@ -316,6 +320,7 @@ extension Grid {
         case .insert(let path): observer?.grid(self, didInsert: path)
         case .remove(let path): observer?.grid(self, didRemove: path)
         case .move(let from, let to): observer?.grid(self, didMove: from, to: to)
+        case .renumber(let renumbering): reportApplied(renumbering)
         }
     }
 }

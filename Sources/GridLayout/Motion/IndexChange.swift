@@ -1,4 +1,4 @@
-/// How an insert, a removal or a move renumbers the items: it maps an index path from before the
+/// How an insert, a removal, a move or an `apply` renumbers the items: it maps an index path from before the
 /// change to after it (`after`), and back (`before`). Headers and the loader keep their ids.
 public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
     /// An item was inserted at this path: the later items of its section move up by one.
@@ -7,6 +7,9 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
     case remove(GridIndexPath)
     /// The item at `from` now is at `to` (in its own or another section): a removal, then an insertion.
     case move(from: GridIndexPath, to: GridIndexPath)
+    /// `Grid.apply` removed, inserted and moved items at once: every item's new index path is the
+    /// renumbering's (and its sections may have changed in number).
+    case renumber(Renumbering)
 
     /// Where the item at `path` before the change is after it; nil for a removed item.
     ///
@@ -21,6 +24,8 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .move(let from, let to):
             if path == from { return to }
             return IndexChange.insert(to).after(IndexChange.remove(from).after(path)!)
+        case .renumber(let renumbering):
+            return renumbering.after(path)
         }
     }
 
@@ -32,6 +37,7 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .insert(let at): return IndexChange.remove(at).after(path)
         case .remove(let at): return IndexChange.insert(at).after(path)
         case .move(let from, let to): return IndexChange.move(from: to, to: from).after(path)
+        case .renumber(let renumbering): return renumbering.before(path)
         }
     }
 
@@ -51,12 +57,14 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         return before(path).map(ElementID.item)
     }
 
-    /// The data source callback that makes it in the data.
+    /// The data source callback that makes it in the data. An `apply` makes nothing (the data has
+    /// it already): its callback is the one whose answers it checks, `itemCount`.
     var callback: DataSourceCallback {
         switch self {
         case .insert: return .insertItem
         case .remove: return .removeItem
         case .move: return .moveItem
+        case .renumber: return .itemCount
         }
     }
 
@@ -66,13 +74,15 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .insert: return .insert
         case .remove: return .remove
         case .move: return .move
+        case .renumber: return .apply
         }
     }
 
-    /// The inserted or removed item, or the moved item where it was.
+    /// The inserted or removed item, or the moved item where it was (an `apply`'s first item).
     var path: GridIndexPath {
         switch self {
         case .insert(let p), .remove(let p), .move(let p, _): return p
+        case .renumber: return GridIndexPath(section: 0, item: 0)
         }
     }
 
@@ -81,6 +91,7 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .insert(let p), .remove(let p): return [p.section]
         case .move(let from, let to): return from.section == to.section ? [from.section] : [from.section, to.section].sorted()
+        case .renumber(let renumbering): return Array(0..<renumbering.backward.count)
         }
     }
 
@@ -92,6 +103,7 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .move(let from, let to):
             counts[from.section] -= 1
             counts[to.section] += 1
+        case .renumber(let renumbering): counts = renumbering.newCounts
         }
     }
 
@@ -102,6 +114,9 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
             return "\(words.operation(operation)) \(ElementLocation.item(p).describe(base: words.base))"
         case .move(let from, let to):
             return "\(words.operation(.move)) \(ElementLocation.item(from).describe(base: words.base)) to \(ElementLocation.item(to).describe(base: words.base))"
+        case .renumber(let renumbering):
+            let diff = renumbering.diff
+            return "\(words.operation(.apply)) (\(diff.removed.count) removed, \(diff.inserted.count) inserted, \(diff.moved.count) moved)"
         }
     }
 
@@ -110,6 +125,7 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         case .insert(let p): return "insert \(p.section).\(p.item)"
         case .remove(let p): return "remove \(p.section).\(p.item)"
         case .move(let from, let to): return "move \(from.section).\(from.item) to \(to.section).\(to.item)"
+        case .renumber(let renumbering): return renumbering.description
         }
     }
 }

@@ -51,6 +51,8 @@ enum MutationRebase {
             guard let newFrom = item(from, assumed: assumed, actual: actual),
                   let newTo = position(to, assumed: assumed + [.remove(from)], actual: actual + [.remove(newFrom)]) else { return nil }
             return .move(from: newFrom, to: newTo)
+        case .renumber:
+            return change  // never queued: `apply` finishes the queue first
         }
     }
 

@@ -128,7 +128,7 @@ static void on_event(void *ctx, gl_grid *grid, const gl_event *e) {
         say(l, "%s %lld.%lld", event_name(e->kind), (long long)e->element.section, (long long)e->element.item);
         break;
     case GL_EVENT_RENUMBERED: {
-        static const char *kinds[] = { "insert", "remove", "move" };
+        static const char *kinds[] = { "insert", "remove", "move", "apply" };
         if (c->kind == GL_CHANGE_MOVE)
             say(l, "RENUMBERED move %lld.%lld %lld.%lld", (long long)c->section, (long long)c->item,
                 (long long)c->to_section, (long long)c->to_item);
@@ -766,6 +766,75 @@ static void test_bulk_data(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* apply: the diff into caller buffers (needed-size convention), one renumbering the views follow,
+ * the events once the slide ends, and bad snapshots that change nothing. */
+static void test_apply(void) {
+    list l;
+    gl_grid *g = list_grid(&l, 5, 0, 0);
+    int64_t first[5] = { 0, 1, 2, 3, 4 };
+    gl_ids ids = { first, 5 };
+    gl_index_path removed[8], inserted[8];
+    gl_move moved[8];
+    gl_diff d = { removed, 8, 99, inserted, 8, 99, moved, 8, 99 };
+    OK(gl_grid_apply(g, &ids, 1, 1, &d));      /* the first apply names the items laid out */
+    EXPECT(d.removed_count == 0 && d.inserted_count == 0 && d.moved_count == 0);
+    EXPECT_STR(l.log, "");
+
+    /* 1 and 3 go, 10 and 11 come, 4 moves to the front: the data says so already. */
+    int now[5] = { 4, 10, 0, 2, 11 };
+    memcpy(l.ids[0], now, sizeof now);
+    int64_t second[5] = { 4, 10, 0, 2, 11 };
+    ids.ids = second;
+    OK(gl_grid_apply(g, &ids, 1, 1, &d));
+    EXPECT(d.removed_count == 2 && removed[0].item == 1 && removed[1].item == 3);
+    EXPECT(d.inserted_count == 2 && inserted[0].item == 1 && inserted[1].item == 4);
+    EXPECT(d.moved_count == 1 && moved[0].from.item == 4 && moved[0].to.item == 0);
+    EXPECT_STR(l.log, "UNLOADED 0.1|UNLOADED 0.3|RENUMBERED apply -1.-1|LOADED 0.1|LOADED 0.4");
+    EXPECT(views_follow(g, &l));
+    STEP_DRAWS(g, 0.125, "0 0,60|1 110,0 a0.5|2 0,30|3 55,60|4 0,120 a0.5");
+    clear_log(&l);
+    STEP_DRAWS(g, 0.125, "0 0,0|1 110,0|2 0,60|3 110,60|4 0,120");
+    EXPECT_SETTLED(g, &l, "REMOVED 0.3 0.3|REMOVED 0.1 0.1|INSERTED 0.1 0.1|INSERTED 0.4 0.4|MOVED 0.4 0.0");
+
+    /* Buffers too small: the counts are the diff's, min(size, count) entries written. */
+    clear_log(&l);
+    int later[3] = { 20, 21, 22 };
+    memcpy(l.ids[0], later, sizeof later);
+    l.counts[0] = 3;
+    int64_t third[3] = { 20, 21, 22 };
+    ids.ids = third;
+    ids.count = 3;
+    gl_diff small = { removed, 1, 0, NULL, 0, 0, NULL, 0, 0 };
+    removed[1].item = -7;
+    OK(gl_grid_apply(g, &ids, 1, 0, &small));
+    EXPECT(small.removed_count == 5 && small.inserted_count == 3 && small.moved_count == 0);
+    EXPECT(removed[0].section == 0 && removed[0].item == 0 && removed[1].item == -7);
+    EXPECT(views_follow(g, &l));
+
+    /* Bad snapshots change nothing. */
+    int64_t dup[3] = { 20, 21, 20 };
+    ids.ids = dup;
+    EXPECT_STATUS(gl_grid_apply(g, &ids, 1, 0, NULL), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_grid_apply: the id of item (section 0, item 2) is also the id of item (section 0, item 0) (ids must be unique in the grid)");
+    ids.ids = third;
+    ids.count = 2;
+    EXPECT_STATUS(gl_grid_apply(g, &ids, 1, 0, NULL), GL_EDATA);
+    EXPECT_LAST_ERROR("gl_grid_apply: the snapshot's section 0 has 2 ids where data source 'item_count' returned 3");
+    EXPECT_STATUS(gl_grid_apply(g, NULL, 1, 0, NULL), GL_EINVAL);
+    EXPECT_LAST_ERROR("sections is NULL");
+    ids.count = 3;
+    ids.ids = NULL;
+    EXPECT_STATUS(gl_grid_apply(g, &ids, 1, 0, NULL), GL_EINVAL);
+    EXPECT_LAST_ERROR("sections[0].ids is NULL");
+    ids.ids = third;
+    gl_diff bad = { NULL, 2, 0, NULL, 0, 0, NULL, 0, 0 };
+    EXPECT_STATUS(gl_grid_apply(g, &ids, 1, 0, &bad), GL_EINVAL);
+    EXPECT_LAST_ERROR("diff.removed is NULL with diff.removed_size 2");
+    OK(gl_grid_apply(g, &ids, 1, 0, &d));     /* the ids held are still 20, 21, 22 */
+    EXPECT(d.removed_count == 0 && d.inserted_count == 0 && d.moved_count == 0);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_abi();
     test_insert_frames();
@@ -777,5 +846,6 @@ int main(void) {
     test_drag_auto_scroll();
     test_bad_input();
     test_bulk_data();
+    test_apply();
     return expect_summary();
 }

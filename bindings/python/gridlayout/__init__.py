@@ -16,8 +16,8 @@ also ValueError, TypeError, IndexError, RuntimeError or MemoryError.
 from ._lib import GL_VERSION_STRING as HEADER_VERSION, LibraryNotFound
 from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
                       GridStateError, GridTypeError, GridValueError)
-from ._records import (Change, Drag, Element, Event, IndexPath, Insets, Point, Rect, Section, Size,
-                       Stats, Uniform)
+from ._records import (Change, Diff, Drag, Element, Event, IndexPath, Insets, Move, Point, Rect,
+                       Section, Size, Stats, Uniform)
 from .grid import Grid, Option, library_path, library_version, options
 
 __version__ = "1.2.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
@@ -25,6 +25,6 @@ __version__ = "1.2.0"   # the project's VERSION (Tests/packaging/test_version.py
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
-    "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
+    "Drag", "Diff", "Move", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
     "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__",
 ]

@@ -54,6 +54,7 @@ GL_KIND_FOOTER = 3
 GL_CHANGE_INSERT = 0
 GL_CHANGE_REMOVE = 1
 GL_CHANGE_MOVE = 2
+GL_CHANGE_APPLY = 3
 GL_EVENT_LOADED = 0
 GL_EVENT_UNLOADED = 1
 GL_EVENT_LOADER_SHOWN = 2
@@ -88,6 +89,24 @@ class gl_point(Structure):
 
 class gl_measure(Structure):
     _fields_ = [("section", c_int64), ("item", c_int64), ("size", gl_size)]
+
+
+class gl_ids(Structure):
+    _fields_ = [("ids", POINTER(c_int64)), ("count", c_size_t)]
+
+
+class gl_index_path(Structure):
+    _fields_ = [("section", c_int64), ("item", c_int64)]
+
+
+class gl_move(Structure):
+    _fields_ = [("from", gl_index_path), ("to", gl_index_path)]   # m.from is a keyword: getattr(m, "from")
+
+
+class gl_diff(Structure):
+    _fields_ = [("removed", POINTER(gl_index_path)), ("removed_size", c_size_t), ("removed_count", c_size_t),
+                ("inserted", POINTER(gl_index_path)), ("inserted_size", c_size_t), ("inserted_count", c_size_t),
+                ("moved", POINTER(gl_move)), ("moved_size", c_size_t), ("moved_count", c_size_t)]
 
 
 class gl_rect(Structure):
@@ -383,14 +402,15 @@ GL_OPERATION_BEGIN_DRAG = 7
 GL_OPERATION_DRAG_TO = 8
 GL_OPERATION_END_DRAG = 9
 GL_OPERATION_MEASURE = 10
-GL_OPERATION_COUNT = 11
+GL_OPERATION_APPLY = 11
+GL_OPERATION_COUNT = 12
 # Python's words for the library's errors (gl_set_error_words): set_data_source's keywords
 # and Grid's methods, in gl_callback and gl_operation order.
 PYTHON_CALLBACKS = ('sections', 'count', 'size', 'sizes', 'header', 'show_loader', 'same_size',
                     'lanes', 'insert', 'remove', 'move', 'can_move', 'can_move_to_section', 'style',
                     'footer', 'span', 'section')
 PYTHON_OPERATIONS = ('reload', 'reload_new', 'reload_section', 'insert', 'remove', 'move', 'step',
-                     'begin_drag', 'drag_to', 'end_drag', 'measure')
+                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply')
 # end generated: callbacks
 
 
@@ -438,6 +458,7 @@ _FUNCTIONS = [
     ("gl_grid_reload_new", gl_status, [gl_grid_p]),
     ("gl_grid_reload_section", gl_status, [gl_grid_p, c_int64]),
     ("gl_grid_measure", gl_status, [gl_grid_p, c_void_p, c_size_t]),
+    ("gl_grid_apply", gl_status, [gl_grid_p, c_void_p, c_size_t, c_int, POINTER(gl_diff)]),
     ("gl_grid_content_size", gl_status, [gl_grid_p, POINTER(gl_size)]),
     ("gl_grid_offset", gl_status, [gl_grid_p, POINTER(gl_point)]),
     ("gl_grid_visible", gl_status, [gl_grid_p, POINTER(gl_element), c_size_t, POINTER(c_size_t)]),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import collections.abc
 from array import array
-from typing import Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import Any, List, Mapping, NamedTuple, Optional, Sequence, Union
 
 from ._arguments import _SIZE_T_MAX, _integer, _size
 from ._options import SizeLike
@@ -97,6 +97,20 @@ class Event(NamedTuple):
     page: Optional[int] = None
     view: Any = None
     change: Optional[Change] = None
+
+
+class Move(NamedTuple):
+    """A kept item whose place changed: from its old index path to its new one."""
+    from_: IndexPath
+    to: IndexPath
+
+
+class Diff(NamedTuple):
+    """What Grid.apply found: the removed items (old index paths), the inserted ones (new index
+    paths) and the kept ones that moved, each list ascending (moved by its new index paths)."""
+    removed: List[IndexPath]
+    inserted: List[IndexPath]
+    moved: List[Move]
 
 
 class Drag(NamedTuple):

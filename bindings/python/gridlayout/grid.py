@@ -29,8 +29,8 @@ from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryEr
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
                       _last_error, _type_error)
 from ._options import GridOptions, SizeLike
-from ._records import (Align, Change, Drag, Element, Event, IndexPath, Insets, Point, Rect,
-                       Section, Size, Sizes, Stats, Uniform)
+from ._records import (Align, Change, Diff, Drag, Element, Event, IndexPath, Insets, Move, Point,
+                       Rect, Section, Size, Sizes, Stats, Uniform)
 from ._sections import _set_sections
 from ._sigint import _interrupts
 from ._vocabulary import ALIGNS as _ALIGN_NAMES, CHANGE_KINDS as _CHANGE_KINDS, EVENT_KINDS as _EVENT_KINDS, KINDS as _KINDS
@@ -45,7 +45,7 @@ from ._config import OptionKind as OptionKind  # noqa: F401
 
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
-    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Rect", "Size",
+    "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Diff", "Move", "Rect", "Size",
     "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
     "library_version", "library_path",
 ]
@@ -133,6 +133,10 @@ class Grid(GridOptions):
         self._handler: Optional[Callable[[Event], Any]] = None
         self._handler_fn: Any = None         # the CFUNCTYPE object of the event handler
         self._views: Dict[int, Any] = {}     # id(view) -> view, for views handed to the library
+        # apply's ids -> their int64 keys, for the ids of the last snapshot applied: an id keeps
+        # its key while it stays, a new one takes a key never given before.
+        self._snapshot_keys: Dict[Any, int] = {}
+        self._next_key = 0
         self._buffer = (C.gl_element * 64)()
         try:
             self.configure(**options)
@@ -657,6 +661,67 @@ class Grid(GridOptions):
         self._run(self._lib.gl_grid_move, _integer(section, "move: section"),
                   _integer(item, "move: item"), _integer(to_section, "move: to_section"),
                   _integer(to_item, "move: to_item"), 1 if animated else 0)
+
+    @_idle
+    def apply(self, snapshot: Iterable[Iterable[Any]], animated: bool = True) -> Diff:
+        """Gives the items the ids of `snapshot` (every section's ids, in order; any hashable,
+        unique in the grid: ids that compare equal, as 1, 1.0 and True do, are one id), compares
+        them with the ids the grid holds and lays everything out again as one batch: kept items
+        slide, inserted ones fade in, removed ones vanish (docs/layout.md, "Snapshots"). The data
+        source already answers for the new data. The first apply after a reload (or an insert,
+        removal, move, drop, reload_new or reload_section) names the items laid out. Returns the
+        Diff (old index paths for removed, new ones for inserted, from and to for moved). Errors
+        change nothing: an unhashable id (GridTypeError), a duplicate id (GridValueError, naming
+        both index paths), counts that are not the data source's (GridValueError)."""
+        keys: Dict[Any, int] = {}
+        old = self._snapshot_keys
+        next_key = self._next_key
+        sections = []
+        for s, ids in enumerate(snapshot):
+            try:
+                entries = list(ids)
+            except TypeError:
+                raise GridTypeError(C.GL_EINVAL, f"apply: section {s}: {ids!r} is not a sequence of ids") from None
+            row = (c_int64 * len(entries))()
+            for i, id_ in enumerate(entries):
+                try:
+                    key = keys.get(id_)
+                except TypeError:
+                    raise GridTypeError(C.GL_EINVAL, f"apply: item (section {s}, item {i}): "
+                                                     f"unhashable id {id_!r} (ids must be hashable)") from None
+                if key is None:
+                    # A duplicate keeps the first one's key: the library names both index paths.
+                    key = old.get(id_)
+                    if key is None:
+                        key = next_key
+                        next_key += 1
+                    keys[id_] = key
+                row[i] = key
+            sections.append(row)
+        ids_array = (C.gl_ids * len(sections))(*(C.gl_ids(ctypes.cast(row, ctypes.POINTER(c_int64)), len(row))
+                                                  for row in sections))
+        held = max(len(old), self._item_total())
+        total = sum(len(row) for row in sections)
+        removed, inserted = (C.gl_index_path * held)(), (C.gl_index_path * total)()
+        moved = (C.gl_move * total)()
+        diff = C.gl_diff(removed, held, 0, inserted, total, 0, moved, total, 0)
+        self._run(self._lib.gl_grid_apply, ids_array, len(sections), 1 if animated else 0, byref(diff))
+        self._snapshot_keys, self._next_key = keys, next_key
+        return Diff([IndexPath(p.section, p.item) for p in removed[:diff.removed_count]],
+                    [IndexPath(p.section, p.item) for p in inserted[:diff.inserted_count]],
+                    [Move(IndexPath(getattr(m, "from").section, getattr(m, "from").item), IndexPath(m.to.section, m.to.item))
+                     for m in moved[:diff.moved_count]])
+
+    def _item_total(self) -> int:
+        """The items laid out: the most an apply can remove."""
+        n = c_int64()
+        _check(self._lib.gl_grid_section_count(self._h, byref(n)))
+        total = 0
+        for section in range(n.value):
+            count = c_int64()
+            _check(self._lib.gl_grid_item_count(self._h, section, byref(count)))
+            total += count.value
+        return total
 
     @_idle
     def step(self, dt: float) -> None:

@@ -22,7 +22,7 @@ def test_struct_layouts_match_the_header(tmp_path):
         pytest.skip("no C compiler")
     structs = [v for v in vars(_lib).values()
                if isinstance(v, type) and issubclass(v, ctypes.Structure) and v.__name__.startswith("gl_")]
-    assert len(structs) == 18   # every gl_ struct of the header (style and composition: 1.1, 1.2; gl_measure: 1.2)
+    assert len(structs) == 22   # every gl_ struct of the header (style and composition: 1.1, 1.2; gl_measure: 1.2; gl_ids, gl_index_path, gl_move, gl_diff: 1.2)
     lines, expected = [], []
     for s in structs:
         lines.append(f'printf("{s.__name__} %zu\\n", sizeof({s.__name__}));')
@@ -111,7 +111,7 @@ def test_the_package_names_its_api():
     assert set(gridlayout.__all__) == {
         "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
         "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
-        "Drag", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
+        "Drag", "Diff", "Move", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
         "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__"}
     assert set(gridlayout.grid.__all__) == set(gridlayout.__all__) - {
         "LibraryNotFound", "HEADER_VERSION", "__version__"}
