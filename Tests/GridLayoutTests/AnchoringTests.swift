@@ -142,12 +142,32 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         }
     }
 
+    @Test func anApplyThatPrependsASectionKeepsTheHeaderShownStill() throws {
+        // Two days of five messages, each day under its header; the viewport starts 5 into day 2's header.
+        let data = ListDataSource([items(5), items(5)], headers: [size(210, 20), size(210, 20)])
+        let grid = try laneGrid(data, options: [("animationDuration", .number(0)), ("lanes", .number(1))])
+        try grid.apply([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]])
+        let header = try #require(try grid.headerFrame(inSection: 1))
+        try grid.scroll(to: Point(x: 0, y: header.y + 5))
+        #expect(grid.layout.elements(in: grid.viewport).first?.id == .header(section: 1))
+        // An older day arrives above: sections are matched by position, but the anchored header
+        // is its day's, now section 2.
+        data.sections.insert(items(2), at: 0)
+        data.headers.insert(size(210, 20), at: 0)
+        let diff = try grid.apply([[11, 12], [1, 2, 3, 4, 5], [6, 7, 8, 9, 10]])
+        #expect(diff.inserted.count == 2 && diff.removed.isEmpty && diff.moved.count == 10)
+        let moved = try #require(try grid.headerFrame(inSection: 2))
+        #expect(grid.contentOffset == Point(x: 0, y: moved.y + 5))
+    }
+
     // MARK: - random grids and changes
 
     /// One random change to `data` and the grid, and how it maps old ids to new ones.
     enum Change {
         case insert(GridIndexPath, animated: Bool), remove(GridIndexPath, animated: Bool), move(GridIndexPath, GridIndexPath)
         case reload, reloadSection(Int), measure(GridIndexPath, Size)
+        /// A refresh: the ids before (each item numbered by its place) and after.
+        case apply(old: [[Int]], new: [[Int]])
     }
 
     @Test(arguments: 0..<8)
@@ -169,8 +189,8 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                 let axes = grid.configuration.direction
                 func s(_ p: Point) -> Double { axes == .vertical ? p.y : p.x }
                 func s(_ r: Rect) -> Double { axes == .vertical ? r.y : r.x }
-                let start = s(grid.contentOffset)
-                let shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
+                var start = s(grid.contentOffset)
+                var shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
                 var data = grid.dataSource as! ArrayDataSource
                 let change = randomChange(&data, vertical: axes == .vertical, &rng)
                 let context = "seed \(seed) step \(step) \(change) \(random.configuration.layout) \(random.configuration.direction)"
@@ -194,6 +214,32 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                     try grid.reloadSection(section)
                 case .measure(let p, let size):
                     try grid.measure(p, size)
+                case .apply(let old, let new):
+                    // A reload (the grid then holds no ids; it forgets measures), then the first
+                    // apply, which names the items laid out: nothing moves.
+                    try grid.reload()
+                    let reloaded = grid.contentOffset
+                    try grid.apply(old)
+                    #expect(grid.contentOffset == reloaded, "\(context): the first apply moved the offset")
+                    start = s(grid.contentOffset)
+                    shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
+                    grid.dataSource = data
+                    try grid.apply(new, animated: Bool.random(using: &rng))
+                    var place: [Int: GridIndexPath] = [:]
+                    for (section, ids) in new.enumerated() {
+                        for (item, id) in ids.enumerated() { place[id] = GridIndexPath(section: section, item: item) }
+                    }
+                    // Items follow their ids; a header or footer its section's first kept item.
+                    follow = { id in
+                        switch id {
+                        case .item(let p): return place[old[p.section][p.item]].map(ElementID.item)
+                        case .header(let section), .footer(let section):
+                            guard let kept = old[section].lazy.compactMap({ place[$0] }).first else { return id }
+                            if case .header = id { return .header(section: kept.section) }
+                            return .footer(section: kept.section)
+                        case .loader: return id
+                        }
+                    }
                 }
                 try grid.step(100)
                 let now = s(grid.contentOffset)
@@ -234,7 +280,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         let count = data.sections[section].sizes.count
         let item = Int.random(in: 0..<count, using: &rng)
         let animated = Bool.random(using: &rng)
-        switch Int.random(in: 0...5, using: &rng) {
+        switch Int.random(in: 0...6, using: &rng) {
         case 0:
             // A copy of another item's size (so that it fits the section's lanes) at a random place.
             let at = Int.random(in: 0...count, using: &rng)
@@ -253,8 +299,34 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                 data.sections[section].sizes[i] = scaled(data.sections[section].sizes[i], Double(Int.random(in: 1...8, using: &rng)) / 4)
             }
             return Bool.random(using: &rng) ? .reload : .reloadSection(section)
-        default:
+        case 5:
             return .measure(GridIndexPath(section: section, item: item), scaled(data.sections[section].sizes[item], 1.5))
+        default:
+            // A refresh: one item removed, one inserted elsewhere, one moved, and one resized.
+            let old = data.sections.indices.map { s in data.sections[s].sizes.indices.map { s * 1000 + $0 } }
+            var new = old
+            func take(_ s: Int, _ i: Int) -> (Size, ItemSpan??) {
+                let span: ItemSpan?? = data.sections[s].spans.map { $0[i] }
+                if data.sections[s].spans != nil { data.sections[s].spans!.remove(at: i) }
+                return (data.sections[s].sizes.remove(at: i), span)
+            }
+            func put(_ s: Int, _ i: Int, _ value: (Size, ItemSpan??)) {
+                data.sections[s].sizes.insert(value.0, at: i)
+                if data.sections[s].spans != nil { data.sections[s].spans!.insert(value.1 ?? nil, at: i) }
+            }
+            new[section].remove(at: item)
+            _ = take(section, item)
+            if !new[section].isEmpty {
+                let from = Int.random(in: 0..<new[section].count, using: &rng), to = Int.random(in: 0..<new[section].count, using: &rng)
+                new[section].insert(new[section].remove(at: from), at: to)
+                put(section, to, take(section, from))
+                let at = Int.random(in: 0...new[section].count, using: &rng)
+                new[section].insert(99_999, at: at)
+                put(section, at, (data.sections[section].sizes[0], nil))
+                let i = Int.random(in: 0..<new[section].count, using: &rng)
+                data.sections[section].sizes[i] = scaled(data.sections[section].sizes[i], 0.5)
+            }
+            return .apply(old: old, new: new)
         }
     }
 }
