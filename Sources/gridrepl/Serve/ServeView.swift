@@ -96,6 +96,7 @@ final class ServeView {
             throw StartError(message: error)
         }
         if let failure = call("reload") { lastError = "reload failed: \(failure.message)" }
+        updateBusy()
         scriptStamp = stamp()
         let cls = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
