@@ -153,6 +153,40 @@ private func longestIncreasing(_ values: [Int]) -> Int {
         let fresh = try ContentLayout(configuration: s.configuration, dataSource: s.new)
         #expect(allElements(of: grid.layout) == allElements(of: fresh))
         #expect(recorder.events.count == diff.removed.count + diff.inserted.count + diff.moved.count)
+
+        // And back: the ids held are the new ones now, and the way back undoes the diff.
+        grid.dataSource = s.old
+        let back = try grid.apply(s.oldIDs, animated: false)
+        #expect(back.removed.count == diff.inserted.count && back.inserted.count == diff.removed.count)
+        // A permutation and its inverse have longest increasing runs of one length: as many moves back.
+        #expect(back.moved.count == diff.moved.count)
+        let freshOld = try ContentLayout(configuration: s.configuration, dataSource: s.old)
+        #expect(allElements(of: grid.layout) == allElements(of: freshOld))
+        #expect(try grid.apply(s.oldIDs, animated: false) == SnapshotDiff())
+    }
+
+    /// The held keys' table, after many inserts and removals, finds what a `Dictionary` does.
+    @Test func heldKeysFollowManyApplies() throws {
+        var rng = SplitMix64(seed: 5)
+        var ids = Array(0..<300)
+        var next = 300
+        let data = ListDataSource([items(ids.count)])
+        let grid = try laneGrid(data)
+        try grid.apply([ids])
+        for round in 0..<40 {
+            let before = Set(ids)
+            ids.removeAll { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+            for _ in 0..<Int.random(in: 0...120, using: &rng) {
+                ids.insert(next, at: Int.random(in: 0...ids.count, using: &rng))
+                next += 1
+            }
+            ids.shuffle(using: &rng)
+            if round % 3 == 0 { ids.sort() }
+            data.sections[0] = items(ids.count)
+            let diff = try grid.apply([ids], animated: false)
+            #expect(diff.removed.count == before.subtracting(ids).count)
+            #expect(diff.inserted.count == Set(ids).subtracting(before).count)
+        }
     }
 
     @Test func eventsComeInOrderOnceTheSlideEnds() throws {

@@ -45,28 +45,29 @@ extension Grid {
             keys = interner!.keys(for: snapshot)
         }
 
-        guard let held = heldSnapshot else {
+        // Not bound to a name: the held keys keep one owner, so that `commit` changes them in place.
+        guard heldSnapshot != nil else {
             // The first apply names the items laid out: its counts must be theirs.
             let counts = layout.itemCounts
             if snapshot.count != counts.count { throw .snapshotMismatch(section: nil, count: snapshot.count, expected: counts.count, layout: true) }
             for (s, ids) in snapshot.enumerated() where ids.count != counts[s] {
                 throw .snapshotMismatch(section: s, count: ids.count, expected: counts[s], layout: true)
             }
-            let table: SnapshotTable
-            do { table = try SnapshotTable(keys) } catch {
+            let held: HeldKeys
+            do { held = try HeldKeys(keys) } catch {
                 interner?.forgetNew()
                 throw error
             }
             interner?.commit(snapshot, removing: [])
-            heldSnapshot = HeldSnapshot(keys: keys, table: table, type: type, typeName: String(describing: ID.self), interner: interner)
+            heldSnapshot = HeldSnapshot(keys: held, type: type, typeName: String(describing: ID.self), interner: interner)
             return SnapshotDiff()
         }
 
-        let renumbering: Renumbering, table: SnapshotTable, new: ContentLayout
+        let renumbering: Renumbering, new: ContentLayout
         let change: IndexChange
         let renumberedMeasures: [Int: [Int: Size]]
         do {
-            (renumbering, table) = try SnapshotDiff.compute(old: held.keys, oldTable: held.table, new: keys)
+            renumbering = try SnapshotDiff.compute(heldSnapshot!.keys, keys)
             change = .renumber(renumbering)
             renumberedMeasures = Grid.renumbered(measures, by: change)  // they follow their items
             let source = measured(dataSource, renumberedMeasures)
@@ -80,7 +81,7 @@ extension Grid {
             throw error
         }
         let diff = renumbering.diff
-        interner?.commit(snapshot, removing: diff.removed.map { held.interned($0) })
+        interner?.commit(snapshot, removing: diff.removed.map { heldSnapshot!.interned($0) })
 
         let before = layout
         measures = renumberedMeasures
@@ -90,8 +91,10 @@ extension Grid {
             slide.appearing = Set(diff.inserted.map(ElementID.item))
             motion.animation = Animation(phase: .slide(slide), duration: configuration.animationDuration, event: change)
         }
+        var kept = heldSnapshot.take()!  // `commit` forgets what the grid holds; these keys go on
         commit(new, renumbering: [change])
-        heldSnapshot = HeldSnapshot(keys: keys, table: table, type: type, typeName: held.typeName, interner: interner)
+        kept.keys.commit(keys, renumbering)
+        heldSnapshot = kept
         if !isAnimated { reportApplied(renumbering) }
         return diff
     }
@@ -116,18 +119,17 @@ extension Grid {
     }
 }
 
-/// The identities an `apply` gave the items: every section's keys, their table, and the type of
-/// the ids they stand for.
+/// The identities an `apply` gave the items: every section's keys (and their table), and the
+/// type of the ids they stand for.
 struct HeldSnapshot {
-    var keys: [[Int64]]
-    var table: SnapshotTable
+    var keys: HeldKeys
     var type: ObjectIdentifier
     var typeName: String
     /// For ids other than `Int64` and `Int`: which key each id has (a `SnapshotInterner<ID>`).
     var interner: AnyObject?
 
     /// The key of the held item at `path`.
-    func interned(_ path: GridIndexPath) -> Int64 { keys[path.section][path.item] }
+    func interned(_ path: GridIndexPath) -> Int64 { keys.keys[path.section][path.item] }
 }
 
 /// Keys for ids of any `Hashable` type: each id keeps its key while the grid holds it, and a new
