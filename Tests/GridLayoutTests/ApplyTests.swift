@@ -266,6 +266,21 @@ private func longestIncreasing(_ values: [Int]) -> Int {
         #expect(try grid.apply([["z", "w"]], animated: false) == SnapshotDiff())
     }
 
+    @Test func flatIDsWithTheirCounts() throws {
+        let data = ListDataSource([items(2), items(3)])
+        let grid = try laneGrid(data)
+        #expect(try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 3]) == SnapshotDiff())
+        #expect(throws: GridError.invalidGiven(at: .grid, what: "id count", value: "5", expected: "4, the sections' counts added up")) {
+            try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 2])
+        }
+        #expect(throws: GridError.invalidGiven(at: .section(1), what: "id count", value: "4", expected: "0...3, the ids left")) {
+            try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 4])
+        }
+        // The same ids as Int64 in nested arrays are the same type.
+        #expect(try grid.apply([[2, 1], [3, 4, 5]] as [[Int64]], animated: false) == SnapshotDiff(moved: [SnapshotDiff.Move(from: path(0, 0), to: path(0, 1))]))
+        #expect(throws: GridError.snapshotIDType(held: "Int64", given: "Int")) { try grid.apply([[2, 1], [3, 4, 5]]) }
+    }
+
     @Test func sectionsMayComeAndGo() throws {
         let data = ListDataSource([items(3)])
         let grid = try laneGrid(data)

@@ -38,16 +38,21 @@ public struct SnapshotDiff: Hashable, Sendable {
 /// new item's old one (none: inserted), with the diff that the observer's events spell out.
 /// Immutable, shared by reference: an `IndexChange` that holds it stays cheap to copy.
 public final class Renumbering: Hashable, Sendable, CustomStringConvertible {
-    /// Old section → old item → the packed new index path (`pack`), or -1 when removed.
-    let forward: [[Int]]
-    /// New section → new item → the packed old index path, or -1 when inserted.
-    let backward: [[Int]]
+    /// Every old item's packed new index path (`pack`), or -1 when removed, by its place in the
+    /// old snapshot read section after section; `oldStarts[s]` is where section s begins there.
+    let forward: [Int]
+    let oldStarts: [Int]
+    /// Every new item's packed old index path, or -1 when inserted; `newStarts` as `oldStarts`.
+    let backward: [Int]
+    let newStarts: [Int]
     /// What the snapshots' comparison found.
     public let diff: SnapshotDiff
 
-    init(forward: [[Int]], backward: [[Int]], diff: SnapshotDiff) {
+    init(forward: [Int], oldStarts: [Int], backward: [Int], newStarts: [Int], diff: SnapshotDiff) {
         self.forward = forward
+        self.oldStarts = oldStarts
         self.backward = backward
+        self.newStarts = newStarts
         self.diff = diff
     }
 
@@ -64,29 +69,31 @@ public final class Renumbering: Hashable, Sendable, CustomStringConvertible {
     /// a path the old snapshot lacks).
     ///
     /// - Complexity: O(1).
-    public func after(_ path: GridIndexPath) -> GridIndexPath? { Self.look(forward, path) }
+    public func after(_ path: GridIndexPath) -> GridIndexPath? { Self.look(forward, oldStarts, path) }
 
     /// Where the item at `path` in the new snapshot was in the old one; nil for an inserted item.
     ///
     /// - Complexity: O(1).
-    public func before(_ path: GridIndexPath) -> GridIndexPath? { Self.look(backward, path) }
+    public func before(_ path: GridIndexPath) -> GridIndexPath? { Self.look(backward, newStarts, path) }
 
-    private static func look(_ table: [[Int]], _ path: GridIndexPath) -> GridIndexPath? {
-        guard table.indices.contains(path.section), table[path.section].indices.contains(path.item) else { return nil }
-        let packed = table[path.section][path.item]
+    private static func look(_ table: [Int], _ starts: [Int], _ path: GridIndexPath) -> GridIndexPath? {
+        guard path.section >= 0 && path.section < starts.count - 1, path.item >= 0,
+              path.item < starts[path.section + 1] - starts[path.section] else { return nil }
+        let packed = table[starts[path.section] + path.item]
         return packed < 0 ? nil : unpack(packed)
     }
 
-    /// Every section's item count before and after.
-    var oldCounts: [Int] { forward.map(\.count) }
-    var newCounts: [Int] { backward.map(\.count) }
+    /// Every section's item count after.
+    var newCounts: [Int] { zip(newStarts.dropFirst(), newStarts).map { $0 - $1 } }
+    /// How many sections there are after.
+    var newSectionCount: Int { newStarts.count - 1 }
 
     public static func == (a: Renumbering, b: Renumbering) -> Bool {
-        a === b || (a.forward == b.forward && a.backward == b.backward)
+        a === b || (a.forward == b.forward && a.backward == b.backward && a.oldStarts == b.oldStarts && a.newStarts == b.newStarts)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(forward.count)
+        hasher.combine(oldStarts)
         hasher.combine(diff)
     }
 
@@ -100,9 +107,12 @@ public final class Renumbering: Hashable, Sendable, CustomStringConvertible {
 /// reads it; only `commit` changes it, once the `apply` has succeeded, in time proportional to the
 /// items plus the changes (no key is hashed again unless it is new or gone).
 struct HeldKeys {
-    private(set) var keys: [[Int64]]
+    /// Every item's key, section after section; section s begins at `starts[s]` (one more entry
+    /// than sections: the end).
+    private(set) var keys: [Int64]
+    private(set) var starts: [Int]
     /// Parallel to `keys`: each item's handle.
-    private var handles: [[Int]]
+    private var handles: [Int]
     private var table: SnapshotTable
     /// Handle → the packed index path of its item; -1 for a free handle.
     private var positions: [Int]
@@ -112,65 +122,78 @@ struct HeldKeys {
     /// given twice.
     ///
     /// - Complexity: O(n) for its n keys, each hashed once.
-    init(_ snapshot: [[Int64]]) throws(GridError) {
-        let count = snapshot.reduce(0) { $0 + $1.count }
-        var table = SnapshotTable(capacity: count)
+    init(_ keys: [Int64], _ starts: [Int]) throws(GridError) {
+        var table = SnapshotTable(capacity: keys.count)
         var positions: [Int] = []
-        positions.reserveCapacity(count)
-        var handles: [[Int]] = []
-        handles.reserveCapacity(snapshot.count)
-        for (s, section) in snapshot.enumerated() {
-            handles.append(Array(positions.count..<(positions.count + section.count)))
-            for (i, key) in section.enumerated() {
-                if let first = table.insert(key, positions.count) {
-                    throw .duplicateID(Renumbering.unpack(positions[first]), GridIndexPath(section: s, item: i))
+        positions.reserveCapacity(keys.count)
+        for s in 0..<(starts.count - 1) {
+            for g in starts[s]..<starts[s + 1] {
+                if let first = table.insert(keys[g], positions.count) {
+                    throw .duplicateID(Renumbering.unpack(positions[first]), GridIndexPath(section: s, item: g - starts[s]))
                 }
-                positions.append(Renumbering.pack(s, i))
+                positions.append(Renumbering.pack(s, g - starts[s]))
             }
         }
-        keys = snapshot
-        self.handles = handles
+        self.keys = keys
+        self.starts = starts
+        handles = Array(0..<keys.count)
         self.table = table
         self.positions = positions
     }
 
+    /// The keys one after the other, and where each section begins.
+    static func flattened(_ snapshot: [[Int64]]) -> (keys: [Int64], starts: [Int]) {
+        var starts = [0]
+        starts.reserveCapacity(snapshot.count + 1)
+        for section in snapshot { starts.append(starts.last! + section.count) }
+        var keys: [Int64] = []
+        keys.reserveCapacity(starts.last!)
+        for section in snapshot { keys.append(contentsOf: section) }
+        return (keys, starts)
+    }
+
+    /// The key of the held item at `path`.
+    func key(at path: GridIndexPath) -> Int64 { keys[starts[path.section] + path.item] }
+
     /// The packed index path of the held item whose key is `key`, or nil.
     func find(_ key: Int64) -> Int? { table.find(key).map { positions[$0] } }
 
-    /// Makes `new` the keys held, as `renumbering` (their diff from these) says.
+    /// Makes `new` (flattened, `starts` its sections) the keys held, as `renumbering` (their diff
+    /// from these) says.
     ///
     /// - Complexity: O(n + c), n the items of both and c the keys removed or inserted (each hashed once).
-    mutating func commit(_ new: [[Int64]], _ renumbering: Renumbering) {
+    mutating func commit(_ new: [Int64], _ newStarts: [Int], _ renumbering: Renumbering) {
         for path in renumbering.diff.removed {
-            let handle = handles[path.section][path.item]
-            table.remove(keys[path.section][path.item])
-            positions[handle] = -1
-            free.append(handle)
+            let g = starts[path.section] + path.item
+            table.remove(keys[g])
+            positions[handles[g]] = -1
+            free.append(handles[g])
         }
-        var newHandles: [[Int]] = []
-        newHandles.reserveCapacity(new.count)
-        for (t, row) in renumbering.backward.enumerated() {
-            var section = [Int](repeating: 0, count: row.count)
-            for (j, packed) in row.enumerated() {
+        var newHandles = [Int](repeating: 0, count: new.count)
+        let oldStarts = starts
+        for t in 0..<(newStarts.count - 1) {
+            for g in newStarts[t]..<newStarts[t + 1] {
+                let packed = renumbering.backward[g]
                 let handle: Int
                 if packed >= 0 {
-                    handle = handles[packed >> Renumbering.itemBits][packed & Renumbering.itemMask]
+                    handle = handles[oldStarts[packed >> Renumbering.itemBits] + packed & Renumbering.itemMask]
                 } else {
                     if let reused = free.popLast() { handle = reused } else { handle = positions.count; positions.append(0) }
-                    _ = table.insert(new[t][j], handle)
+                    _ = table.insert(new[g], handle)
                 }
-                positions[handle] = Renumbering.pack(t, j)
-                section[j] = handle
+                positions[handle] = Renumbering.pack(t, g - newStarts[t])
+                newHandles[g] = handle
             }
-            newHandles.append(section)
         }
         keys = new
+        starts = newStarts
         handles = newHandles
     }
 }
 
 extension SnapshotDiff {
-    /// Compares `new` with the keys `held` and returns how the items renumber, the diff included.
+    /// Compares `new` (flattened, `newStarts` its sections) with the keys `held` and returns how
+    /// the items renumber, the diff included.
     ///
     /// The algorithm is Heckel's, made exact by hashing, with a cursor for the common case: each
     /// new key is first compared with the old key after the last one matched (equal while the
@@ -178,98 +201,155 @@ extension SnapshotDiff {
     /// has is removed or inserted, so the removals and insertions are the fewest there can be. An
     /// old item matched twice, or a new key given twice, is a duplicate. Sections are matched by
     /// position. A kept item that changed section moves; within a section, the kept items that
-    /// stay are a longest subsequence whose old order is the new order (patience sorting, which
-    /// appends in O(1) while the order holds), and the others move: no fewer single-item moves can
-    /// put the section in its new order.
+    /// stay are a longest subsequence whose old order is the new order (`StayingRuns`: found over
+    /// runs of consecutive items, not item by item), and the others move: no fewer single-item
+    /// moves can put the section in its new order.
     ///
     /// Throws `GridError.duplicateID`, naming both index paths, when `new` holds a key twice.
     ///
-    /// - Complexity: O(n + m log m), n the items of both snapshots and m the kept items out of
-    ///   order; a key is hashed only where the order breaks (about twice per change).
-    static func compute(_ held: HeldKeys, _ new: [[Int64]]) throws(GridError) -> Renumbering {
-        let old = held.keys
-        var forward = old.map { [Int](repeating: -1, count: $0.count) }
-        var backward: [[Int]] = []
-        backward.reserveCapacity(new.count)
+    /// - Complexity: O(n + r log r), n the items of both snapshots and r the runs of items kept in
+    ///   order (a few per change); a key is hashed only where the order breaks (about twice per change).
+    static func compute(_ held: HeldKeys, _ new: [Int64], _ newStarts: [Int]) throws(GridError) -> Renumbering {
+        let oldStarts = held.starts
+        var forward = [Int](repeating: -1, count: held.keys.count)
+        var backward = [Int](repeating: -1, count: new.count)
+        // Raw buffers, and the scan in a function of its own: a closure's captured variables would
+        // be checked for exclusive access at every use, which costs more than the scan itself.
+        let scan = held.keys.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                forward.withUnsafeMutableBufferPointer { forward in
+                    backward.withUnsafeMutableBufferPointer { backward in
+                        Self.scan(held, old: old, oldStarts: oldStarts, new: new, newStarts: newStarts, forward: forward, backward: backward)
+                    }
+                }
+            }
+        }
+        if let duplicate = scan.duplicate { throw duplicate }
+        var removed: [GridIndexPath] = []
+        for s in 0..<(oldStarts.count - 1) {
+            for o in oldStarts[s]..<oldStarts[s + 1] where forward[o] < 0 { removed.append(GridIndexPath(section: s, item: o - oldStarts[s])) }
+        }
+        return Renumbering(forward: forward, oldStarts: oldStarts, backward: backward, newStarts: newStarts,
+                           diff: SnapshotDiff(removed: removed, inserted: scan.inserted, moved: scan.moved))
+    }
+
+    /// `compute`'s pass over the new keys: fills `forward` and `backward`, and returns the inserted
+    /// and moved items, or the first duplicate found.
+    private static func scan(_ held: HeldKeys, old: UnsafeBufferPointer<Int64>, oldStarts: [Int], new: UnsafeBufferPointer<Int64>,
+                             newStarts: [Int], forward: UnsafeMutableBufferPointer<Int>, backward: UnsafeMutableBufferPointer<Int>)
+        -> (inserted: [GridIndexPath], moved: [Move], duplicate: GridError?) {
+        let oldSections = oldStarts.count - 1
         var inserted: [GridIndexPath] = [], moved: [Move] = []
         var insertedKeys: [Int64: GridIndexPath] = [:]  // to find a new key given twice
-        var order = LongestIncreasing()
-        for (t, keys) in new.enumerated() {
-            var row = [Int](repeating: -1, count: keys.count)
-            var cursorSection = t, cursorItem = 0
-            // The items kept within section t, in new order: their new and old item numbers.
-            var stayingNew: [Int] = [], stayingOld: [Int] = []
-            for (j, key) in keys.enumerated() {
-                var found: Int?
-                if cursorSection < old.count && cursorItem < old[cursorSection].count && old[cursorSection][cursorItem] == key {
-                    found = Renumbering.pack(cursorSection, cursorItem)
+        // The items kept within one section, in new order, as runs of consecutive old item numbers.
+        var runs = StayingRuns()
+        for t in 0..<(newStarts.count - 1) {
+            runs.removeAll()
+            // The cursor: the old item after the last one matched (its section, its place).
+            var cursorSection = t, cursor = t < oldSections ? oldStarts[t] : old.count
+            var cursorEnd = t < oldSections ? oldStarts[t + 1] : old.count
+            let base = newStarts[t]
+            for g in base..<newStarts[t + 1] {
+                let key = new[g]
+                var s = 0, i = 0
+                if cursor < cursorEnd && old[cursor] == key {
+                    s = cursorSection
+                    i = cursor - oldStarts[s]
+                } else if let packed = held.find(key) {
+                    s = packed >> Renumbering.itemBits
+                    i = packed & Renumbering.itemMask
                 } else {
-                    found = held.find(key)
-                }
-                guard let packed = found else {
-                    let path = GridIndexPath(section: t, item: j)
-                    if let first = insertedKeys.updateValue(path, forKey: key) { throw .duplicateID(first, path) }
+                    let path = GridIndexPath(section: t, item: g - base)
+                    if let first = insertedKeys.updateValue(path, forKey: key) { return ([], [], .duplicateID(first, path)) }
                     inserted.append(path)
                     continue
                 }
-                let s = packed >> Renumbering.itemBits, i = packed & Renumbering.itemMask
-                if forward[s][i] >= 0 { throw .duplicateID(Renumbering.unpack(forward[s][i]), GridIndexPath(section: t, item: j)) }
-                forward[s][i] = Renumbering.pack(t, j)
-                row[j] = packed
-                (cursorSection, cursorItem) = (s, i + 1)
-                if s == t {
-                    stayingNew.append(j)
-                    stayingOld.append(i)
+                let o = oldStarts[s] + i
+                if forward[o] >= 0 { return ([], [], .duplicateID(Renumbering.unpack(forward[o]), GridIndexPath(section: t, item: g - base))) }
+                forward[o] = Renumbering.pack(t, g - base)
+                backward[g] = Renumbering.pack(s, i)
+                if s != cursorSection {
+                    cursorSection = s
+                    cursorEnd = oldStarts[s + 1]
                 }
+                cursor = o + 1
+                if s == t { runs.add(i, at: g) }
             }
-            let stays = order.members(stayingOld)
-            var k = 0
-            for (j, packed) in row.enumerated() where packed >= 0 {
-                if k < stayingNew.count && stayingNew[k] == j {
-                    k += 1
-                    if stays[k - 1] { continue }
+            // The staying items outside a heaviest increasing chain of runs move, as do those that
+            // came from other sections (in new order).
+            let stays = runs.chain()
+            var run = 0
+            for g in base..<newStarts[t + 1] where backward[g] >= 0 {
+                if backward[g] >> Renumbering.itemBits == t {
+                    while run + 1 < runs.count && runs.first[run + 1] <= g { run += 1 }
+                    if stays[run] { continue }
                 }
-                moved.append(Move(from: Renumbering.unpack(packed), to: GridIndexPath(section: t, item: j)))
+                moved.append(Move(from: Renumbering.unpack(backward[g]), to: GridIndexPath(section: t, item: g - base)))
             }
-            backward.append(row)
         }
-        var removed: [GridIndexPath] = []
-        for (s, row) in forward.enumerated() {
-            for (i, packed) in row.enumerated() where packed < 0 { removed.append(GridIndexPath(section: s, item: i)) }
-        }
-        return Renumbering(forward: forward, backward: backward, diff: SnapshotDiff(removed: removed, inserted: inserted, moved: moved))
+        return (inserted, moved, nil)
     }
 }
 
-/// A longest strictly increasing subsequence, by patience sorting; its buffers are reused from one
-/// call to the next.
-struct LongestIncreasing {
-    private var tails: [Int] = []  // tails[l]: the index ending the best subsequence of length l + 1
-    private var previous: [Int] = []
+/// A section's staying items (kept, from the same section) in new order, as runs of consecutive
+/// old item numbers (i, i + 1, ...): the unit of a longest increasing subsequence. Old item numbers
+/// are distinct integers, so any other item is below or above a whole run: a longest increasing
+/// subsequence takes a run whole or not at all, and is a heaviest increasing chain of runs, each
+/// weighing its length. Found over the runs alone, it costs O(r log r) for r runs: a few per
+/// change, however many items stay in place.
+struct StayingRuns {
+    /// Each run's first old item number, its length, and the new place of its first item.
+    private(set) var start: [Int] = [], length: [Int] = [], first: [Int] = []
+    var count: Int { start.count }
 
-    /// For each element of `values` (distinct), whether it belongs to one longest increasing subsequence.
+    mutating func removeAll() {
+        start.removeAll(keepingCapacity: true)
+        length.removeAll(keepingCapacity: true)
+        first.removeAll(keepingCapacity: true)
+    }
+
+    /// The next staying item: old item number `item`, at new place `place`.
+    mutating func add(_ item: Int, at place: Int) {
+        if let last = start.last, last + length[length.count - 1] == item {
+            length[length.count - 1] += 1
+        } else {
+            start.append(item)
+            length.append(1)
+            first.append(place)
+        }
+    }
+
+    /// For each run, whether it belongs to one heaviest chain whose starts increase: a longest
+    /// increasing subsequence of the items. A Fenwick tree over the runs' ranks by start holds
+    /// the heaviest chain ending below each rank.
     ///
-    /// - Complexity: O(n + m log n), m the elements that do not extend the longest run so far.
-    mutating func members(_ values: [Int]) -> [Bool] {
-        tails.removeAll(keepingCapacity: true)
-        previous.removeAll(keepingCapacity: true)
-        previous.reserveCapacity(values.count)
-        for (k, value) in values.enumerated() {
-            if let last = tails.last, values[last] >= value {
-                var low = 0, high = tails.count - 1  // the first tail not below value
-                while low < high {
-                    let mid = (low + high) / 2
-                    if values[tails[mid]] < value { low = mid + 1 } else { high = mid }
-                }
-                previous.append(low > 0 ? tails[low - 1] : -1)
-                tails[low] = k
-            } else {
-                previous.append(tails.last ?? -1)
-                tails.append(k)
+    /// - Complexity: O(r log r).
+    func chain() -> [Bool] {
+        let r = count
+        guard r > 1 else { return [Bool](repeating: true, count: r) }
+        var rank = [Int](repeating: 0, count: r)
+        for (k, run) in start.indices.sorted(by: { start[$0] < start[$1] }).enumerated() { rank[run] = k + 1 }
+        var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: r + 1)
+        var previous = [Int](repeating: -1, count: r)
+        var best = (weight: 0, run: -1)
+        for k in 0..<r {
+            var below = (weight: 0, run: -1)  // the heaviest chain of runs ranked below run k
+            var i = rank[k] - 1
+            while i > 0 {
+                if tree[i].weight > below.weight { below = tree[i] }
+                i -= i & -i
+            }
+            let here = (weight: below.weight + length[k], run: k)
+            previous[k] = below.run
+            if here.weight > best.weight { best = here }
+            i = rank[k]
+            while i <= r {
+                if here.weight > tree[i].weight { tree[i] = here }
+                i += i & -i
             }
         }
-        var result = [Bool](repeating: false, count: values.count)
-        var k = tails.last ?? -1
+        var result = [Bool](repeating: false, count: r)
+        var k = best.run
         while k >= 0 {
             result[k] = true
             k = previous[k]
