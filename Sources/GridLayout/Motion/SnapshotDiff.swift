@@ -243,8 +243,11 @@ extension SnapshotDiff {
         var insertedKeys: [Int64: GridIndexPath] = [:]  // to find a new key given twice
         // The items kept within one section, in new order, as runs of consecutive old item numbers.
         var runs = StayingRuns()
+        var crossing: [Int] = []  // new places of the items kept from other sections
         for t in 0..<(newStarts.count - 1) {
             runs.removeAll()
+            crossing.removeAll(keepingCapacity: true)
+            var runStart = 0, runLength = 0, runFirst = 0
             // The cursor: the old item after the last one matched (its section, its place).
             var cursorSection = t, cursor = t < oldSections ? oldStarts[t] : old.count
             var cursorEnd = t < oldSections ? oldStarts[t + 1] : old.count
@@ -273,17 +276,40 @@ extension SnapshotDiff {
                     cursorEnd = oldStarts[s + 1]
                 }
                 cursor = o + 1
-                if s == t { runs.add(i, at: g) }
-            }
-            // The staying items outside a heaviest increasing chain of runs move, as do those that
-            // came from other sections (in new order).
-            let stays = runs.chain()
-            var run = 0
-            for g in base..<newStarts[t + 1] where backward[g] >= 0 {
-                if backward[g] >> Renumbering.itemBits == t {
-                    while run + 1 < runs.count && runs.first[run + 1] <= g { run += 1 }
-                    if stays[run] { continue }
+                if s == t {
+                    // The current run grows while the old item numbers follow on (no array touched).
+                    if runLength > 0 && runStart + runLength == i {
+                        runLength += 1
+                    } else {
+                        if runLength > 0 { runs.add(start: runStart, length: runLength, first: runFirst) }
+                        (runStart, runLength, runFirst) = (i, 1, g)
+                    }
+                } else {
+                    crossing.append(g)
                 }
+            }
+            if runLength > 0 { runs.add(start: runStart, length: runLength, first: runFirst) }
+            // The staying items outside a heaviest increasing chain of runs move, as do those that
+            // came from other sections; listed in new order.
+            let stays = runs.chain()
+            var leaving = crossing
+            for r in 0..<runs.count where !stays[r] {
+                // The run's items: from its first, the staying items whose old numbers it holds.
+                var g = runs.first[r], left = runs.length[r]
+                while left > 0 {
+                    let packed = backward[g]
+                    if packed >= 0 && packed >> Renumbering.itemBits == t {
+                        let i = packed & Renumbering.itemMask
+                        if i >= runs.start[r] && i < runs.start[r] + runs.length[r] {
+                            leaving.append(g)
+                            left -= 1
+                        }
+                    }
+                    g += 1
+                }
+            }
+            if leaving.count > crossing.count { leaving.sort() }
+            for g in leaving {
                 moved.append(Move(from: Renumbering.unpack(backward[g]), to: GridIndexPath(section: t, item: g - base)))
             }
         }
@@ -308,15 +334,11 @@ struct StayingRuns {
         first.removeAll(keepingCapacity: true)
     }
 
-    /// The next staying item: old item number `item`, at new place `place`.
-    mutating func add(_ item: Int, at place: Int) {
-        if let last = start.last, last + length[length.count - 1] == item {
-            length[length.count - 1] += 1
-        } else {
-            start.append(item)
-            length.append(1)
-            first.append(place)
-        }
+    /// The next run: old item numbers `start ..< start + length`, the first at new place `first`.
+    mutating func add(start: Int, length: Int, first: Int) {
+        self.start.append(start)
+        self.length.append(length)
+        self.first.append(first)
     }
 
     /// For each run, whether it belongs to one heaviest chain whose starts increase: a longest
