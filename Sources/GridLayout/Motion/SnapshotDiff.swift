@@ -169,25 +169,41 @@ struct HeldKeys {
             positions[handles[g]] = -1
             free.append(handles[g])
         }
-        var newHandles = [Int](repeating: 0, count: new.count)
-        let oldStarts = starts
-        for t in 0..<(newStarts.count - 1) {
-            for g in newStarts[t]..<newStarts[t + 1] {
-                let packed = renumbering.backward[g]
-                let handle: Int
-                if packed >= 0 {
-                    handle = handles[oldStarts[packed >> Renumbering.itemBits] + packed & Renumbering.itemMask]
-                } else {
-                    if let reused = free.popLast() { handle = reused } else { handle = positions.count; positions.append(0) }
-                    _ = table.insert(new[g], handle)
+        // The kept items' handles and places first, over raw buffers (no per-item uniqueness
+        // checks or retains), then the inserted items' new handles.
+        let backward = renumbering.backward, oldStarts = starts
+        let newHandles = [Int](unsafeUninitializedCapacity: new.count) { newHandles, initialized in
+            handles.withUnsafeBufferPointer { handles in
+                positions.withUnsafeMutableBufferPointer { positions in
+                    backward.withUnsafeBufferPointer { backward in
+                        for t in 0..<(newStarts.count - 1) {
+                            for g in newStarts[t]..<newStarts[t + 1] {
+                                let packed = backward[g]
+                                if packed >= 0 {
+                                    let handle = handles[oldStarts[packed >> Renumbering.itemBits] + packed & Renumbering.itemMask]
+                                    positions[handle] = Renumbering.pack(t, g - newStarts[t])
+                                    newHandles[g] = handle
+                                } else {
+                                    newHandles[g] = -1  // given below
+                                }
+                            }
+                        }
+                    }
                 }
-                positions[handle] = Renumbering.pack(t, g - newStarts[t])
-                newHandles[g] = handle
             }
+            initialized = new.count
+        }
+        handles = newHandles
+        for path in renumbering.diff.inserted {
+            let g = newStarts[path.section] + path.item
+            let handle: Int
+            if let reused = free.popLast() { handle = reused } else { handle = positions.count; positions.append(0) }
+            _ = table.insert(new[g], handle)
+            positions[handle] = Renumbering.pack(path.section, path.item)
+            handles[g] = handle
         }
         keys = new
         starts = newStarts
-        handles = newHandles
     }
 }
 
