@@ -25,6 +25,9 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var stickyHeaders: Bool
     public var overscan: Double
     public var animating: Bool
+    /// Whether the grid's delegate has a `tick`: the server calls it every frame, so the page
+    /// follows as often as during an animation.
+    public var ticking: Bool = false
     /// The drag in progress: where the item is in the data, and its target slot.
     public var dragging: ServeMove?
     /// `visible()`: the elements overlapping the viewport (with the overscan), in its order.
@@ -56,7 +59,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case script, generation, content, offset, viewport, direction, sort, stickyHeaders, overscan
-        case animating, dragging, elements, error, picked, moved
+        case animating, ticking, dragging, elements, error, picked, moved
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -71,6 +74,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
         try c.encode(stickyHeaders, forKey: .stickyHeaders)
         try c.encode(overscan, forKey: .overscan)
         try c.encode(animating, forKey: .animating)
+        try c.encode(ticking, forKey: .ticking)
         try c.encode(dragging, forKey: .dragging)  // null when none
         try c.encode(elements, forKey: .elements)
         try c.encode(error, forKey: .error)

@@ -77,7 +77,11 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     data.incoming = (0..<8).map { _ in ds.sections.first?.sizes.first ?? Size(width: 10, height: 10) }
     grid.dataSource = data
     grid.configuration.sort = true
-    try? grid.configuration.set("animationDuration", to: .number(Double(r.u8() % 4) / 8))
+    // One byte: the duration in its low bits, anchoring and following the end above them.
+    let clock = r.u8()
+    try? grid.configuration.set("animationDuration", to: .number(Double(clock % 4) / 8))
+    grid.configuration.anchor = clock & 4 != 0 ? .offset : .item
+    grid.configuration.followEnd = clock & 8 != 0
     let config = grid.configuration
     var failed = false
     var counts = grid.layout.itemCounts
@@ -105,23 +109,51 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
             fail("after \(what): offset \(o) not within [0, \(m)]", config, ds)
         }
     }
+    // Anchoring: a change made at once (not animated, nothing running) keeps the first element
+    // shown where it was on screen, unless the offset is clamped or follows the end.
+    func anchored(_ change: IndexChange?, _ body: () -> Void) {
+        let immediate = !grid.isAnimating && grid.drag == nil
+        let axes = grid.layout.configuration.direction
+        func s(_ p: Point) -> Double { axes == .vertical ? p.y : p.x }
+        func s(_ r: Rect) -> Double { axes == .vertical ? r.y : r.x }
+        let start = s(grid.contentOffset)
+        let shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
+        let wasFailed = failed
+        body()
+        guard let change, immediate, !wasFailed, !failed, !grid.isAnimating, !overflowed(grid), config.anchor == .item, !config.followEnd else { return }
+        let now = s(grid.contentOffset), end = s(grid.maxOffset)
+        guard now > 0 && now < end, !config.paging else { return }
+        for (id, screen) in shown {
+            guard let mapped = change.after(id), let frame = grid.layout.frame(of: mapped) else { continue }
+            let scale = max(1, abs(s(frame)), abs(now))
+            if abs((s(frame) - now) - screen) > 1e-9 * scale {
+                fail("after \(change): the anchor \(id) → \(mapped) moved on screen from \(screen) to \(s(frame) - now)", config, ds)
+            }
+            return
+        }
+    }
     let operations = Int(r.u8() % 16)
     for _ in 0..<operations where !r.atEnd && !counts.isEmpty {
         let section = index(counts.count)
         let animated = r.bool()
         switch r.u8() % 8 {
         case 0:
-            attempt { () throws(GridError) in try grid.insertItem(at: GridIndexPath(section: section, item: index(counts[section] + 1)), animated: animated, scroll: r.bool()) }
+            let path = GridIndexPath(section: section, item: index(counts[section] + 1)), scroll = r.bool()
+            anchored(scroll ? nil : .insert(path)) {  // an insert with scroll places the viewport itself
+                attempt { () throws(GridError) in try grid.insertItem(at: path, animated: animated, scroll: scroll) }
+            }
             if !failed { counts[section] += 1 }
             check("insert")
         case 1 where counts[section] > 0:
-            attempt { () throws(GridError) in try grid.removeItem(at: GridIndexPath(section: section, item: index(counts[section])), animated: animated) }
+            let path = GridIndexPath(section: section, item: index(counts[section]))
+            anchored(.remove(path)) { attempt { () throws(GridError) in try grid.removeItem(at: path, animated: animated) } }
             if !failed { counts[section] -= 1 }
             check("remove")
         case 2 where counts[section] > 0:
             let to = index(counts.count)
             let target = GridIndexPath(section: to, item: index(counts[to] + (to == section ? 0 : 1)))
-            attempt { () throws(GridError) in try grid.moveItem(from: GridIndexPath(section: section, item: index(counts[section])), to: target, animated: animated) }
+            let from = GridIndexPath(section: section, item: index(counts[section]))
+            anchored(.move(from: from, to: target)) { attempt { () throws(GridError) in try grid.moveItem(from: from, to: target, animated: animated) } }
             if !failed && to != section {
                 counts[section] -= 1
                 counts[to] += 1

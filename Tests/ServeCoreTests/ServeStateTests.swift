@@ -32,7 +32,7 @@ import ServeCore
             {"alpha":0.5,"dragged":false,"h":48,"item":2,"kind":"item","label":"1.2","pinned":false,"scale":0.75,"section":1,"w":100,"x":110,"y":38},\
             {"alpha":1,"dragged":false,"h":34.5,"kind":"loader","label":"loader","pinned":false,"scale":1,"w":210,"x":0,"y":96}],\
             "error":null,"generation":2,"offset":{"x":0,"y":10},"overscan":0,"script":"scripts/small.lua","sort":true,\
-            "stickyHeaders":true,"viewport":{"height":100,"width":210}}
+            "stickyHeaders":true,"ticking":false,"viewport":{"height":100,"width":210}}
             """)
     }
 

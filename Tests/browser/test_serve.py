@@ -482,3 +482,43 @@ def test_command_line_errors(gridrepl, tmp_path):
         r = run("--serve", str(port), "scripts/browser.lua")
     assert r.returncode == 1
     assert r.stderr == f"gridrepl: --serve scripts/browser.lua: cannot listen on 127.0.0.1:{port} (Address already in use; --serve 0 picks a free port)\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# Live data: scripts/chat.lua, whose bot posts a message every two seconds from the delegate's tick
+
+
+def test_chat_plays_new_messages_appear_and_the_page_does_not_jump(gridrepl, browser):
+    chat = Server(gridrepl, ROOT / "scripts" / "chat.lua")
+    try:
+        state = load(browser, chat)
+        assert state["ticking"] is True
+        # It opened at the end, and the page's scroll position is the engine's offset.
+        at_end = "const s = document.getElementById('scroller'); return Math.abs(s.scrollTop + s.clientHeight - s.scrollHeight) < 1;"
+        assert browser.execute_script(at_end)
+        # The bot's first message (#57) appears; the page is still at the end, with it shown.
+        labels = "return [...document.querySelectorAll('#content > .item')].map(b => b.textContent);"
+        wait(browser, "return [...document.querySelectorAll('#content > .item')]"
+                      ".some(b => b.textContent.startsWith('#57 '));", what="message #57")
+        wait(browser, at_end, what="the page at the end after #57")
+        assert any(t.startswith("#57 ") for t in browser.execute_script(labels))
+        # Scrolled up, the next message arrives below: nothing on screen moves.
+        top = int(settled(browser)["offset"]["y"]) - 600
+        scroll(browser, 0, top)
+        where = """const s = document.getElementById('scroller').getBoundingClientRect();
+                   return [...document.querySelectorAll('#content > .item')].map(b => [b.textContent, b.getBoundingClientRect().top - s.top]);"""
+        # (The slide of the message that arrived at the end, if one runs, first ends.)
+        wait(browser, "const v = window.gridView; return v.state && !v.busy && !v.state.animating"
+                      " && v.state.offset.y === arguments[0];", top, what="the slide to end")
+        before = dict(browser.execute_script(where))
+        content = settled(browser)["content"]["height"]
+        wait(browser, "const v = window.gridView; return v.state && v.state.content.height > arguments[0];", content,
+             what="the next message")
+        state = settled(browser)
+        assert state["offset"]["y"] == top
+        after = dict(browser.execute_script(where))
+        shared = [label for label in before if label in after]
+        scroll_top = browser.execute_script("return document.getElementById('scroller').scrollTop;")
+        assert shared and all(abs(before[label] - after[label]) < 0.5 for label in shared), (before, after, scroll_top, top, state["offset"])
+    finally:
+        chat.stop()

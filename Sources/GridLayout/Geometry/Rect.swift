@@ -24,6 +24,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Swift.min(maxX, other.maxX) > Swift.max(x, other.x) && Swift.min(maxY, other.maxY) > Swift.max(y, other.y)
     }
 
+    /// The same rectangle moved by `delta`.
+    func offsetBy(_ delta: Point) -> Rect {
+        Rect(x: x + delta.x, y: y + delta.y, width: width, height: height)
+    }
+
     /// True when `point` lies inside: left and top edges included, right and bottom excluded.
     public func contains(_ point: Point) -> Bool {
         point.x >= x && point.x < maxX && point.y >= y && point.y < maxY

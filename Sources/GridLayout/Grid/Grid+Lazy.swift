@@ -94,8 +94,9 @@ extension Grid {
     }
 
     /// Gives each item its measured size (in one relayout): the sections laid out are laid out again
-    /// up to the frontier; a measure past it waits there. When a measured item starts before the
-    /// viewport, the offset moves with the first visible element, so what shows does not jump.
+    /// up to the frontier; a measure past it waits there. The offset is anchored (`anchor`,
+    /// Grid+Anchoring.swift): with `.item` it moves with the first element shown, so what shows
+    /// does not jump.
     /// Throws, changing nothing, for a size that is NaN, infinite or negative, an item that does not
     /// exist, or a data source that says all items have the same size. Running and queued mutations
     /// are finished first, and a drag is cancelled.
@@ -127,14 +128,8 @@ extension Grid {
         var new = measures
         for (path, size) in items { new[path.section, default: [:]][path.item] = size }
 
-        // The anchor: the first element the viewport shows, and whether a measured item starts before it.
-        let axes = layout.axes
-        let start = axes.axisPoint(contentOffset).s
-        let anchor = layout.elements(in: viewport).first
-        var above = false
-        for (path, _) in items where layout.reaches(.item(path)) {
-            if let frame = try? layout.frame(of: path), axes.axisRect(frame).s < start { above = true }
-        }
+        // The items keep their ids: the anchor is the first element shown.
+        let anchor = viewAnchor()
 
         let original = layout
         var working = original
@@ -149,11 +144,7 @@ extension Grid {
         }
         layout = working
         measures = new
-        var offset = contentOffset
-        if above, let anchor, let frame = layout.frame(of: anchor.id) {
-            let delta = axes.axisRect(frame).s - axes.axisRect(anchor.frame).s
-            offset = axes.direction == .vertical ? Point(x: offset.x, y: offset.y + delta) : Point(x: offset.x + delta, y: offset.y)
-        }
+        let offset = anchoredOffset(anchor, in: layout, following: { id, _ in id })
         // The frontier stays where it was: a lazy layout whose estimate moved covers the area again.
         do { try moveViewportLazily(to: offset) } catch { moveViewport(to: offset); throw error }
     }

@@ -52,6 +52,8 @@ extension Grid {
         try settle()
         guard configuration == layout.configuration else { return try reload() }
         try configuration.validate()  // a grid never reloaded holds a layout made without checking
+        // Reloads carry no identities: the anchor is the same index path, clamped to the new counts.
+        let anchor = viewAnchor()
         var working = layout
         // A lazy layout moves its frontier before the change, and that is not undone by the change's
         // own undo: keep the layout as it was to put back on failure. (Not for a complete layout:
@@ -62,10 +64,12 @@ extension Grid {
         defer { layout = failed ? original ?? working : working }
         let source = sizing(dataSource)
         try change(&working, source)
-        try cover(&working, at: contentOffset, from: source)
+        try reachAnchor(anchor, in: &working, following: Self.clamped, from: source)
+        let offset = anchoredOffset(anchor, in: working, following: Self.clamped)
+        try cover(&working, at: offset, from: source)
         failed = false
         layout = working
         heldSnapshot = nil  // appended items or a section laid out again: the ids `apply` held may be stale
-        moveViewport(to: contentOffset)  // keeps the offset within the new content
+        moveViewport(to: offset)  // keeps the offset within the new content
     }
 }

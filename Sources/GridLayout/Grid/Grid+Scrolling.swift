@@ -31,7 +31,8 @@ extension Grid {
 
     /// Changes the viewport's size. Every layout depends on the cross-axis size (and paging on the
     /// scroll-axis size): such a change re-lays out the content with the current layout's options,
-    /// asking the data source again, and the first visible item keeps its place in the viewport.
+    /// asking the data source again, and the offset is anchored (`anchor`: with `.item` the first
+    /// element shown keeps its place in the viewport).
     /// A change that moves no frame keeps the layout. On error nothing changes. A drag in progress
     /// is cancelled first, and running and queued mutations are finished.
     ///
@@ -47,6 +48,8 @@ extension Grid {
         try settle()
         let axes = layout.axes
         let old = axes.axisSize(layout.configuration.viewport), new = axes.axisSize(size)
+        // The items keep their ids: the anchor is the first element shown (Grid+Anchoring.swift).
+        let anchor = viewAnchor()
         if old.c == new.c && !(laidOut.paging && old.s != new.s) {
             let window = new.s + 2 * laidOut.overscan
             for (section, frames) in layout.sections.enumerated() {
@@ -54,29 +57,21 @@ extension Grid {
             }
             configuration.viewport = size
             layout.configuration = laidOut
-            try scroll(to: contentOffset)
+            // Nothing moved: only a viewport at the end with `followEnd` moves, to the new end.
+            try scroll(to: anchoredOffset(anchor, in: layout, following: { id, _ in id }))
             return
         }
         guard let dataSource else { throw .noDataSource }
-        // The first visible item, and how far from the viewport's start it is.
-        let start = axes.axisPoint(contentOffset).s
-        var anchor: (GridIndexPath, Double)?
-        for element in layout.visibleElements(in: viewport) {
-            if case .item(let path) = element.id {
-                anchor = (path, axes.axisRect(element.frame).s - start)
-                break
-            }
-        }
-        let relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: sizing(dataSource))
-                                           : try ContentLayout(configuration: laidOut, dataSource: sizing(dataSource))
+        let source = sizing(dataSource)
+        var relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: source)
+                                           : try ContentLayout(configuration: laidOut, dataSource: source)
+        try reachAnchor(anchor, in: &relaid, following: { id, _ in id }, from: source)
+        let offset = anchoredOffset(anchor, in: relaid, following: { id, _ in id })
         let (oldViewport, oldLayout) = (configuration.viewport, layout)
         configuration.viewport = size
         layout = relaid
-        var s = start
-        if let (path, distance) = anchor, let frame = try? self.frame(of: path) { s = axes.axisRect(frame).s - distance }
-        let c = axes.axisPoint(contentOffset).c
         do {
-            try scroll(to: axes.direction == .vertical ? Point(x: c, y: s) : Point(x: s, y: c))
+            try scroll(to: offset)
         } catch {
             // A lazy layout could not reach the anchor: nothing changes.
             configuration.viewport = oldViewport

@@ -57,23 +57,33 @@ public final class Grid {
         var failures: [GridError] = []
         do { try settle() } catch { failures.append(error) }
         do {
-            layout = try laidOutAfresh(from: self.dataSource ?? dataSource)
+            // A reload carries no identities: the anchor is the same index path, clamped.
+            let (new, offset) = try laidOutAfresh(from: self.dataSource ?? dataSource, anchor: viewAnchor(), following: Self.clamped)
+            layout = new
             measures = [:]
             heldSnapshot = nil
-            moveViewport(to: contentOffset)
+            moveViewport(to: offset)
         } catch {
             failures.append(error)
         }
         if let failure = GridError.combining(failures) { throw failure }
     }
 
-    /// A new layout of everything `dataSource` has, as `reload()` makes it; the grid's is untouched.
-    func laidOutAfresh(from dataSource: any GridDataSource) throws(GridError) -> ContentLayout {
-        guard configuration.laysOutLazily else { return try ContentLayout(configuration: configuration, dataSource: dataSource) }
-        // Laid out as far as the viewport at the offset needs before it becomes the grid's.
+    /// A new layout of everything `dataSource` has, as `reload()` makes it, and the offset that
+    /// keeps `anchor` still in it (`following` maps the anchor's ids; Grid+Anchoring.swift); the
+    /// grid's layout is untouched. A lazy layout is laid out as far as the anchor and the viewport
+    /// at that offset need.
+    func laidOutAfresh(from dataSource: any GridDataSource, anchor: ViewAnchor?,
+                       following follow: (ElementID, ContentLayout) -> ElementID?) throws(GridError) -> (ContentLayout, Point) {
+        guard configuration.laysOutLazily else {
+            let new = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            return (new, anchoredOffset(anchor, in: new, following: follow))
+        }
         var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-        try cover(&new, at: contentOffset, from: dataSource)
-        return new
+        try reachAnchor(anchor, in: &new, following: follow, from: dataSource)
+        let offset = anchoredOffset(anchor, in: new, following: follow)
+        try cover(&new, at: offset, from: dataSource)
+        return (new, offset)
     }
 
     public var contentSize: Size { layout.contentSize }
@@ -192,14 +202,18 @@ public final class Grid {
 
     /// Sets the offset (clamped, snapped), then updates the loaded set and the page, telling the observer.
     func moveViewport(to p: Point) {
+        contentOffset = clampedOffset(p)
+        updateLoaded()
+        updatePage()
+    }
+
+    /// `p` clamped to the content (and snapped to a page with paging), as `moveViewport` sets it.
+    func clampedOffset(_ p: Point) -> Point {
         let limit = maxOffset
         // NaN (from arithmetic on infinite content) keeps the coordinate where it was.
         let x = p.x.isNaN ? contentOffset.x : p.x, y = p.y.isNaN ? contentOffset.y : p.y
-        var offset = Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
-        if layout.configuration.paging { offset = snappedToPage(offset) }
-        contentOffset = offset
-        updateLoaded()
-        updatePage()
+        let offset = Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
+        return layout.configuration.paging ? snappedToPage(offset) : offset
     }
 
     /// Where elements count as loaded: the viewport extended by `overscan` on both sides along S.

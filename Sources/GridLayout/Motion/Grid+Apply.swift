@@ -77,7 +77,7 @@ extension Grid {
         guard let dataSource else { throw .noDataSource }
         let sections = starts.count - 1
         func count(_ s: Int) -> Int { starts[s + 1] - starts[s] }
-        let renumbering: Renumbering, new: ContentLayout
+        let renumbering: Renumbering, new: ContentLayout, offset: Point
         let change: IndexChange
         let renumberedMeasures: [Int: [Int: Size]]
         do throws(GridError) {
@@ -99,11 +99,13 @@ extension Grid {
             change = .renumber(renumbering)
             renumberedMeasures = Grid.renumbered(measures, by: change)  // they follow their items
             let source = measured(dataSource, renumberedMeasures)
+            let anchor = viewAnchor()
+            let follow = Self.following(renumbering, from: layout)
             let saved = layout
             // While the data source is asked, the grid holds an empty layout (as in a reload).
             layout = ContentLayout(configuration: configuration)
             defer { layout = saved }
-            new = try laidOutAfresh(from: source)
+            (new, offset) = try laidOutAfresh(from: source, anchor: anchor, following: follow)
         } catch {
             interner?.forgetNew()
             throw error
@@ -120,11 +122,33 @@ extension Grid {
             motion.animation = Animation(phase: .slide(slide), duration: configuration.animationDuration, event: change)
         }
         var kept = heldSnapshot.take()!  // `commit` forgets what the grid holds; these keys go on
-        commit(new, renumbering: [change])
+        commit(new, renumbering: [change], offset: offset)
         kept.keys.commit(keys, starts, renumbering)
         heldSnapshot = kept
         if !isAnimated { reportApplied(renumbering) }
         return diff
+    }
+
+    /// How an `apply` maps the anchor's ids: an item follows its id; a header or footer follows its
+    /// section's first kept item (sections are matched by position, but a day prepended above a
+    /// chat's day must not make the anchored header another day's); the loader stays itself.
+    static func following(_ renumbering: Renumbering, from old: ContentLayout) -> (ElementID, ContentLayout) -> ElementID? {
+        { id, _ in
+            switch id {
+            case .item(let path):
+                return renumbering.after(path).map(ElementID.item)
+            case .header(let section), .footer(let section):
+                let count = (try? old.itemCount(inSection: section)) ?? 0
+                for item in 0..<count {
+                    guard let path = renumbering.after(GridIndexPath(section: section, item: item)) else { continue }
+                    if case .header = id { return .header(section: path.section) }
+                    return .footer(section: path.section)
+                }
+                return id
+            case .loader:
+                return id
+            }
+        }
     }
 
     /// Checks the snapshot's counts (`sections`, and `items(s)` for each section) against the data source's.

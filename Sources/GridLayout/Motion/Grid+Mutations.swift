@@ -206,18 +206,24 @@ extension Grid {
     private func perform(_ change: IndexChange, animated: Bool, scroll: Bool = false) throws(GridError) {
         let before = layout
         let after = try relaidOut(change, from: layout)
-        var target = contentOffset
-        if scroll, case .insert(let path) = change { target = centredOffset(on: try after.frame(of: path), in: after) }
+        // An insert that scrolls to its item places the viewport itself; otherwise it is anchored.
+        var target: Point?
+        if scroll, case .insert(let path) = change {
+            let centred = centredOffset(on: try after.frame(of: path), in: after)
+            if centred != contentOffset { target = centred }
+        }
         if animated {
             var slide = Transition(from: before, changes: [change])
             if case .insert(let path) = change { slide.appearing = [.item(path)] }
-            let phase: Animation.Phase = target != contentOffset ? .scroll(from: contentOffset, to: target, then: slide) : .slide(slide)
+            let phase: Animation.Phase = target.map { .scroll(from: contentOffset, to: $0, then: slide) } ?? .slide(slide)
             motion.animation = Animation(phase: phase, duration: configuration.animationDuration, event: change)
         }
         measures = Grid.renumbered(measures, by: change)  // they follow their items
-        commit(after, renumbering: [change])
+        // With a target the viewport moves there afterwards (animated: from where it is now).
+        commit(after, renumbering: [change],
+               offset: target != nil ? contentOffset : anchoredOffset(viewAnchor(), in: after, following: { id, _ in change.after(id) }))
         if !animated {
-            if target != contentOffset { moveViewport(to: target) }
+            if let target { moveViewport(to: target) }
             report(change)
         }
     }
@@ -263,12 +269,15 @@ extension Grid {
     }
 
     /// Makes `new` the grid's layout: the loaded elements are renumbered by `changes` first (each
-    /// told to the observer), then the viewport is kept within the content and the loaded set updated.
-    func commit(_ new: ContentLayout, renumbering changes: [IndexChange]) {
+    /// told to the observer), then the viewport moves to `offset` (the caller's anchored offset,
+    /// Grid+Anchoring.swift; nil keeps it: a drag's own re-flows are not anchored) with the running
+    /// slide, kept within the content, and the loaded set is updated.
+    func commit(_ new: ContentLayout, renumbering changes: [IndexChange], offset: Point? = nil) {
         if !changes.isEmpty { heldSnapshot = nil }  // `apply` holds its own snapshot again after committing
+        let offset = offset ?? contentOffset
         for change in changes { renumberLoaded(change) }
         layout = new
-        moveViewport(to: contentOffset)
+        moveViewportKeepingSlide(to: offset)
     }
 
     private func renumberLoaded(_ change: IndexChange) {

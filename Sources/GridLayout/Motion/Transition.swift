@@ -40,6 +40,22 @@ struct Transition {
     var starts: [ElementID: ElementState] = [:]
     /// Items that fade in (current ids).
     var appearing: Set<ElementID> = []
+    /// How far `from`'s frames are moved to stand where they were on screen: the offset's change
+    /// when an anchored change moved it (the old frames are in the old offset's coordinates).
+    var fromShift = Point.zero
+
+    /// Moves where everything starts by `shift` (the offset moved by it; see `fromShift`).
+    mutating func shift(by shift: Point) {
+        fromShift = Point(x: fromShift.x + shift.x, y: fromShift.y + shift.y)
+        for (id, state) in starts {
+            var moved = state
+            moved.frame = state.frame.offsetBy(shift)
+            starts[id] = moved
+        }
+    }
+
+    /// `frame` of `from`, where it is drawn at the start.
+    private func start(_ frame: Rect) -> Rect { frame.offsetBy(fromShift) }
 
     /// The elements drawn at eased progress `t` over `area` (content coordinates), when the grid's
     /// layout is `to`: each element of `to` near the area slides from where it started, as does each
@@ -62,16 +78,16 @@ struct Transition {
             } else if appearing.contains(target.id) {
                 start = ElementState(frame: target.frame, alpha: 0)
             } else if let old = changes.before(target.id), let frame = from.frame(of: old) {
-                start = ElementState(frame: frame)
+                start = ElementState(frame: self.start(frame))
             } else {
                 start = ElementState(frame: target.frame, alpha: 0)
             }
             append(target.id, start.interpolated(to: end, t), area, &result)
         }
-        for old in from.elements(in: area) {
+        for old in from.elements(in: area.offsetBy(Point(x: -fromShift.x, y: -fromShift.y))) {
             guard let id = changes.after(old.id), !seen.contains(id), let frame = to.frame(of: id) else { continue }
             seen.insert(id)
-            append(id, (starts[id] ?? ElementState(frame: old.frame)).interpolated(to: ElementState(frame: frame), t), area, &result)
+            append(id, (starts[id] ?? ElementState(frame: start(old.frame))).interpolated(to: ElementState(frame: frame), t), area, &result)
         }
         for (id, start) in starts where !seen.contains(id) {
             guard let frame = to.frame(of: id) else { continue }

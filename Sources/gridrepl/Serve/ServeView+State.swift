@@ -57,13 +57,15 @@ extension ServeView {
             lua_settop(L, e - 1)
             n += 1
         }
-        return .success(ServeState(
+        var state = ServeState(
             script: scriptName, generation: generation,
             content: .init(width: number(t, "cw"), height: number(t, "ch")),
             offset: .init(x: number(t, "ox"), y: number(t, "oy")),
             viewport: .init(width: number(t, "width"), height: number(t, "height")),
             direction: string(t, "direction") ?? "vertical", sort: flag(t, "sort"),
             stickyHeaders: flag(t, "stickyHeaders"), overscan: number(t, "overscan"),
-            animating: flag(t, "animating"), dragging: dragMove, elements: elements, error: lastError))
+            animating: flag(t, "animating"), dragging: dragMove, elements: elements, error: lastError)
+        state.ticking = flag(t, "ticking")
+        return .success(state)
     }
 }

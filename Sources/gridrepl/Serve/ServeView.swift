@@ -38,6 +38,10 @@ final class ServeView {
     var pageViewport: ViewportRequest?
     var animating = false
     var dragging = false
+    /// Whether the grid's delegate has a `tick` (see `advanceClock`).
+    var ticking = false
+    /// Whether the loop runs at frame rate: the grid animates, a drag is held, or it ticks.
+    var live: Bool { animating || dragging || ticking }
     /// When the engine's clock was last advanced (monotonic ns), while animating or dragging.
     var lastStep: UInt64 = 0
     /// The script file's modification time and size when it was last run.
@@ -92,6 +96,7 @@ final class ServeView {
             throw StartError(message: error)
         }
         if let failure = call("reload") { lastError = "reload failed: \(failure.message)" }
+        updateBusy()
         scriptStamp = stamp()
         let cls = Unmanaged.passUnretained(self).toOpaque()
         errno = 0
@@ -108,10 +113,10 @@ final class ServeView {
         interruptState = L
         defer { ViewSignals.restore() }
         while ViewSignals.exitSignal == 0 {
-            _ = MHD_run_wait(daemon, animating || dragging ? ServeView.frameMilliseconds : ServeView.idleMilliseconds)
+            _ = MHD_run_wait(daemon, live ? ServeView.frameMilliseconds : ServeView.idleMilliseconds)
             ViewSignals.drainPipe()
             if ViewSignals.exitSignal != 0 { break }
-            if animating || dragging { advanceClock() } else { lastStep = 0 }
+            if live { advanceClock() } else { lastStep = 0 }
             let now = Limits.now()
             closeSlowConnections(now: now)
             if now &- lastStampCheck >= ServeView.stampInterval {
@@ -126,27 +131,31 @@ final class ServeView {
         return ViewSignals.exitSignal == SIGINT ? .interrupted : .terminated(ViewSignals.exitSignal)
     }
 
-    /// `grid:step(dt)` with the real time since the last step (at most 0.1 s at once), then whether
-    /// the grid still animates or drags.
+    /// With the real time since the last step (at most 0.1 s at once): the delegate's `tick(dt)`
+    /// when it has one (a script's own clock: a chat's arriving messages), then `grid:step(dt)`;
+    /// then whether the grid still animates, drags or ticks.
     func advanceClock() {
         let now = Limits.now()
         let dt = lastStep == 0 ? 0 : min(0.1, Double(now &- lastStep) / 1e9)
         lastStep = now
+        if dt > 0 && ticking, let failure = helperCall("tick", nil, [dt], results: 0) { lastError = "tick: \(failure.message)" }
         if dt > 0, let failure = call("step", [dt]) { lastError = "step: \(failure.message)" }
         updateBusy()
     }
 
-    /// Reads `animating()` and `dragging()`.
+    /// Reads `animating()`, `dragging()` and whether the delegate has a `tick`.
     func updateBusy() {
         let top = lua_gettop(L)
         defer { lua_settop(L, top) }
-        guard helperCall("busy", nil, [], results: 2) == nil else {
+        guard helperCall("busy", nil, [], results: 3) == nil else {
             animating = false
             dragging = false
+            ticking = false
             return
         }
-        animating = lua_toboolean(L, -2) != 0
-        dragging = lua_toboolean(L, -1) != 0
+        animating = lua_toboolean(L, -3) != 0
+        dragging = lua_toboolean(L, -2) != 0
+        ticking = lua_toboolean(L, -1) != 0
     }
 
     /// The script file's modification time and size, or nil (stdin, or the file is gone).
@@ -296,11 +305,13 @@ private let serveHelperSource = """
 local visible = ...
 local H = {}
 function H.call(g, name, ...) return g[name](g, ...) end
-function H.busy(g) return g:animating(), g:dragging() ~= nil end
+local function ticks(g) local d = g.delegate; return type(d) == "table" and type(d.tick) == "function" end
+function H.busy(g) return g:animating(), g:dragging() ~= nil, ticks(g) end
+function H.tick(g, dt) g.delegate.tick(dt) end
 function H.read(g)
   local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
               sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
-              animating = g:animating() }
+              animating = g:animating(), ticking = ticks(g) }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   local s, i, ts, ti = g:dragging()

@@ -12,12 +12,14 @@ private let viewHelperSource = """
 local visible = ...
 local H = {}
 function H.call(g, name, ...) return g[name](g, ...) end
+local function ticks(g) local d = g.delegate; return type(d) == "table" and type(d.tick) == "function" end
+function H.tick(g, dt) g.delegate.tick(dt) end
 function H.read(g)
   local s = g:stats()
   local t = { visible = visible(g), created = s.created, reused = s.reused, width = g.width,
               height = g.height, vertical = g.direction == "vertical", paging = g.paging,
               sort = g.sort, page = g:page(), pages = g:pageCount(), animating = g:animating(),
-              dragging = g:dragging() ~= nil }
+              dragging = g:dragging() ~= nil, ticking = ticks(g) }
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   t.estimated = g:estimated()
@@ -81,9 +83,10 @@ extension LiveView {
         viewport = ViewRect(x: status.offsetX, y: status.offsetY, width: number("width"), height: number("height"))
         vertical = flag("vertical")
         animating = flag("animating")
+        ticking = flag("ticking")
         let wasDragging = dragging
         dragging = flag("dragging")
-        if dragging != wasDragging || !animating && !dragging { lastStep = 0 }
+        if dragging != wasDragging || !live { lastStep = 0 }
         lua_getfield(L, t, "visible")
         elements = readElements(lua_gettop(L), context: false)
         status.visibleCount = elements.count

@@ -46,6 +46,10 @@ final class LiveView {
     var vertical = true
     var animating = false
     var dragging = false
+    /// Whether the grid's delegate has a `tick` (see `advanceClock`).
+    var ticking = false
+    /// Whether the view redraws at frame rate: the grid animates, a drag is held, or it ticks.
+    var live: Bool { animating || dragging || ticking }
     var geometry = ViewGeometry(viewport: ViewRect(x: 0, y: 0, width: 1, height: 1), columns: 1, rows: 1)
     var canvas = ViewCanvas(width: 1, height: 1)
     var outcome: Outcome?
@@ -101,9 +105,9 @@ final class LiveView {
                 ViewSignals.resized = 0
                 terminal.resize()
             }
-            if animating || dragging { advanceClock() }
+            if live { advanceClock() }
             redraw()
-            terminal.wait(milliseconds: animating || dragging ? LiveView.frameMilliseconds : -1)
+            terminal.wait(milliseconds: live ? LiveView.frameMilliseconds : -1)
         }
         return outcome ?? .closed
     }
@@ -114,11 +118,13 @@ final class LiveView {
         draw()
     }
 
-    /// `grid:step(dt)` with the real time since the last step (at most 0.1 s at once).
+    /// With the real time since the last step (at most 0.1 s at once): the delegate's `tick(dt)`
+    /// when it has one (a script's own clock), then `grid:step(dt)`.
     func advanceClock() {
         let now = Limits.now()
         let dt = lastStep == 0 ? 0 : min(0.1, Double(now &- lastStep) / 1e9)
         lastStep = now
+        if dt > 0 && ticking, let error = protectedCall("tick", nil, [dt], results: 0) { message = "tick: \(error)" }
         if dt > 0, let error = call("step", [dt]) { message = "step: \(error)" }
     }
 

@@ -4,6 +4,9 @@ const statusText = document.getElementById("status"), info = document.getElement
 const boxes = new Map();  // key -> box: exactly the elements of the last answer
 let state = null, generation = null, selected = null, drag = null, queued = 0, viewportQueued = false;
 let chain = Promise.resolve(), pollTimer = null, failure = null;
+// The scroll position the engine last knew of: the one last sent, or the engine's offset the page
+// last moved to. A page scrolled away from it has a scroll of the user's on its way.
+let synced = { x: 0, y: 0 };
 
 // For tests and the console: the last answer, and whether requests are out or waiting.
 window.gridView = { get state() { return state; }, get busy() { return queued > 0; }, boxes };
@@ -42,6 +45,7 @@ function request(make, then = () => {}) {
 }
 
 function viewportBody() {
+  synced = { x: scroller.scrollLeft, y: scroller.scrollTop };
   return { x: scroller.scrollLeft, y: scroller.scrollTop, width: scroller.clientWidth, height: scroller.clientHeight };
 }
 
@@ -90,10 +94,14 @@ function render(s) {
     box.element = e;
   }
   for (const [k, box] of boxes) if (!seen.has(k)) { box.remove(); boxes.delete(k); }
-  // The engine moved the offset (a drag's auto-scroll, a new run clamping it): the page follows,
-  // unless the user's own scroll is on its way.
-  if (!viewportQueued && (Math.abs(scroller.scrollLeft - s.offset.x) >= 1 || Math.abs(scroller.scrollTop - s.offset.y) >= 1)) {
+  // The engine moved the offset (a drag's auto-scroll, anchoring, following the end, a new run
+  // clamping it): the page follows, unless the user's own scroll is on its way (queued, or not yet
+  // seen by the scroll listener: the page is no longer where the engine last knew it to be).
+  const userScrolled = Math.abs(scroller.scrollLeft - synced.x) >= 1 || Math.abs(scroller.scrollTop - synced.y) >= 1;
+  if (!viewportQueued && !userScrolled &&
+      (Math.abs(scroller.scrollLeft - s.offset.x) >= 1 || Math.abs(scroller.scrollTop - s.offset.y) >= 1)) {
     scroller.scrollTo(s.offset.x, s.offset.y);
+    synced = { x: scroller.scrollLeft, y: scroller.scrollTop };
   }
   showStatus();
   schedulePoll();
@@ -118,7 +126,7 @@ function showStatus() {
 
 function schedulePoll() {
   clearTimeout(pollTimer);
-  const fast = state && (state.animating || state.dragging || drag);
+  const fast = state && (state.animating || state.ticking || state.dragging || drag);
   pollTimer = setTimeout(() => {
     if (queued === 0) request(() => ({ path: "/api/state" })); else schedulePoll();
   }, fast ? 30 : 500);
@@ -185,4 +193,6 @@ document.addEventListener("mouseup", ev => drop(point(ev)));
 window.addEventListener("blur", () => drop(null));
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
-sendViewport();
+// The engine's state first, so that the page opens at the engine's offset (a grid that starts at
+// its end, or one a script scrolled), then the page's size at that offset.
+request(() => ({ path: "/api/state" }), () => sendViewport());
