@@ -367,14 +367,16 @@ struct StayingRuns {
         guard r > 1 else { return [Bool](repeating: true, count: r) }
         var rank = [Int](repeating: 0, count: r)
         for (k, run) in start.indices.sorted(by: { start[$0] < start[$1] }).enumerated() { rank[run] = k + 1 }
-        var tree = [(weight: Int, run: Int)](repeating: (0, -1), count: r + 1)
+        // Two arrays, not one of tuples: an array of a tuple type makes the runtime build its
+        // metadata on first use, which memcheck reports as a leak.
+        var treeWeight = [Int](repeating: 0, count: r + 1), treeRun = [Int](repeating: -1, count: r + 1)
         var previous = [Int](repeating: -1, count: r)
         var best = (weight: 0, run: -1)
         for k in 0..<r {
             var below = (weight: 0, run: -1)  // the heaviest chain of runs ranked below run k
             var i = rank[k] - 1
             while i > 0 {
-                if tree[i].weight > below.weight { below = tree[i] }
+                if treeWeight[i] > below.weight { below = (treeWeight[i], treeRun[i]) }
                 i -= i & -i
             }
             let here = (weight: below.weight + length[k], run: k)
@@ -382,7 +384,7 @@ struct StayingRuns {
             if here.weight > best.weight { best = here }
             i = rank[k]
             while i <= r {
-                if here.weight > tree[i].weight { tree[i] = here }
+                if here.weight > treeWeight[i] { (treeWeight[i], treeRun[i]) = (here.weight, here.run) }
                 i += i & -i
             }
         }
