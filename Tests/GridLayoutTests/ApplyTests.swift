@@ -281,6 +281,31 @@ private func longestIncreasing(_ values: [Int]) -> Int {
         #expect(throws: GridError.snapshotIDType(held: "Int64", given: "Int")) { try grid.apply([[2, 1], [3, 4, 5]]) }
     }
 
+    /// With `estimatedSize` the layout stays lazy through an apply, and once laid out to its end
+    /// its frames are a full reload's of the new data.
+    @Test func aLazyGridStaysLazy() throws {
+        var rng = SplitMix64(seed: 9)
+        let sizes = (0..<2000).map { _ in size(100, Double(Int.random(in: 20...90, using: &rng))) }
+        let data = ListDataSource([sizes])
+        let grid = try laneGrid(data, options: [("estimatedSize", .size(Size(width: 100, height: 50)))])
+        #expect(grid.isEstimated)
+        try grid.apply([Array(0..<2000)])
+        var ids = Array(0..<2000)
+        ids.remove(at: 5)
+        ids.insert(5000, at: 0)
+        ids.swapAt(10, 1500)
+        var newSizes = ids.map { $0 == 5000 ? size(100, 33) : sizes[$0] }
+        newSizes[3] = size(100, 77)  // a kept item answers another size now
+        data.sections[0] = newSizes
+        let diff = try grid.apply([ids], animated: false)
+        #expect(diff.removed == [path(0, 5)] && diff.inserted == [path(0, 0)] && diff.moved.count == 2)
+        #expect(grid.isEstimated)
+        try grid.scroll(to: Point(x: 0, y: .infinity))
+        #expect(!grid.isEstimated)
+        let fresh = try ContentLayout(configuration: grid.configuration, dataSource: data)
+        #expect(allElements(of: grid.layout) == allElements(of: fresh))
+    }
+
     @Test func sectionsMayComeAndGo() throws {
         let data = ListDataSource([items(3)])
         let grid = try laneGrid(data)
