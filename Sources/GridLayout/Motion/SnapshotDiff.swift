@@ -118,8 +118,8 @@ struct HeldKeys {
     private var positions: [Int]
     private var free: [Int] = []
 
-    /// The keys of `snapshot`, each its own handle; throws `GridError.duplicateID` for a key
-    /// given twice.
+    /// `keys` held (section s from `starts[s]`), each item its own handle; throws
+    /// `GridError.duplicateID` for a key given twice.
     ///
     /// - Complexity: O(n) for its n keys, each hashed once.
     init(_ keys: [Int64], _ starts: [Int]) throws(GridError) {
