@@ -149,14 +149,25 @@ public func gl_grid_apply(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl
             throw CFailure(GL_EINVAL, "section_count: \(UInt(bitPattern: sectionCount)) is invalid (expected at most \(Int.max))")
         }
         guard sectionCount == 0 || sections != nil else { throw CFailure(GL_EINVAL, "sections is NULL") }
-        var snapshot: [[Int64]] = []
-        snapshot.reserveCapacity(sectionCount)
+        var counts: [Int] = []
+        counts.reserveCapacity(sectionCount)
+        var total = 0
         for s in 0..<sectionCount {
             let section = sections![s]
             let count = section.count
-            guard count >= 0 else { throw CFailure(GL_EINVAL, "sections[\(s)].count: \(UInt(bitPattern: count)) is invalid (expected at most \(Int.max))") }
+            guard count >= 0 && count <= Int.max - total else {
+                throw CFailure(GL_EINVAL, "sections[\(s)].count: \(UInt(bitPattern: count)) is invalid (expected at most \(Int.max - total))")
+            }
             guard count == 0 || section.ids != nil else { throw CFailure(GL_EINVAL, "sections[\(s)].ids is NULL") }
-            snapshot.append(count == 0 ? [] : Array(UnsafeBufferPointer(start: section.ids, count: count)))
+            counts.append(count)
+            total += count
+        }
+        // One array of every id, section after section: what the engine keeps.
+        let ids = [Int64](unsafeUninitializedCapacity: total) { buffer, initialized in
+            for s in 0..<sectionCount where counts[s] > 0 {
+                (buffer.baseAddress! + initialized).initialize(from: sections![s].ids!, count: counts[s])
+                initialized += counts[s]
+            }
         }
         if let diff {
             let d = diff.pointee
@@ -167,7 +178,7 @@ public func gl_grid_apply(_ handle: OpaquePointer?, _ sections: UnsafePointer<gl
             }
         }
         var result = SnapshotDiff()
-        try mutating(handle, "gl_grid_apply") { grid throws(GridError) in result = try grid.apply(snapshot, animated: animated) }
+        try mutating(handle, "gl_grid_apply") { grid throws(GridError) in result = try grid.apply(ids: ids, counts: counts, animated: animated) }
         guard let diff else { return }
         func cPath(_ p: GridIndexPath) -> gl_index_path { gl_index_path(section: Int64(p.section), item: Int64(p.item)) }
         func write(_ paths: [GridIndexPath], _ buffer: UnsafeMutablePointer<gl_index_path>?, _ size: Int) {

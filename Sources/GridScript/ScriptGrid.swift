@@ -14,6 +14,8 @@ final class ScriptGrid {
     var footerViews: [Int: Int32] = [:]
     /// The views `dequeue()` handed out during the running `view` callback (nil outside one).
     var dequeued: [Int32]?
+    /// The keys `grid:apply` gave the ids of the last snapshot applied (LuaGridMethods+Apply.swift).
+    var snapshotKeys = LuaSnapshotKeys()
 
     /// The bytes of stored frames this grid's layout holds, as counted in `GridScript.engineBytes`.
     private var accountedBytes = 0

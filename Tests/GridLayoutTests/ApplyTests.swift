@@ -153,6 +153,40 @@ private func longestIncreasing(_ values: [Int]) -> Int {
         let fresh = try ContentLayout(configuration: s.configuration, dataSource: s.new)
         #expect(allElements(of: grid.layout) == allElements(of: fresh))
         #expect(recorder.events.count == diff.removed.count + diff.inserted.count + diff.moved.count)
+
+        // And back: the ids held are the new ones now, and the way back undoes the diff.
+        grid.dataSource = s.old
+        let back = try grid.apply(s.oldIDs, animated: false)
+        #expect(back.removed.count == diff.inserted.count && back.inserted.count == diff.removed.count)
+        // A permutation and its inverse have longest increasing runs of one length: as many moves back.
+        #expect(back.moved.count == diff.moved.count)
+        let freshOld = try ContentLayout(configuration: s.configuration, dataSource: s.old)
+        #expect(allElements(of: grid.layout) == allElements(of: freshOld))
+        #expect(try grid.apply(s.oldIDs, animated: false) == SnapshotDiff())
+    }
+
+    /// The held keys' table, after many inserts and removals, finds what a `Dictionary` does.
+    @Test func heldKeysFollowManyApplies() throws {
+        var rng = SplitMix64(seed: 5)
+        var ids = Array(0..<300)
+        var next = 300
+        let data = ListDataSource([items(ids.count)])
+        let grid = try laneGrid(data)
+        try grid.apply([ids])
+        for round in 0..<40 {
+            let before = Set(ids)
+            ids.removeAll { _ in Int.random(in: 0..<4, using: &rng) == 0 }
+            for _ in 0..<Int.random(in: 0...120, using: &rng) {
+                ids.insert(next, at: Int.random(in: 0...ids.count, using: &rng))
+                next += 1
+            }
+            ids.shuffle(using: &rng)
+            if round % 3 == 0 { ids.sort() }
+            data.sections[0] = items(ids.count)
+            let diff = try grid.apply([ids], animated: false)
+            #expect(diff.removed.count == before.subtracting(ids).count)
+            #expect(diff.inserted.count == Set(ids).subtracting(before).count)
+        }
     }
 
     @Test func eventsComeInOrderOnceTheSlideEnds() throws {
@@ -230,6 +264,46 @@ private func longestIncreasing(_ values: [Int]) -> Int {
         data.sections[0] = [size(100, 20), size(100, 50)]
         #expect(try grid.apply([["z", "w"]], animated: false) == SnapshotDiff(removed: [path(0, 1), path(0, 2)], inserted: [path(0, 1)]))
         #expect(try grid.apply([["z", "w"]], animated: false) == SnapshotDiff())
+    }
+
+    @Test func flatIDsWithTheirCounts() throws {
+        let data = ListDataSource([items(2), items(3)])
+        let grid = try laneGrid(data)
+        #expect(try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 3]) == SnapshotDiff())
+        #expect(throws: GridError.invalidGiven(at: .grid, what: "id count", value: "5", expected: "4, the sections' counts added up")) {
+            try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 2])
+        }
+        #expect(throws: GridError.invalidGiven(at: .section(1), what: "id count", value: "4", expected: "0...3, the ids left")) {
+            try grid.apply(ids: [1, 2, 3, 4, 5], counts: [2, 4])
+        }
+        // The same ids as Int64 in nested arrays are the same type.
+        #expect(try grid.apply([[2, 1], [3, 4, 5]] as [[Int64]], animated: false) == SnapshotDiff(moved: [SnapshotDiff.Move(from: path(0, 0), to: path(0, 1))]))
+        #expect(throws: GridError.snapshotIDType(held: "Int64", given: "Int")) { try grid.apply([[2, 1], [3, 4, 5]]) }
+    }
+
+    /// With `estimatedSize` the layout stays lazy through an apply, and once laid out to its end
+    /// its frames are a full reload's of the new data.
+    @Test func aLazyGridStaysLazy() throws {
+        var rng = SplitMix64(seed: 9)
+        let sizes = (0..<2000).map { _ in size(100, Double(Int.random(in: 20...90, using: &rng))) }
+        let data = ListDataSource([sizes])
+        let grid = try laneGrid(data, options: [("estimatedSize", .size(Size(width: 100, height: 50)))])
+        #expect(grid.isEstimated)
+        try grid.apply([Array(0..<2000)])
+        var ids = Array(0..<2000)
+        ids.remove(at: 5)
+        ids.insert(5000, at: 0)
+        ids.swapAt(10, 1500)
+        var newSizes = ids.map { $0 == 5000 ? size(100, 33) : sizes[$0] }
+        newSizes[3] = size(100, 77)  // a kept item answers another size now
+        data.sections[0] = newSizes
+        let diff = try grid.apply([ids], animated: false)
+        #expect(diff.removed == [path(0, 5)] && diff.inserted == [path(0, 0)] && diff.moved.count == 2)
+        #expect(grid.isEstimated)
+        try grid.scroll(to: Point(x: 0, y: .infinity))
+        #expect(!grid.isEstimated)
+        let fresh = try ContentLayout(configuration: grid.configuration, dataSource: data)
+        #expect(allElements(of: grid.layout) == allElements(of: fresh))
     }
 
     @Test func sectionsMayComeAndGo() throws {

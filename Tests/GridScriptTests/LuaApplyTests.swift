@@ -43,6 +43,17 @@ import GridLayout
                 == ["-1.1 -1.2 +1.1 +1.2"])
     }
 
+    /// A string's key is never an integer id's, whatever integers come later.
+    @Test func stringsAndIntegersNeverShareAKey() {
+        let lua = LuaAPI.harness()
+        _ = lua.eval(Self.setup + "ids = { 'a', 'b' }; g:reload(); g:apply({ { 'a', 5 } }, false)")
+        // "a" holds the first key a string gets; the smallest integer then comes as an id of its own.
+        #expect(lua.eval("ids = { 'a', 'b', 'c' }; return show(g:apply({ { math.mininteger, 'a', 5 } }, false))") == ["+1.1"])
+        #expect(lua.eval("ids = { 'a', 'b' }; return show(g:apply({ { math.mininteger, 5 } }, false))") == ["-1.2"])
+        #expect(lua.eval("ids = { 'a', 'b', 'c' }; return show(g:apply({ { 'a', math.mininteger, 5 } }, false))") == ["+1.1"])
+        #expect(lua.eval("return show(g:apply({ { 5, 'a', math.mininteger } }, false))") == ["1.3>1.1"])
+    }
+
     @Test func badSnapshotsInLuasWords() {
         let lua = LuaAPI.harness()
         _ = lua.eval(Self.setup + "g:apply{ ids }")

@@ -25,48 +25,77 @@ extension Grid {
     ///   asks only the counts and lays out nothing.
     @discardableResult
     public func apply<ID: Hashable>(_ snapshot: [[ID]], animated: Bool = true) throws(GridError) -> SnapshotDiff {
-        guard let dataSource else { throw .noDataSource }
-        guard motion.drag == nil else { throw .busyDragging(operation: .apply) }
-        try settle()
-        let type = ObjectIdentifier(ID.self)
-        if let held = heldSnapshot, held.type != type {
-            throw .snapshotIDType(held: held.typeName, given: String(describing: ID.self))
-        }
-        try checkCounts(snapshot.count, { snapshot[$0].count }, against: dataSource)
-
+        try prepareApply(type: ObjectIdentifier(ID.self), typeName: String(describing: ID.self))
         var interner = heldSnapshot?.interner as? SnapshotInterner<ID>
-        let keys: [[Int64]]
+        let keys: (keys: [Int64], starts: [Int])
         if ID.self == Int64.self {
-            keys = unsafeBitCast(snapshot, to: [[Int64]].self)  // the same type: no copy
+            keys = HeldKeys.flattened(unsafeBitCast(snapshot, to: [[Int64]].self))  // the same type: no conversion
         } else if ID.self == Int.self {
-            keys = unsafeBitCast(snapshot, to: [[Int]].self).map { $0.map(Int64.init) }
+            keys = HeldKeys.flattened(unsafeBitCast(snapshot, to: [[Int]].self).map { $0.map(Int64.init) })
         } else {
             if interner == nil { interner = SnapshotInterner<ID>() }
-            keys = interner!.keys(for: snapshot)
+            keys = HeldKeys.flattened(interner!.keys(for: snapshot))
         }
+        return try applyKeys(keys.keys, keys.starts, animated: animated, type: ObjectIdentifier(ID.self),
+                             typeName: String(describing: ID.self), interner: interner)
+    }
 
-        guard let held = heldSnapshot else {
-            // The first apply names the items laid out: its counts must be theirs.
-            let counts = layout.itemCounts
-            if snapshot.count != counts.count { throw .snapshotMismatch(section: nil, count: snapshot.count, expected: counts.count, layout: true) }
-            for (s, ids) in snapshot.enumerated() where ids.count != counts[s] {
-                throw .snapshotMismatch(section: s, count: ids.count, expected: counts[s], layout: true)
+    /// `apply(_:animated:)` of `Int64` ids given one section after the other, section s having
+    /// `counts[s]` of them: what the C and Lua faces pass, with no nested arrays to build.
+    ///
+    /// - Complexity: that of `apply(_:animated:)`.
+    @discardableResult
+    public func apply(ids: [Int64], counts: [Int], animated: Bool = true) throws(GridError) -> SnapshotDiff {
+        try prepareApply(type: ObjectIdentifier(Int64.self), typeName: String(describing: Int64.self))
+        var starts = [0]
+        starts.reserveCapacity(counts.count + 1)
+        for (s, count) in counts.enumerated() {
+            guard count >= 0 && count <= ids.count - starts[s] else {
+                throw .invalidGiven(at: .section(s), what: "id count", value: String(count), expected: "0...\(ids.count - starts[s]), the ids left")
             }
-            let table: SnapshotTable
-            do { table = try SnapshotTable(keys) } catch {
-                interner?.forgetNew()
-                throw error
-            }
-            interner?.commit(snapshot, removing: [])
-            heldSnapshot = HeldSnapshot(keys: keys, table: table, type: type, typeName: String(describing: ID.self), interner: interner)
-            return SnapshotDiff()
+            starts.append(starts[s] + count)
         }
+        guard starts.last! == ids.count else {
+            throw .invalidGiven(at: .grid, what: "id count", value: String(ids.count), expected: "\(starts.last!), the sections' counts added up")
+        }
+        return try applyKeys(ids, starts, animated: animated, type: ObjectIdentifier(Int64.self), typeName: String(describing: Int64.self), interner: nil)
+    }
 
-        let renumbering: Renumbering, table: SnapshotTable, new: ContentLayout, offset: Point
+    /// What every `apply` checks first: a data source, no drag, the queue run to its end, ids of
+    /// the type held.
+    private func prepareApply(type: ObjectIdentifier, typeName: String) throws(GridError) {
+        guard dataSource != nil else { throw .noDataSource }
+        guard motion.drag == nil else { throw .busyDragging(operation: .apply) }
+        try settle()
+        if let held = heldSnapshot, held.type != type { throw .snapshotIDType(held: held.typeName, given: typeName) }
+    }
+
+    /// `apply` of the snapshot's keys, one section after the other (section s from `starts[s]`).
+    /// On error nothing changes, and the interner forgets the keys it gave for this snapshot.
+    private func applyKeys(_ keys: [Int64], _ starts: [Int], animated: Bool, type: ObjectIdentifier, typeName: String,
+                           interner: (any SnapshotKeying)?) throws(GridError) -> SnapshotDiff {
+        guard let dataSource else { throw .noDataSource }
+        let sections = starts.count - 1
+        func count(_ s: Int) -> Int { starts[s + 1] - starts[s] }
+        let renumbering: Renumbering, new: ContentLayout, offset: Point
         let change: IndexChange
         let renumberedMeasures: [Int: [Int: Size]]
-        do {
-            (renumbering, table) = try SnapshotDiff.compute(old: held.keys, oldTable: held.table, new: keys)
+        do throws(GridError) {
+            try checkCounts(sections, count, against: dataSource)
+            // Not bound to a name: the held keys keep one owner, so that `commit` changes them in place.
+            guard heldSnapshot != nil else {
+                // The first apply names the items laid out: its counts must be theirs.
+                let counts = layout.itemCounts
+                if sections != counts.count { throw GridError.snapshotMismatch(section: nil, count: sections, expected: counts.count, layout: true) }
+                for s in 0..<sections where count(s) != counts[s] {
+                    throw GridError.snapshotMismatch(section: s, count: count(s), expected: counts[s], layout: true)
+                }
+                let held = try HeldKeys(keys, starts)
+                interner?.commit(removing: [])
+                heldSnapshot = HeldSnapshot(keys: held, type: type, typeName: typeName, interner: interner)
+                return SnapshotDiff()
+            }
+            renumbering = try SnapshotDiff.compute(heldSnapshot!.keys, keys, starts)
             change = .renumber(renumbering)
             renumberedMeasures = Grid.renumbered(measures, by: change)  // they follow their items
             let source = measured(dataSource, renumberedMeasures)
@@ -82,7 +111,7 @@ extension Grid {
             throw error
         }
         let diff = renumbering.diff
-        interner?.commit(snapshot, removing: diff.removed.map { held.interned($0) })
+        if let interner { interner.commit(removing: diff.removed.map { heldSnapshot!.interned($0) }) }
 
         let before = layout
         measures = renumberedMeasures
@@ -92,8 +121,10 @@ extension Grid {
             slide.appearing = Set(diff.inserted.map(ElementID.item))
             motion.animation = Animation(phase: .slide(slide), duration: configuration.animationDuration, event: change)
         }
+        var kept = heldSnapshot.take()!  // `commit` forgets what the grid holds; these keys go on
         commit(new, renumbering: [change], offset: offset)
-        heldSnapshot = HeldSnapshot(keys: keys, table: table, type: type, typeName: held.typeName, interner: interner)
+        kept.keys.commit(keys, starts, renumbering)
+        heldSnapshot = kept
         if !isAnimated { reportApplied(renumbering) }
         return diff
     }
@@ -140,23 +171,30 @@ extension Grid {
     }
 }
 
-/// The identities an `apply` gave the items: every section's keys, their table, and the type of
-/// the ids they stand for.
+/// The identities an `apply` gave the items: every section's keys (and their table), and the
+/// type of the ids they stand for.
 struct HeldSnapshot {
-    var keys: [[Int64]]
-    var table: SnapshotTable
+    var keys: HeldKeys
     var type: ObjectIdentifier
     var typeName: String
     /// For ids other than `Int64` and `Int`: which key each id has (a `SnapshotInterner<ID>`).
-    var interner: AnyObject?
+    var interner: (any SnapshotKeying)?
 
     /// The key of the held item at `path`.
-    func interned(_ path: GridIndexPath) -> Int64 { keys[path.section][path.item] }
+    func interned(_ path: GridIndexPath) -> Int64 { keys.key(at: path) }
+}
+
+/// What gives ids other than integers their keys, told whether the `apply` that asked succeeded.
+protocol SnapshotKeying: AnyObject {
+    /// Forgets the keys given since the last commit (the `apply` that asked for them failed).
+    func forgetNew()
+    /// Keeps the new keys and forgets those of the removed ids.
+    func commit(removing removed: [Int64])
 }
 
 /// Keys for ids of any `Hashable` type: each id keeps its key while the grid holds it, and a new
 /// id takes a key never given before.
-final class SnapshotInterner<ID: Hashable> {
+final class SnapshotInterner<ID: Hashable>: SnapshotKeying {
     private var key: [ID: Int64] = [:]
     private var id: [Int64: ID] = [:]
     private var next: Int64 = 0
@@ -178,7 +216,6 @@ final class SnapshotInterner<ID: Hashable> {
         }
     }
 
-    /// Forgets the keys given since the last commit (the `apply` that asked for them failed).
     func forgetNew() {
         for id in fresh {
             if let k = key.removeValue(forKey: id) { self.id[k] = nil }
@@ -186,8 +223,7 @@ final class SnapshotInterner<ID: Hashable> {
         fresh = []
     }
 
-    /// Keeps the new keys and forgets those of the removed ids.
-    func commit(_ snapshot: [[ID]], removing removed: [Int64]) {
+    func commit(removing removed: [Int64]) {
         fresh = []
         for k in removed {
             if let id = id.removeValue(forKey: k) { key[id] = nil }

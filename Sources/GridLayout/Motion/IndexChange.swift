@@ -91,7 +91,7 @@ public enum IndexChange: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .insert(let p), .remove(let p): return [p.section]
         case .move(let from, let to): return from.section == to.section ? [from.section] : [from.section, to.section].sorted()
-        case .renumber(let renumbering): return Array(0..<renumbering.backward.count)
+        case .renumber(let renumbering): return Array(0..<renumbering.newSectionCount)
         }
     }
 

@@ -676,6 +676,7 @@ class Grid(GridOptions):
         keys: Dict[Any, int] = {}
         old = self._snapshot_keys
         next_key = self._next_key
+        kept = 0        # ids the last snapshot had: the most that can stay or move
         sections = []
         for s, ids in enumerate(snapshot):
             try:
@@ -695,33 +696,27 @@ class Grid(GridOptions):
                     if key is None:
                         key = next_key
                         next_key += 1
+                    else:
+                        kept += 1
                     keys[id_] = key
                 row[i] = key
             sections.append(row)
         ids_array = (C.gl_ids * len(sections))(*(C.gl_ids(ctypes.cast(row, ctypes.POINTER(c_int64)), len(row))
                                                   for row in sections))
-        held = max(len(old), self._item_total())
+        # The grid holds the last snapshot applied here (or nothing: then the diff is empty), so the
+        # diff has at most these many entries of each kind.
         total = sum(len(row) for row in sections)
-        removed, inserted = (C.gl_index_path * held)(), (C.gl_index_path * total)()
-        moved = (C.gl_move * total)()
-        diff = C.gl_diff(removed, held, 0, inserted, total, 0, moved, total, 0)
+        gone, new = len(old) - kept, total - kept
+        removed, inserted, moved = (C.gl_index_path * gone)(), (C.gl_index_path * new)(), (C.gl_move * kept)()
+        diff = C.gl_diff(removed, gone, 0, inserted, new, 0, moved, kept, 0)
         self._run(self._lib.gl_grid_apply, ids_array, len(sections), 1 if animated else 0, byref(diff))
         self._snapshot_keys, self._next_key = keys, next_key
+        if diff.removed_count > gone or diff.inserted_count > new or diff.moved_count > kept:
+            raise GridStateError(C.GL_ESTATE, "apply: the grid holds other ids than the last snapshot applied here")
         return Diff([IndexPath(p.section, p.item) for p in removed[:diff.removed_count]],
                     [IndexPath(p.section, p.item) for p in inserted[:diff.inserted_count]],
                     [Move(IndexPath(getattr(m, "from").section, getattr(m, "from").item), IndexPath(m.to.section, m.to.item))
                      for m in moved[:diff.moved_count]])
-
-    def _item_total(self) -> int:
-        """The items laid out: the most an apply can remove."""
-        n = c_int64()
-        _check(self._lib.gl_grid_section_count(self._h, byref(n)))
-        total = 0
-        for section in range(n.value):
-            count = c_int64()
-            _check(self._lib.gl_grid_item_count(self._h, section, byref(count)))
-            total += count.value
-        return total
 
     @_idle
     def step(self, dt: float) -> None:
