@@ -58,13 +58,16 @@ extension Grid {
         // a second owner would make the change copy every buffer it appends to.)
         let original: ContentLayout? = working.isLazy ? working : nil
         layout = ContentLayout(configuration: configuration)
-        var failed = true
-        defer { layout = failed ? original ?? working : working }
-        let source = sizing(dataSource)
-        try change(&working, source)
-        try cover(&working, at: contentOffset, from: source)
-        failed = false
-        layout = working
-        moveViewport(to: contentOffset)  // keeps the offset within the new content
+        do {
+            var failed = true
+            defer { layout = failed ? original ?? working : working }
+            let source = sizing(dataSource)
+            try change(&working, source)
+            try cover(&working, at: contentOffset, from: source)
+            failed = false
+        }
+        // Keeps the offset within the new content (and its loaded area laid out, should the cover
+        // above have jumped).
+        try moveViewportLazily(to: contentOffset)
     }
 }

@@ -53,18 +53,31 @@ public final class Grid {
         // reload, or the layout would stay behind the data the others changed.
         var failures: [GridError] = []
         do { try settle() } catch { failures.append(error) }
-        do {
+        do throws(GridError) {
             let dataSource = self.dataSource ?? dataSource
+            // `startAt = .end`: a grid at offset 0 (a new one) opens at the content's end.
+            let atEnd = configuration.startAt == .end && contentOffset == .zero
+            let (oldLayout, oldMeasures, oldOffset) = (layout, measures, contentOffset)
             if configuration.laysOutLazily {
                 // Laid out as far as the viewport at the offset needs before it becomes the grid's.
                 var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
-                try cover(&new, at: contentOffset, from: dataSource)
+                try cover(&new, at: atEnd ? endOffset : contentOffset, from: dataSource)
                 layout = new
             } else {
                 layout = try ContentLayout(configuration: configuration, dataSource: dataSource)
             }
             measures = [:]
-            moveViewport(to: contentOffset)
+            if atEnd {
+                do throws(GridError) {
+                    try moveViewportLazily(to: endOffset)
+                } catch {
+                    (layout, measures) = (oldLayout, oldMeasures)
+                    moveViewport(to: oldOffset)
+                    throw error
+                }
+            } else {
+                moveViewport(to: contentOffset)
+            }
         } catch {
             failures.append(error)
         }
@@ -101,8 +114,7 @@ public final class Grid {
     ///   items of the largest and k the elements returned; a lazy layout first moves its frontier past the rectangle (see
     ///   `layOut(through:)`).
     public func elements(in rect: Rect) throws(GridError) -> [GridElement] {
-        try layOut(through: rect)
-        return layout.elements(in: rect)
+        return try layout(answering: span(of: rect)).elements(in: rect)
     }
     /// Moves a lazy layout's frontier past `rect` (what `elements(in:)` does first); nothing otherwise.
     ///
@@ -114,7 +126,12 @@ public final class Grid {
     ///   `sizeForItem`, laid out whole in O(1)); reaching the end asks `showsLoader`. Shortest-lane and shortest-column
     ///   placement scan the lanes for each item, O(lanes) more. An offset past the moved estimate costs a loaded-set update.
     public func layOut(through rect: Rect) throws(GridError) {
-        try advance(.s(layout.axes.axisRect(rect).sEnd + querySnap))
+        try advance(span(of: rect))
+    }
+    /// What a query of `rect` needs laid out: the elements that overlap it (and the snap's slack).
+    private func span(of rect: Rect) -> LazyTarget {
+        let r = layout.axes.axisRect(rect)
+        return .s(from: r.s - querySnap, view: r.s, to: r.sEnd + querySnap)
     }
     /// The item's frame. Throws for an index path out of range. A lazy layout is laid out up to the item first.
     ///
@@ -122,7 +139,7 @@ public final class Grid {
     ///   between the frontier and it (see `layOut(through:)` for what that costs and asks).
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
-            try advance(.item(path))
+            return try layout(answering: .item(path)).frame(of: path)
         }
         return try layout.frame(of: path)
     }
@@ -132,7 +149,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item of the sections before it that is not laid out yet
     ///   (see `layOut(through:)`).
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
-        if section >= 0 && section < layout.sectionCount { try advance(.header(section)) }
+        if section >= 0 && section < layout.sectionCount { return try layout(answering: .header(section)).headerFrame(inSection: section) }
         return try layout.headerFrame(inSection: section)
     }
     /// The section's footer frame, or nil when it has none. Throws for a section out of range.
@@ -140,7 +157,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
     ///   `layOut(through:)`).
     public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
-        if section >= 0 && section < layout.sectionCount { try advance(.section(section)) }
+        if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).footerFrame(inSection: section) }
         return try layout.footerFrame(inSection: section)
     }
     /// The loader's frame, or nil when the data source does not show it (or, in a lazy layout, when
@@ -152,8 +169,8 @@ public final class Grid {
     ///   at the point and c the items its scan reads; a lazy layout first moves its frontier past the point (see
     ///   `layOut(through:)`).
     public func indexPath(at point: Point) throws(GridError) -> GridIndexPath? {
-        try advance(.s(layout.axes.axisPoint(point).s + 1 + querySnap))
-        return layout.indexPath(at: point)
+        let s = layout.axes.axisPoint(point).s
+        return try layout(answering: .s(from: s - querySnap, view: s, to: s + 1 + querySnap)).indexPath(at: point)
     }
     /// How far past a reported position the engine's frames may lie (`scale`'s snap).
     private var querySnap: Double { layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0 }

@@ -1,0 +1,67 @@
+/// Jumping anywhere (docs/layout.md, "Live data"): scrolling to the end, the anchor that keeps
+/// what shows still when sections before the viewport are laid out late, and queries far from
+/// the laid-out window (ContentLayout+Jump.swift).
+extension Grid {
+    /// Scrolls to the content's S end. With `estimatedSize` only the last sections are laid out
+    /// (those the last screen and its overscan need), not the ones before them.
+    ///
+    /// - Complexity: that of `scroll(to:)`; a lazy layout jumps to the last section and lays out
+    ///   back from the end as far as the viewport and its overscan reach.
+    public func scrollToEnd() throws(GridError) {
+        try scroll(to: endOffset)
+    }
+
+    /// The offset that scrolls to the content's S end (clamped when used).
+    var endOffset: Point {
+        let c = layout.axes.axisPoint(contentOffset).c
+        return layout.axes.direction == .vertical ? Point(x: c, y: .infinity) : Point(x: .infinity, y: c)
+    }
+
+    /// `offset` within [0, maxOffset] on each axis (NaN keeps the current coordinate).
+    func clamped(_ offset: Point) -> Point {
+        let limit = maxOffset
+        let x = offset.x.isNaN ? contentOffset.x : offset.x, y = offset.y.isNaN ? contentOffset.y : offset.y
+        return Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
+    }
+
+    /// With `anchor = .item`, the first element a viewport at `offset` shows (as laid out now),
+    /// whose move the offset follows (`anchored`); nil with `anchor = .offset`.
+    func anchorElement(at offset: Point) -> GridElement? {
+        guard layout.isLazy, layout.configuration.anchor == .item else { return nil }
+        let size = layout.configuration.viewport
+        return layout.elements(in: Rect(x: offset.x, y: offset.y, width: size.width, height: size.height)).first
+    }
+
+    /// `offset` moved along S by how far `anchor` moved (unchanged without one, or when it is no
+    /// longer laid out: a jump dropped it).
+    func anchored(_ offset: Point, _ anchor: GridElement?) -> Point {
+        guard let anchor, let frame = layout.frame(of: anchor.id) else { return offset }
+        let axes = layout.axes
+        let delta = axes.axisRect(frame).s - axes.axisRect(anchor.frame).s
+        guard delta != 0, delta.isFinite else { return offset }
+        return axes.direction == .vertical ? Point(x: offset.x, y: offset.y + delta) : Point(x: offset.x + delta, y: offset.y)
+    }
+
+    /// The layout that answers `target` exactly: the grid's, moved as far as it needs (see
+    /// `advance`), or, when that would jump away from the viewport, a copy of it that jumped (the
+    /// grid's layout stays with the viewport; the copy's frames are placed by the same estimate a
+    /// scroll there would use).
+    func layout(answering target: LazyTarget) throws(GridError) -> ContentLayout {
+        guard layout.jumps(to: target) else { return try advance(target) }
+        guard let dataSource else { throw .noDataSource }
+        var copy = layout
+        try copy.advance(to: target, from: sizing(dataSource))
+        return copy
+    }
+
+    /// Moves the grid's layout until it answers `target` (a jump included), leaving the viewport
+    /// to the caller, which scrolls right after (`scrollToItem`, `resize`).
+    func advanceUnderViewport(_ target: LazyTarget) throws(GridError) {
+        guard layout.isLazy, !layout.reaches(target) else { return }
+        guard let dataSource else { throw .noDataSource }
+        if let failure = withLayoutTakenOut({ (working) throws(GridError) in try working.advance(to: target, from: sizing(dataSource)) }) {
+            try? moveViewportLazily(to: contentOffset)  // a jump may have left the viewport
+            throw failure
+        }
+    }
+}
