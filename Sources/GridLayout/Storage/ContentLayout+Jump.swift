@@ -101,20 +101,16 @@ extension ContentLayout {
             return lazy.first > 0 ? .restart(0) : .forward
         case .s(let from, let view, _):
             if lazy.first > 0 && from <= lazy.windowStart {
-                // The viewport starts in the window (its overscan reaches before it), or the
-                // sections to lay out are near: back. Else a jump to the section at the viewport.
-                if view >= lazy.windowStart
-                    || lazy.windowStart - estimatedCursor(before: estimatedSection(at: from)) <= distance {
-                    return .back
-                }
-                return .restart(estimatedSection(at: view))
+                // The viewport starts in the window (its overscan reaches before it): back.
+                if view >= lazy.windowStart { return .back }
+                return step(toSection: estimatedSection(at: view), lazy, distance)
             }
             if from <= frontierS + distance { return .forward }
             let (end, next) = estimatedWindowEnd()
             // Within the open section's estimate (its items before are laid out first: a prefix),
             // or past the last section.
             if view < end || next >= lazy.counts.count { return .forward }
-            return .restart(estimatedSection(at: view))
+            return step(toSection: estimatedSection(at: view), lazy, distance)
         case .item(let path):
             return step(toSection: path.section, lazy, distance)
         case .header(let section), .section(let section):
@@ -122,11 +118,15 @@ extension ContentLayout {
         }
     }
 
+    /// The step towards section `k`: a jump only when whole sections between it and the window
+    /// would be laid out that are more than `distance` long (laying out `k` from its start is
+    /// needed either way, and moving keeps the window).
     private func step(toSection k: Int, _ lazy: LazyFrontier, _ distance: Double) -> JumpStep {
         if k < lazy.first {
-            return lazy.windowStart - estimatedCursor(before: k) <= distance ? .back : .restart(k)
+            return k == lazy.first - 1 || lazy.windowStart - estimatedCursor(before: k + 1) <= distance ? .back : .restart(k)
         }
         if k < sections.count || lazy.ended { return .forward }
+        if k == sections.count && lazy.open == nil { return .forward }
         return estimatedCursor(before: k) - frontierS <= distance ? .forward : .restart(k)
     }
 
@@ -181,11 +181,12 @@ extension ContentLayout {
     /// for section 0), and shifts the window after it by the difference between where the window's
     /// first element now follows and where it was. Reaching section 0, the window is laid out again
     /// from the data source when it is not where a reload puts it (see the invariants above).
-    /// A failure changes nothing.
+    /// A failure changes nothing. Returns whether the window moved.
     ///
     /// - Complexity: O(n + w), n the section's items (asked as a reload asks them) and w the
     ///   window's sections; at section 0 what `relayOut(from:)` costs when the window moved.
-    mutating func extendBack(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+    @discardableResult
+    mutating func extendBack(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) -> Bool {
         let p = lazy!.first - 1
         let padStart = axes.padding(configuration.padding).sStart
         let cursor = p == 0 ? padStart : estimatedCursor(before: p)
@@ -214,7 +215,7 @@ extension ContentLayout {
         lazy!.first = p
         lazy!.windowStart = cursor
         lazy!.windowHasElements = hasElements
-        guard p == 0 else { return }
+        guard p == 0 else { return delta != 0 }
         if !exact || lazy!.shiftedFrom != nil {
             lazy!.shiftedFrom = nil
             let ended = lazy!.ended
@@ -233,5 +234,6 @@ extension ContentLayout {
                                                    c: axes.axisSize(configuration.viewport).c))
             lazy = nil
         }
+        return true  // laid out again, or complete: frames may have moved
     }
 }

@@ -273,8 +273,8 @@ extension ContentLayout {
     ///
     /// - Complexity: O(j + t), j the items placed (at most a batch more than `target` needs) and t the sections begun
     ///   (`Grid.layOut(through:)` says what each step asks); O(lanes) more per item for shortest-lane placement.
-    /// `pauseAfterJump`: return after a jump (the window opened elsewhere), for the grid to keep its
-    /// anchor still before the sections before the viewport are laid out.
+    /// `pauseAfterJump`: return after a jump (the window opened elsewhere) or a shift of the window
+    /// (a section before it laid out), for the grid to keep its anchor still and ask again.
     mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil,
                           pauseAfterJump: Bool = false) throws(GridError) {
         let meter = meter ?? BudgetMeter(dataSource.budget)
@@ -295,8 +295,10 @@ extension ContentLayout {
                 if pauseAfterJump { return }
                 continue
             case .back:
-                try extendBack(dataSource, meter)
+                let moved = try extendBack(dataSource, meter)
                 updateEstimate()
+                // The window moved: what the target names moved with it (the grid moves its offset).
+                if pauseAfterJump && moved { return }
                 continue
             case .forward:
                 break
