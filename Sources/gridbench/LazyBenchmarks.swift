@@ -68,4 +68,6 @@ func lazyRows(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ sink: inou
     let middleRatio = toMiddle / halfReload
     rows.append(Row(benchmark: "lazy reload + scrollToItem to the middle (\(duration(toMiddle))) / full reload of half (\(duration(halfReload)))",
                     n: n, result: ratio(middleRatio), goal: "≤ 1.2×", met: middleRatio <= 1.2))
+
+    timelineRows(scale, &rows, &sink)
 }

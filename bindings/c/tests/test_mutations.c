@@ -258,7 +258,7 @@ static int animating(gl_grid *g) {
 /* ---- tests ------------------------------------------------------------------------------------ */
 
 static void test_abi(void) {
-    EXPECT(GL_VERSION_MAJOR == 1 && strcmp(gl_version_string(), "1.1.0") == 0);
+    EXPECT(GL_VERSION_MAJOR == 1 && strcmp(gl_version_string(), "1.2.0") == 0);
     EXPECT_STATUS(gl_check_version(100), GL_EVERSION);  /* a client of 0.1's gl_element */
     EXPECT(strcmp(gl_status_name(GL_ESTATE), "GL_ESTATE") == 0 && GL_ESTATE == 10);
     EXPECT(sizeof(gl_element) == 80 && sizeof(gl_change) == 40);
