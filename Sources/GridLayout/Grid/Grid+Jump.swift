@@ -18,29 +18,16 @@ extension Grid {
     }
 
     /// `offset` within [0, maxOffset] on each axis (NaN keeps the current coordinate).
-    func clamped(_ offset: Point) -> Point {
-        let limit = maxOffset
-        let x = offset.x.isNaN ? contentOffset.x : offset.x, y = offset.y.isNaN ? contentOffset.y : offset.y
-        return Point(x: Swift.min(Swift.max(x, 0), limit.x), y: Swift.min(Swift.max(y, 0), limit.y))
-    }
+    func clamped(_ offset: Point) -> Point { layout.clamped(offset, current: contentOffset) }
 
     /// With `anchor = .item`, the first element a viewport at `offset` shows (as laid out now),
     /// whose move the offset follows (`anchored`); nil with `anchor = .offset`.
     func anchorElement(at offset: Point) -> GridElement? {
-        guard layout.isLazy, layout.configuration.anchor == .item else { return nil }
-        let size = layout.configuration.viewport
-        return layout.elements(in: Rect(x: offset.x, y: offset.y, width: size.width, height: size.height)).first
+        layout.configuration.anchor == .item ? layout.anchorElement(at: offset) : nil
     }
 
-    /// `offset` moved along S by how far `anchor` moved (unchanged without one, or when it is no
-    /// longer laid out: a jump dropped it).
-    func anchored(_ offset: Point, _ anchor: GridElement?) -> Point {
-        guard let anchor, let frame = layout.frame(of: anchor.id) else { return offset }
-        let axes = layout.axes
-        let delta = axes.axisRect(frame).s - axes.axisRect(anchor.frame).s
-        guard delta != 0, delta.isFinite else { return offset }
-        return axes.direction == .vertical ? Point(x: offset.x, y: offset.y + delta) : Point(x: offset.x + delta, y: offset.y)
-    }
+    /// `offset` moved along S by how far `anchor` moved (see `ContentLayout.anchored`).
+    func anchored(_ offset: Point, _ anchor: GridElement?) -> Point { layout.anchored(offset, anchor) }
 
     /// The layout that answers `target` exactly: the grid's, moved as far as it needs (see
     /// `advance`), or, when that would jump away from the viewport, a copy of it that jumped (the
@@ -63,5 +50,34 @@ extension Grid {
             try? moveViewportLazily(to: contentOffset)  // a jump may have left the viewport
             throw failure
         }
+    }
+}
+
+extension ContentLayout {
+    /// `offset` within [0, content − viewport] on each axis (NaN keeps `current`'s coordinate).
+    func clamped(_ offset: Point, current: Point) -> Point {
+        let content = contentSize, size = configuration.viewport
+        let x = offset.x.isNaN ? current.x : offset.x, y = offset.y.isNaN ? current.y : offset.y
+        return Point(x: Swift.min(Swift.max(x, 0), Swift.max(0, content.width - size.width)),
+                     y: Swift.min(Swift.max(y, 0), Swift.max(0, content.height - size.height)))
+    }
+
+    /// The first element a viewport at `offset` shows, whose move the offset follows when a
+    /// section before it is laid out late (`anchor = .item`). Only a window that starts past section
+    /// 0 moves (a section before it laid out, or the window laid out again from the start): nil
+    /// otherwise, so that a scroll step asks nothing more.
+    func anchorElement(at offset: Point) -> GridElement? {
+        guard let lazy, lazy.first > 0 else { return nil }
+        let size = configuration.viewport
+        return elements(in: Rect(x: offset.x, y: offset.y, width: size.width, height: size.height)).first
+    }
+
+    /// `offset` moved along S by how far `anchor` moved since it was taken (unchanged without one,
+    /// or when it is no longer laid out: a jump dropped it).
+    func anchored(_ offset: Point, _ anchor: GridElement?) -> Point {
+        guard let anchor, let frame = frame(of: anchor.id) else { return offset }
+        let delta = axes.axisRect(frame).s - axes.axisRect(anchor.frame).s
+        guard delta != 0, delta.isFinite else { return offset }
+        return axes.direction == .vertical ? Point(x: offset.x, y: offset.y + delta) : Point(x: offset.x + delta, y: offset.y)
     }
 }

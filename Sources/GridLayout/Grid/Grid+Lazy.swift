@@ -54,26 +54,7 @@ extension Grid {
     /// before the sections before the viewport are laid out.
     func cover(_ layout: inout ContentLayout, at offset: Point, from dataSource: any GridDataSource) throws(GridError) {
         guard layout.isLazy else { return }
-        try layout.advance(to: coverSpan(layout, at: offset), from: dataSource, pauseAfterJump: true)
-    }
-
-    /// What a viewport at `offset` needs laid out (see `cover`).
-    private func coverSpan(_ layout: ContentLayout, at offset: Point) -> LazyTarget {
-        let axes = layout.axes, configuration = layout.configuration
-        var s = axes.axisPoint(offset).s
-        if s.isNaN { s = axes.axisPoint(contentOffset).s }
-        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
-        let size = axes.axisSize(configuration.viewport).s
-        let page = configuration.paging ? size : 0
-        let view = Swift.max(s, 0)
-        return .s(from: Swift.max(0, view - configuration.overscan - page - snap), view: view,
-                  to: view + size + configuration.overscan + page + snap)
-    }
-
-    /// Whether the layout already covers the loaded area at `offset` (`cover`'s test, asking nothing):
-    /// most scroll steps need no layout, and skip taking the layout out of the grid.
-    private func covers(at offset: Point) -> Bool {
-        layout.reaches(coverSpan(layout, at: offset))
+        try layout.advance(to: layout.coverSpan(at: offset, current: contentOffset), from: dataSource, pauseAfterJump: true)
     }
 
     /// How many times `moveViewportLazily` covers the viewport at most: each pass lays out
@@ -86,21 +67,28 @@ extension Grid {
     /// late the offset moves by its shift, so that what shows stays still.
     func moveViewportLazily(to offset: Point) throws(GridError) {
         var target = offset
-        for pass in 0..<Self.maxCoverPasses {
-            guard layout.isLazy else { break }
-            let at = pass == 0 ? target : clamped(target)
-            if covers(at: at) {
-                if pass == 0 { continue } else { break }
-            }
+        // Most scroll steps need nothing laid out: one test, asking nothing.
+        if !layout.coversViewport(at: target, current: contentOffset) {
             guard let dataSource else { throw .noDataSource }
-            let anchor = anchorElement(at: clamped(target))
-            if let failure = withLayoutTakenOut({ (working) throws(GridError) in try cover(&working, at: at, from: sizing(dataSource)) }) {
-                // The frontier may have moved before the failure (what it laid out is right, and the
-                // estimate after it changed): the offset stays, kept within the content.
-                moveViewport(to: contentOffset)
-                throw failure
+            let source = sizing(dataSource), current = contentOffset, follows = layout.configuration.anchor == .item
+            for pass in 0..<Self.maxCoverPasses {
+                var covered = false
+                // All on the layout taken out: each read of the grid's layout would copy it.
+                let failure = withLayoutTakenOut { (working) throws(GridError) in
+                    let at = pass == 0 ? target : working.clamped(target, current: current)
+                    let anchor = follows ? working.anchorElement(at: working.clamped(target, current: current)) : nil
+                    try working.advance(to: working.coverSpan(at: at, current: current), from: source, pauseAfterJump: true)
+                    target = working.anchored(target, anchor)
+                    covered = working.coversViewport(at: target, current: current)
+                }
+                if let failure {
+                    // The frontier may have moved before the failure (what it laid out is right, and the
+                    // estimate after it changed): the offset stays, kept within the content.
+                    moveViewport(to: contentOffset)
+                    throw failure
+                }
+                if covered { break }
             }
-            target = anchored(target, anchor)
         }
         moveViewport(to: target)
     }

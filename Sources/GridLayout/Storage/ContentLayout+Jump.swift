@@ -28,6 +28,10 @@ extension ContentLayout {
     /// - Complexity: O(1).
     public var firstLaidOutSection: Int { lazy?.first ?? 0 }
 
+    /// Where the content ends once the window has placed the loader (`LazyFrontier.ended`): after
+    /// the loader, or the last section when there is none.
+    var endedCursor: Double { loader?.sEnd ?? sectionsEnd }
+
     /// How `advance` moves towards a target: on from the frontier, back one section before the
     /// window, or a jump (the window opened again at that section).
     enum JumpStep: Equatable {
@@ -123,11 +127,35 @@ extension ContentLayout {
     /// needed either way, and moving keeps the window).
     private func step(toSection k: Int, _ lazy: LazyFrontier, _ distance: Double) -> JumpStep {
         if k < lazy.first {
-            return k == lazy.first - 1 || lazy.windowStart - estimatedCursor(before: k + 1) <= distance ? .back : .restart(k)
+            return k == lazy.first - 1 || lazy.windowStart - estimatedCursor(before: k + 1) < distance ? .back : .restart(k)
         }
         if k < sections.count || lazy.ended { return .forward }
         if k == sections.count && lazy.open == nil { return .forward }
-        return estimatedCursor(before: k) - frontierS <= distance ? .forward : .restart(k)
+        return estimatedCursor(before: k) - frontierS < distance ? .forward : .restart(k)
+    }
+
+    /// What a viewport at `offset` needs laid out (`Grid.cover`): from its S start less the
+    /// overscan (and a page with paging) to its S end plus the overscan (and a page); `current`
+    /// stands for a NaN coordinate.
+    func coverSpan(at offset: Point, current: Point) -> LazyTarget {
+        var s = axes.axisPoint(offset).s
+        if s.isNaN { s = axes.axisPoint(current).s }
+        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
+        let size = axes.axisSize(configuration.viewport).s
+        let page = configuration.paging ? size : 0
+        let view = Swift.max(s, 0)
+        return .s(from: Swift.max(0, view - configuration.overscan - page - snap), view: view,
+                  to: view + size + configuration.overscan + page + snap)
+    }
+
+    /// Whether a viewport at `offset` is covered, asking nothing: at the offset asked for and,
+    /// when the window starts past section 0 (it may move under the viewport), at that offset
+    /// within the content too. One call: a scroll step makes it and usually stops there.
+    func coversViewport(at offset: Point, current: Point) -> Bool {
+        guard lazy != nil else { return true }
+        guard reaches(coverSpan(at: offset, current: current)) else { return false }
+        guard lazy!.first > 0 else { return true }
+        return reaches(coverSpan(at: clamped(offset, current: current), current: current))
     }
 
     /// Whether answering `target` jumps (drops the window and opens it elsewhere) as its first step.
@@ -207,7 +235,6 @@ extension ContentLayout {
         if delta != 0 {
             for s in lazy!.first..<sections.count { sections[s].shift(by: delta) }
             loader?.s += delta
-            lazy!.endCursor += delta
         }
         sections[p] = builder.sections[0]
         storedItems = builder.storedItems
@@ -230,7 +257,7 @@ extension ContentLayout {
             }
         } else if lazy!.ended {
             // Everything is laid out, and exactly: the layout is complete.
-            engineContentSize = axes.size(AxisSize(s: Self.contentS(lastEnd: lazy!.endCursor, configuration, axes),
+            engineContentSize = axes.size(AxisSize(s: Self.contentS(lastEnd: endedCursor, configuration, axes),
                                                    c: axes.axisSize(configuration.viewport).c))
             lazy = nil
         }

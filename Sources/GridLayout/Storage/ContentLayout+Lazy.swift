@@ -74,9 +74,8 @@ struct LazyFrontier: Sendable {
     var windowStart = 0.0
     var windowHasElements = false
     /// Whether the window reached the content's end and placed the loader (only while `first > 0`:
-    /// with `first == 0` that ends the lazy layout), and the cursor after the loader then.
+    /// with `first == 0` that ends the lazy layout); the content then ends at `endedCursor`.
     var ended = false
-    var endCursor = 0.0
     /// The first laid-out section that a `reloadSection` before it shifted rather than laid out
     /// again (a shift can round differently from a layout): laid out again from the data source
     /// before the loader is placed, so that a layout laid out to its end is a full reload's.
@@ -204,7 +203,7 @@ extension ContentLayout {
     /// section's items not placed yet at the estimated size, its footer), and the first section
     /// after it. Past the end once the window has placed the loader.
     func estimatedWindowEnd() -> (end: Double, next: Int) {
-        if lazy!.ended { return (lazy!.endCursor, lazy!.counts.count) }
+        if lazy!.ended { return (endedCursor, lazy!.counts.count) }
         guard let s = lazy!.open?.section else { return (sectionsEnd, sections.count) }
         let style = sections[s].style
         let line = estimatedLine(style, lazy!.estimate)
@@ -424,7 +423,7 @@ extension ContentLayout {
     }
 
     /// Places the loader after the last section: the layout is then complete, as a full reload's.
-    private mutating func finishLazy(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+    fileprivate mutating func finishLazy(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
         try builder.placeLoader()
         try builder.checkExtent(.grid)
@@ -432,7 +431,6 @@ extension ContentLayout {
         if lazy!.first > 0 {
             // The sections before the window are still estimated: the layout stays lazy.
             lazy!.ended = true
-            lazy!.endCursor = builder.cursor
             return
         }
         engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
@@ -492,7 +490,7 @@ extension ContentLayout {
                 try working.feedOpenBatches(count: target, dataSource, meter)
             }
         }
-        if complete { try working.finishLazy(dataSource, meter) } else { working.updateEstimate() }
+        if complete { try working.finishLazy(dataSource, meter) } else { try working.placeLoaderAgain(dataSource, meter) }
         self = working
     }
 
@@ -576,7 +574,7 @@ extension ContentLayout {
                     try working.feedOpenBatches(count: target, dataSource, meter)
                 }
             }
-            working.updateEstimate()
+            try working.placeLoaderAgain(dataSource, meter)
         } else {
             var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: working.sectionsEnd,
                                         hasElements: working.hasElements, meter: meter)
@@ -615,6 +613,17 @@ extension ContentLayout {
         }
         working.updateEstimate()
         self = working
+    }
+
+    /// After a window that had placed the loader (`ended`) is laid out again: the loader is placed
+    /// again after it; then the estimate.
+    fileprivate mutating func placeLoaderAgain(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+        if lazy?.ended == true {
+            lazy!.ended = false
+            loader = nil
+            try finishLazy(dataSource, meter)
+        }
+        updateEstimate()
     }
 
     /// `feedOpen` for more than a batch: batch by batch.
