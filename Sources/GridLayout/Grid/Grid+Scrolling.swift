@@ -4,7 +4,8 @@ extension Grid {
     /// snapped to a page with paging). Throws for an index path out of range.
     ///
     /// - Complexity: O(1) to place the item, then that of `scroll(to:)`. A lazy layout is first laid out up to the item:
-    ///   every item before it that is not laid out yet (see `layOut(through:)`).
+    ///   every item before it that is not laid out yet (see `layOut(through:)`), or, far from what is laid out, its section
+    ///   alone up to it (a jump: docs/layout.md, "Live data").
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
         let axes = layout.axes
         // A lazy layout lays the item out where the scroll below finds it (a jump opens the window at

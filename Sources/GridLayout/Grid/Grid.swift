@@ -136,7 +136,9 @@ public final class Grid {
     /// The item's frame. Throws for an index path out of range. A lazy layout is laid out up to the item first.
     ///
     /// - Complexity: O(1). A lazy layout first moves its frontier to the item, laying out and asking the size of every item
-    ///   between the frontier and it (see `layOut(through:)` for what that costs and asks).
+    ///   between the frontier and it (see `layOut(through:)` for what that costs and asks); far from what is laid out it
+    ///   jumps instead, on a copy of the layout: the item's section alone, from its start to the item, placed by the
+    ///   estimate (docs/layout.md, "Live data"), O(log s) more to find it and O(s) to copy the section list.
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
             return try layout(answering: .item(path)).frame(of: path)
