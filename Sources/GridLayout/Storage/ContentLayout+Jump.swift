@@ -95,42 +95,44 @@ extension ContentLayout {
         return low > range.lowerBound ? low - 1 : nil
     }
 
-    /// The next step of `advance` towards `target`, which the layout does not reach.
+    /// The next step of `advance` towards `target`, which the layout does not reach. (It reads
+    /// `lazy` in place: a copy of it would retain every buffer it holds, at every step.)
     func jumpStep(for target: LazyTarget) -> JumpStep {
-        let lazy = lazy!
-        guard !lazy.counts.isEmpty else { return .forward }
+        let count = lazy!.counts.count, first = lazy!.first, windowStart = lazy!.windowStart
+        guard count > 0 else { return .forward }
         let distance = jumpDistance
         switch target {
         case .end:
-            return lazy.first > 0 ? .restart(0) : .forward
+            return first > 0 ? .restart(0) : .forward
         case .s(let from, let view, _):
-            if lazy.first > 0 && from <= lazy.windowStart {
+            if first > 0 && from <= windowStart {
                 // The viewport starts in the window (its overscan reaches before it): back.
-                if view >= lazy.windowStart { return .back }
-                return step(toSection: estimatedSection(at: view), lazy, distance)
+                if view >= windowStart { return .back }
+                return step(toSection: estimatedSection(at: view), distance)
             }
             if from <= frontierS + distance { return .forward }
             let (end, next) = estimatedWindowEnd()
             // Within the open section's estimate (its items before are laid out first: a prefix),
             // or past the last section.
-            if view < end || next >= lazy.counts.count { return .forward }
-            return step(toSection: estimatedSection(at: view), lazy, distance)
+            if view < end || next >= count { return .forward }
+            return step(toSection: estimatedSection(at: view), distance)
         case .item(let path):
-            return step(toSection: path.section, lazy, distance)
+            return step(toSection: path.section, distance)
         case .header(let section), .section(let section):
-            return step(toSection: section, lazy, distance)
+            return step(toSection: section, distance)
         }
     }
 
     /// The step towards section `k`: a jump only when whole sections between it and the window
-    /// would be laid out that are more than `distance` long (laying out `k` from its start is
+    /// would be laid out that are at least `distance` long (laying out `k` from its start is
     /// needed either way, and moving keeps the window).
-    private func step(toSection k: Int, _ lazy: LazyFrontier, _ distance: Double) -> JumpStep {
-        if k < lazy.first {
-            return k == lazy.first - 1 || lazy.windowStart - estimatedCursor(before: k + 1) < distance ? .back : .restart(k)
+    private func step(toSection k: Int, _ distance: Double) -> JumpStep {
+        let first = lazy!.first
+        if k < first {
+            return k == first - 1 || lazy!.windowStart - estimatedCursor(before: k + 1) < distance ? .back : .restart(k)
         }
-        if k < sections.count || lazy.ended { return .forward }
-        if k == sections.count && lazy.open == nil { return .forward }
+        if k < sections.count || lazy!.ended { return .forward }
+        if k == sections.count && lazy!.open == nil { return .forward }
         return estimatedCursor(before: k) - frontierS < distance ? .forward : .restart(k)
     }
 
