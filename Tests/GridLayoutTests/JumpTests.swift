@@ -227,4 +227,28 @@ import GridLayoutTestSupport
         #expect(allElements(of: grid.layout) == allElements(of: full))
         #expect(grid.contentSize == full.contentSize)
     }
+
+    /// A data source that answers a NaN size in the section a jump opens: the jump fails with the
+    /// error a full reload gives, and the grid stays as it was (window, offset, what shows).
+    @Test func aBadSizeMetByAJumpChangesNothing() throws {
+        final class Bad: GridDataSource {
+            func numberOfSections() -> Int { 2000 }
+            func numberOfItems(inSection section: Int) -> Int { 100 }
+            func sizeForItem(at path: GridIndexPath) -> Size {
+                path.section == 1500 && path.item == 3 ? Size(width: 100, height: .nan) : Size(width: 100, height: 120)
+            }
+        }
+        let grid = Grid(configuration: LazyLayoutTests.config(), dataSource: Bad())
+        try grid.reload()
+        try grid.scrollToItem(GridIndexPath(section: 700, item: 50))
+        let (offset, shown, first) = (grid.contentOffset, grid.visibleElements(), grid.layout.firstLaidOutSection)
+        #expect(first == 700)
+        #expect(throws: GridError.self) { try grid.scrollToItem(GridIndexPath(section: 1500, item: 10)) }
+        #expect(throws: GridError.self) { try grid.frame(of: GridIndexPath(section: 1500, item: 10)) }
+        #expect(grid.contentOffset == offset)
+        #expect(grid.visibleElements() == shown)
+        #expect(grid.layout.firstLaidOutSection == first)
+        // The sections before the bad item are reachable.
+        #expect(try grid.frame(of: GridIndexPath(section: 1500, item: 2)).height == 120)
+    }
 }

@@ -43,11 +43,16 @@ extension Grid {
 
     /// Moves the grid's layout until it answers `target` (a jump included), leaving the viewport
     /// to the caller, which scrolls right after (`scrollToItem`, `resize`).
+    /// A jump that fails leaves the layout as it was (the window where it was, not opened elsewhere
+    /// half laid out).
     func advanceUnderViewport(_ target: LazyTarget) throws(GridError) {
         guard layout.isLazy, !layout.reaches(target) else { return }
         guard let dataSource else { throw .noDataSource }
+        // Kept only for a jump, which drops the window's buffers anyway: holding the layout twice
+        // otherwise would make each step copy the buffers it appends to.
+        let original = layout.jumps(to: target) ? layout : nil
         if let failure = withLayoutTakenOut({ (working) throws(GridError) in try working.advance(to: target, from: sizing(dataSource)) }) {
-            try? moveViewportLazily(to: contentOffset)  // a jump may have left the viewport
+            if let original { layout = original } else { try? moveViewportLazily(to: contentOffset) }
             throw failure
         }
     }

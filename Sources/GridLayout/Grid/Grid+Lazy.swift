@@ -71,23 +71,33 @@ extension Grid {
         if !layout.coversViewport(at: target, current: contentOffset) {
             guard let dataSource else { throw .noDataSource }
             let source = sizing(dataSource), current = contentOffset, follows = layout.configuration.anchor == .item
+            // A jump that fails puts the layout back as it was (kept only then: see `advanceUnderViewport`).
+            var original: ContentLayout?
+            // All on the layout taken out of the grid (see `withLayoutTakenOut`): each read of the
+            // grid's layout would copy it.
+            var working = ContentLayout(configuration: layout.configuration)
+            swap(&working, &layout)
+            var failure: GridError?
             for pass in 0..<Self.maxCoverPasses {
-                var covered = false
-                // All on the layout taken out: each read of the grid's layout would copy it.
-                let failure = withLayoutTakenOut { (working) throws(GridError) in
+                do throws(GridError) {
                     let at = pass == 0 ? target : working.clamped(target, current: current)
                     let anchor = follows ? working.anchorElement(at: working.clamped(target, current: current)) : nil
-                    try working.advance(to: working.coverSpan(at: at, current: current), from: source, pauseAfterJump: true)
+                    try working.advance(to: working.coverSpan(at: at, current: current), from: source, pauseAfterJump: true,
+                                        beforeJump: &original, saving: true)
                     target = working.anchored(target, anchor)
-                    covered = working.coversViewport(at: target, current: current)
+                    if working.coversViewport(at: target, current: current) { break }
+                } catch {
+                    failure = error
+                    break
                 }
-                if let failure {
-                    // The frontier may have moved before the failure (what it laid out is right, and the
-                    // estimate after it changed): the offset stays, kept within the content.
-                    moveViewport(to: contentOffset)
-                    throw failure
-                }
-                if covered { break }
+            }
+            swap(&working, &layout)
+            if let failure {
+                // The frontier may have moved before the failure (what it laid out is right, and the
+                // estimate after it changed): the offset stays, kept within the content; a jump is undone.
+                if let original { layout = original }
+                moveViewport(to: contentOffset)
+                throw failure
             }
         }
         moveViewport(to: target)

@@ -162,7 +162,10 @@ extension ContentLayout {
 
     /// Whether answering `target` jumps (drops the window and opens it elsewhere) as its first step.
     func jumps(to target: LazyTarget) -> Bool {
-        guard lazy != nil, !reaches(target) else { return false }
+        guard lazy != nil else { return false }
+        // The common case first: a scroll on from a window that starts at section 0.
+        if case .s(let from, _, _) = target, lazy!.first == 0, from <= frontierS + jumpDistance { return false }
+        guard !reaches(target) else { return false }
         if case .restart = jumpStep(for: target) { return true }
         return false
     }

@@ -276,6 +276,14 @@ extension ContentLayout {
     /// (a section before it laid out), for the grid to keep its anchor still and ask again.
     mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil,
                           pauseAfterJump: Bool = false) throws(GridError) {
+        var unused: ContentLayout?
+        try advance(to: target, from: dataSource, meter: meter, pauseAfterJump: pauseAfterJump, beforeJump: &unused, saving: false)
+    }
+
+    /// `advance`, and when `saving`, the layout as it was before a jump in `beforeJump` (unless it
+    /// holds one already), for the caller to put back should a later step fail.
+    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil,
+                          pauseAfterJump: Bool, beforeJump: inout ContentLayout?, saving: Bool) throws(GridError) {
         let meter = meter ?? BudgetMeter(dataSource.budget)
         // No binding of `lazy` or its open section lives across a step: the open section's
         // checkpoints and placer must have one owner, or each step would copy them.
@@ -289,6 +297,7 @@ extension ContentLayout {
             switch step {
             case .restart(let section):
                 jumped = true
+                if saving && beforeJump == nil { beforeJump = self }
                 try restart(at: section, dataSource, meter)
                 updateEstimate()
                 if pauseAfterJump { return }
