@@ -605,6 +605,15 @@ public func gl_grid_scroll_to_page(_ handle: OpaquePointer?, _ page: Int64) -> g
     }
 }
 
+@_cdecl("gl_grid_scroll_to_end")
+public func gl_grid_scroll_to_end(_ handle: OpaquePointer?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_to_end")
+        try box.moving { () throws(GridError) in try box.grid.scrollToEnd() }
+    }
+}
+
 // MARK: - Events and views
 
 @_cdecl("gl_grid_set_event_handler")

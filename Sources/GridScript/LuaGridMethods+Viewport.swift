@@ -32,6 +32,15 @@ extension LuaGridMethods {
         }
     }
 
+    /// grid:scrollToEnd(): scrolls to the content's end (with estimatedSize, laying out only the last sections).
+    static let scrollToEnd: SwiftLuaFunction = { L in
+        scriptMethod(L, "scrollToEnd") { L, object throws(ScriptError) in
+            lua_settop(L, 1)
+            try moving(L, object, "scrollToEnd") { grid throws(GridError) in try grid.scrollToEnd() }
+            return 0
+        }
+    }
+
     /// grid:resize(w, h): a new viewport size; re-lays out when the layout depends on it.
     static let resize: SwiftLuaFunction = { L in
         scriptMethod(L, "resize") { L, object throws(ScriptError) in

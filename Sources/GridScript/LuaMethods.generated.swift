@@ -24,6 +24,7 @@ extension LuaGridMethods {
         ("scrollTo", scrollTo),
         ("scrollBy", scrollBy),
         ("scrollToItem", scrollToItem),
+        ("scrollToEnd", scrollToEnd),
         ("resize", resize),
         ("page", page),
         ("pageCount", pageCount),

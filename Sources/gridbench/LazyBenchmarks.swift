@@ -68,4 +68,29 @@ func lazyRows(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ sink: inou
     let middleRatio = toMiddle / halfReload
     rows.append(Row(benchmark: "lazy reload + scrollToItem to the middle (\(duration(toMiddle))) / full reload of half (\(duration(halfReload)))",
                     n: n, result: ratio(middleRatio), goal: "≤ 1.2×", met: middleRatio <= 1.2))
+
+    timelineRows(scale, &rows, &sink)
+}
+
+/// `--profile-layout N lazy-sweep`: the lazy scroll from top to bottom a viewport a step, once, for
+/// callgrind (only the sweep is counted).
+func profileLazySweep(_ sizes: [Size]) throws {
+    var config = configuration(.lanes)
+    config.estimatedSize = Size(width: 80, height: 120)
+    let source = ArrayDataSource(sizes: sizes)
+    var failure: (any Error)?
+    let height = MeasuredJob {
+        do {
+            let grid = Grid(configuration: config, dataSource: source)
+            try grid.reload()
+            var previous = -1.0
+            while grid.contentOffset.y != previous {
+                previous = grid.contentOffset.y
+                try grid.scroll(by: 0, viewport.height)
+            }
+            return grid.contentSize.height
+        } catch { failure = error; return 0 }
+    }.run()
+    if let failure { throw failure }
+    print("profile-layout n=\(sizes.count) lazy-sweep: content height \(height)")
 }

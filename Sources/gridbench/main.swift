@@ -377,6 +377,7 @@ func profileLayout(_ n: Int, _ kind: String) throws {
         print("profile-layout n=\(n) \(kind): content height \(height)")
         return
     }
+    if kind == "lazy-sweep" { return try profileLazySweep(sizes) }  // LazyBenchmarks.swift
     guard let layoutKind = LayoutKind(rawValue: kind) else {
         print("gridbench: --profile-layout N KIND: unknown KIND \(kind) (a layout, floor-lanes or floor-flow)")
         exit(2)

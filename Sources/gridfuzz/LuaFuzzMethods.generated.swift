@@ -19,6 +19,7 @@ let luaFuzzMethods: [(String, Int)] = [
     ("scrollTo", 2),
     ("scrollBy", 2),
     ("scrollToItem", 3),
+    ("scrollToEnd", 0),
     ("resize", 2),
     ("page", 0),
     ("pageCount", 0),

@@ -164,7 +164,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
 
     /// One random change to `data` and the grid, and how it maps old ids to new ones.
     enum Change {
-        case insert(GridIndexPath, animated: Bool), remove(GridIndexPath, animated: Bool), move(GridIndexPath, GridIndexPath)
+        case insert(GridIndexPath, Size, animated: Bool), remove(GridIndexPath, animated: Bool), move(GridIndexPath, GridIndexPath)
         case reload, reloadSection(Int), measure(GridIndexPath, Size)
         /// A refresh: the ids before (each item numbered by its place) and after.
         case apply(old: [[Int]], new: [[Int]])
@@ -196,9 +196,12 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                 let context = "seed \(seed) step \(step) \(change) \(random.configuration.layout) \(random.configuration.direction)"
                 var follow: (ElementID) -> ElementID? = { $0 }
                 switch change {
-                case .insert(let p, let animated):
-                    grid.dataSource = data
+                case .insert(let p, let size, let animated):
+                    // The item joins the data when the insert starts: a lazy grid laid out first
+                    // reads the data as it was.
+                    grid.dataSource = InsertingOnStart(base: data, incoming: size)
                     try grid.insertItem(at: p, animated: animated)
+                    grid.dataSource = (grid.dataSource as! InsertingOnStart).base
                     follow = { IndexChange.insert(p).after($0) }
                 case .remove(let p, let animated):
                     try grid.removeItem(at: p, animated: animated)
@@ -284,9 +287,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         case 0:
             // A copy of another item's size (so that it fits the section's lanes) at a random place.
             let at = Int.random(in: 0...count, using: &rng)
-            data.sections[section].sizes.insert(data.sections[section].sizes[item], at: at)
-            if data.sections[section].spans != nil { data.sections[section].spans!.insert(nil, at: at) }
-            return .insert(GridIndexPath(section: section, item: at), animated: animated)
+            return .insert(GridIndexPath(section: section, item: at), data.sections[section].sizes[item], animated: animated)
         case 1:
             return .remove(GridIndexPath(section: section, item: item), animated: animated)
         case 2:
@@ -329,4 +330,32 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
             return .apply(old: old, new: new)
         }
     }
+}
+
+/// An `ArrayDataSource` that gets its new item when the insert starts, as a data source whose
+/// `insertItem` adds it does.
+struct InsertingOnStart: GridDataSource {
+    var base: ArrayDataSource
+    let incoming: Size
+
+    func numberOfSections() throws -> Int { base.numberOfSections() }
+    func numberOfItems(inSection section: Int) throws -> Int { try base.numberOfItems(inSection: section) }
+    func sizeForItem(at indexPath: GridIndexPath) throws -> Size { try base.sizeForItem(at: indexPath) }
+    func sizesForItems(inSection section: Int) throws -> [Size]? { try base.sizesForItems(inSection: section) }
+    func headerSize(inSection section: Int) throws -> Size? { try base.headerSize(inSection: section) }
+    func footerSize(inSection section: Int) throws -> Size? { try base.footerSize(inSection: section) }
+    func options(forSection section: Int) throws -> SectionOptions? { try base.options(forSection: section) }
+    var providesSpans: Bool { base.providesSpans }
+    func span(at indexPath: GridIndexPath) throws -> ItemSpan? { try base.span(at: indexPath) }
+    func spansForItems(_ items: Range<Int>, inSection section: Int, into spans: UnsafeMutableBufferPointer<ItemSpan?>) throws {
+        try base.spansForItems(items, inSection: section, into: spans)
+    }
+    func showsLoader() throws -> Bool { base.showsLoader() }
+    func lanes(inSection section: Int) throws -> Int? { try base.lanes(inSection: section) }
+    mutating func insertItem(at indexPath: GridIndexPath) throws {
+        base.sections[indexPath.section].sizes.insert(incoming, at: indexPath.item)
+        if base.sections[indexPath.section].spans != nil { base.sections[indexPath.section].spans!.insert(nil, at: indexPath.item) }
+    }
+    mutating func removeItem(at indexPath: GridIndexPath) throws { try base.removeItem(at: indexPath) }
+    mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws { try base.moveItem(from: from, to: to) }
 }

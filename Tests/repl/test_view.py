@@ -643,3 +643,43 @@ def test_view_then_i_leaves_the_viewed_grid_as_grid(gridrepl, tmp_path):  # noqa
     status, before, after = v.finish()
     assert status == 0
     assert before == after
+
+
+LAZY = """\
+local gl = require "gridlayout"
+local log = os.getenv("VIEW_LOG")
+local grid = gl.new{ layout = "lanes", width = 320, height = 240, lanes = 3, spacing = 10,
+                     estimatedSize = { w = 90, h = 90 } }
+local seen = {}
+grid.dataSource = {
+  sections = function() return 2000 end,
+  count = function(s) return 30 end,
+  size = function(s, i)
+    if log and not seen[s] then
+      seen[s] = true
+      local f = io.open(log, "a")
+      f:write(("asked %d\\n"):format(s))
+      f:close()
+    end
+    return 90, 60
+  end,
+}
+grid:reload()
+return grid
+"""
+
+
+def test_end_and_home_jump_in_a_lazy_grid(gridrepl, tmp_path):  # noqa: F811
+    """The terminal view has no scroll bar; End and Home are its jumps (scrollTo the ends): with
+    estimatedSize they lay out only the sections the screen needs (docs/layout.md, "Live data")."""
+    (tmp_path / "lazy.lua").write_text(LAZY)
+    v = View(gridrepl, tmp_path, "--view", "lazy.lua", cwd=tmp_path)
+    v.wait_offset(0, 0)
+    assert v.log() == ["asked 1"]
+    v.send(END)
+    v.wait(lambda: v.offset()[1] > 100000, "the end")
+    asked = {int(line.split()[1]) for line in v.log()}
+    assert asked == {1, 2000}
+    v.send(HOME)
+    v.wait_offset(0, 0)
+    quit_cleanly(v)

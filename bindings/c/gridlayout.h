@@ -535,6 +535,9 @@ gl_status gl_grid_resize(gl_grid *grid, double width, double height);
 gl_status gl_grid_page(gl_grid *grid, int64_t *page);
 gl_status gl_grid_page_count(gl_grid *grid, int64_t *count);
 gl_status gl_grid_scroll_to_page(gl_grid *grid, int64_t page);
+/* Scrolls to the content's end along the scroll axis; with estimated_size only the last sections
+ * are laid out (since 1.2). */
+gl_status gl_grid_scroll_to_end(gl_grid *grid);
 
 /* ---- mutations and animation -------------------------------------------------------------- */
 

@@ -13,24 +13,31 @@ extension Grid {
 
     /// Moves a lazy layout's frontier until it answers `target` exactly. While the data source is
     /// asked, the grid holds an empty layout (its callbacks may query the grid, as in a reload).
-    func advance(_ target: LazyTarget) throws(GridError) {
-        guard layout.isLazy, !layout.reaches(target) else { return }
+    /// With `anchor = .item`, when the window moved under the viewport (a section before it laid
+    /// out late), the offset moves with it; the viewport is then covered again.
+    /// Returns the layout as it answers `target`, before the viewport is covered again (which may
+    /// jump away from it).
+    @discardableResult
+    func advance(_ target: LazyTarget) throws(GridError) -> ContentLayout {
+        guard layout.isLazy, !layout.reaches(target) else { return layout }
         guard let dataSource else { throw .noDataSource }
+        let anchor = anchorElement(at: contentOffset)
         var failure = withLayoutTakenOut { (working) throws(GridError) in try working.advance(to: target, from: sizing(dataSource)) }
+        let answering = layout
         // The estimate moved with the frontier (also when asking failed half-way): an offset past
-        // the new content comes back within it.
-        let limit = maxOffset
-        if contentOffset.x > limit.x || contentOffset.y > limit.y {
-            do { try moveViewportLazily(to: contentOffset) } catch { if failure == nil { failure = error } }
-        }
+        // the new content comes back within it, and the loaded area is laid out again if a jump
+        // left it.
+        let offset = anchored(contentOffset, anchor)
+        do { try moveViewportLazily(to: offset) } catch { if failure == nil { failure = error } }
         if let failure { throw failure }
+        return answering
     }
 
     /// Runs `body` on the layout taken out of the grid, which holds an empty layout meanwhile (the
     /// data source's callbacks may query the grid, as in a reload), and puts it back as `body`
     /// left it, whether `body` threw or not; returns what it threw. Swapped, not copied: the
     /// layout keeps one owner (a copy would retain all its buffers, and each change copy them).
-    private func withLayoutTakenOut(_ body: (inout ContentLayout) throws(GridError) -> Void) -> GridError? {
+    func withLayoutTakenOut(_ body: (inout ContentLayout) throws(GridError) -> Void) -> GridError? {
         var working = ContentLayout(configuration: layout.configuration)
         swap(&working, &layout)
         defer { swap(&working, &layout) }
@@ -39,49 +46,71 @@ extension Grid {
     }
 
     /// Moves `layout`'s frontier past the loaded area of a viewport at `offset`: the viewport's
-    /// end, its overscan and, with paging, a page further (for the snap). The offset asked for
-    /// counts, not the offset clamped to the estimated content: an estimate far too small would
-    /// otherwise clamp every offset to the start, or to the estimated end, and lay out everything.
-    /// The frontier stops there, whatever the estimate; an offset past the content lays out the end.
+    /// end, its overscan and, with paging, a page further (for the snap); back to its start less
+    /// the overscan (and a page with paging). The offset asked for counts, not the offset clamped
+    /// to the estimated content: an estimate far too small would otherwise clamp every offset to
+    /// the start, or to the estimated end. Far from the laid-out window it jumps (see
+    /// ContentLayout+Jump.swift) and returns there, so that the caller can keep its anchor still
+    /// before the sections before the viewport are laid out.
     func cover(_ layout: inout ContentLayout, at offset: Point, from dataSource: any GridDataSource) throws(GridError) {
         guard layout.isLazy else { return }
-        try layout.advance(to: .s(coverEnd(layout, at: offset)), from: dataSource)
+        try layout.advance(to: layout.coverSpan(at: offset, current: contentOffset), from: dataSource, pauseAfterJump: true)
     }
 
-    /// The S position the frontier must pass for a viewport at `offset` (see `cover`).
-    private func coverEnd(_ layout: ContentLayout, at offset: Point) -> Double {
-        let axes = layout.axes, configuration = layout.configuration
-        var s = axes.axisPoint(offset).s
-        if s.isNaN { s = axes.axisPoint(contentOffset).s }
-        let snap = configuration.scale > 0 ? 1 / configuration.scale : 0
-        let size = axes.axisSize(configuration.viewport).s
-        return Swift.max(s, 0) + size + configuration.overscan + (configuration.paging ? size : 0) + snap
-    }
+    /// How many times `moveViewportLazily` covers the viewport at most: each pass lays out
+    /// something (a jump, sections before the window, the frontier), and a few suffice.
+    private static var maxCoverPasses: Int { 64 }
 
-    /// Whether the layout already covers the loaded area at `offset` (`cover`'s test, asking nothing):
-    /// most scroll steps need no layout, and skip taking the layout out of the grid.
-    private func covers(at offset: Point) -> Bool {
-        layout.reaches(.s(coverEnd(layout, at: offset)))
-    }
-
-    /// `moveViewport(to:)` for any offset: the frontier moves first (see `cover`).
+    /// `moveViewport(to:)` for any offset: the viewport's loaded area is laid out first (see
+    /// `cover`), first at the offset asked for, then at that offset within the content as the
+    /// estimate now has it; with `anchor = .item`, when a section before the viewport is laid out
+    /// late the offset moves by its shift, so that what shows stays still.
     func moveViewportLazily(to offset: Point) throws(GridError) {
-        if layout.isLazy && !covers(at: offset) {
+        var target = offset
+        // Most scroll steps need nothing laid out: one test, asking nothing.
+        if !layout.coversViewport(at: target, current: contentOffset) {
             guard let dataSource else { throw .noDataSource }
-            if let failure = withLayoutTakenOut({ (working) throws(GridError) in try cover(&working, at: offset, from: sizing(dataSource)) }) {
+            let source = sizing(dataSource), current = contentOffset, follows = layout.configuration.anchor == .item
+            // A jump that fails puts the layout back as it was (kept only then: see `advanceUnderViewport`).
+            var original: ContentLayout?
+            // All on the layout taken out of the grid (see `withLayoutTakenOut`): each read of the
+            // grid's layout would copy it.
+            var working = ContentLayout(configuration: layout.configuration)
+            swap(&working, &layout)
+            var failure: GridError?
+            for pass in 0..<Self.maxCoverPasses {
+                do throws(GridError) {
+                    let at = pass == 0 ? target : working.clamped(target, current: current)
+                    let anchor = follows ? working.anchorElement(at: working.clamped(target, current: current)) : nil
+                    try working.advance(to: working.coverSpan(at: at, current: current), from: source, pauseAfterJump: true,
+                                        beforeJump: &original, saving: true)
+                    target = working.anchored(target, anchor)
+                    if working.coversViewport(at: target, current: current) { break }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            swap(&working, &layout)
+            if let failure {
                 // The frontier may have moved before the failure (what it laid out is right, and the
-                // estimate after it changed): the offset stays, kept within the content.
+                // estimate after it changed): the offset stays, kept within the content; a jump is undone.
+                if let original { layout = original }
                 moveViewport(to: contentOffset)
                 throw failure
             }
         }
-        moveViewport(to: offset)
+        moveViewport(to: target)
     }
 
     /// Lays out everything a lazy layout has not yet (before a mutation or a drag, which work on
-    /// whole sections).
+    /// whole sections). A window that starts past the first section is laid out again from it,
+    /// placing every section anew: the first element shown keeps its place (Grid+Anchoring.swift).
     func completeLayout() throws(GridError) {
+        guard layout.isLazy else { return }
+        let anchor = viewAnchor()
         try advance(.end)
+        moveViewport(to: anchoredOffset(anchor, in: layout, following: { id, _ in id }))
     }
 
     /// Gives the item at `path` the size `size` in place of the data source's, until its section

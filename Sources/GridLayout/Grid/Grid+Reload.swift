@@ -60,16 +60,20 @@ extension Grid {
         // a second owner would make the change copy every buffer it appends to.)
         let original: ContentLayout? = working.isLazy ? working : nil
         layout = ContentLayout(configuration: configuration)
-        var failed = true
-        defer { layout = failed ? original ?? working : working }
-        let source = sizing(dataSource)
-        try change(&working, source)
-        try reachAnchor(anchor, in: &working, following: Self.clamped, from: source)
-        let offset = anchoredOffset(anchor, in: working, following: Self.clamped)
-        try cover(&working, at: offset, from: source)
-        failed = false
-        layout = working
+        let offset: Point
+        do {
+            var failed = true
+            defer { layout = failed ? original ?? working : working }
+            let source = sizing(dataSource)
+            try change(&working, source)
+            try reachAnchor(anchor, in: &working, following: Self.clamped, from: source)
+            offset = anchoredOffset(anchor, in: working, following: Self.clamped)
+            try cover(&working, at: offset, from: source)
+            failed = false
+        }
         heldSnapshot = nil  // appended items or a section laid out again: the ids `apply` held may be stale
-        moveViewport(to: offset)  // keeps the offset within the new content
+        // Keeps the offset within the new content (and its loaded area laid out, should the cover
+        // above have jumped).
+        try moveViewportLazily(to: offset)
     }
 }

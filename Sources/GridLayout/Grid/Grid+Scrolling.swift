@@ -4,15 +4,21 @@ extension Grid {
     /// snapped to a page with paging). Throws for an index path out of range.
     ///
     /// - Complexity: O(1) to place the item, then that of `scroll(to:)`. A lazy layout is first laid out up to the item:
-    ///   every item before it that is not laid out yet (see `layOut(through:)`).
+    ///   every item before it that is not laid out yet (see `layOut(through:)`), or, far from what is laid out, its section
+    ///   alone up to it (a jump: docs/layout.md, "Live data").
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
         let axes = layout.axes
-        let item = axes.axisRect(try frame(of: path))
+        // A lazy layout lays the item out where the scroll below finds it (a jump opens the window at
+        // its section); the scroll covers the viewport again.
+        if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
+            try advanceUnderViewport(.item(path))
+        }
+        let item = axes.axisRect(try layout.frame(of: path))
         let viewportS = axes.axisSize(layout.configuration.viewport).s
         var (offset, cOffset) = axes.axisPoint(contentOffset)
         // With sticky headers, the item's section header covers the viewport's first points.
         var covered = 0.0
-        if layout.configuration.stickyHeaders, let header = try headerFrame(inSection: path.section) {
+        if layout.configuration.stickyHeaders, let header = try layout.headerFrame(inSection: path.section) {
             covered = axes.axisRect(header).sSize
         }
         switch alignment {
@@ -26,7 +32,12 @@ extension Grid {
                 offset = item.sEnd - viewportS
             }
         }
-        try scroll(to: axes.direction == .vertical ? Point(x: cOffset, y: offset) : Point(x: offset, y: cOffset))
+        do {
+            try scroll(to: axes.direction == .vertical ? Point(x: cOffset, y: offset) : Point(x: offset, y: cOffset))
+        } catch {
+            try? moveViewportLazily(to: contentOffset)  // the viewport laid out again where it stays
+            throw error
+        }
     }
 
     /// Changes the viewport's size. Every layout depends on the cross-axis size (and paging on the

@@ -56,13 +56,28 @@ public final class Grid {
         // reload, or the layout would stay behind the data the others changed.
         var failures: [GridError] = []
         do { try settle() } catch { failures.append(error) }
-        do {
-            // A reload carries no identities: the anchor is the same index path, clamped.
-            let (new, offset) = try laidOutAfresh(from: self.dataSource ?? dataSource, anchor: viewAnchor(), following: Self.clamped)
+        do throws(GridError) {
+            let dataSource = self.dataSource ?? dataSource
+            // `startAt = .end`: a grid at offset 0 (a new one) opens at the content's end. Else a
+            // reload, which carries no identities, keeps the same index path still (clamped).
+            let anchor = configuration.startAt == .end && contentOffset == .zero ? ViewAnchor(shown: [], atEnd: true) : viewAnchor()
+            let (oldLayout, oldMeasures, oldOffset) = (layout, measures, contentOffset)
+            let (new, offset) = try laidOutAfresh(from: dataSource, anchor: anchor, following: Self.clamped)
             layout = new
             measures = [:]
             heldSnapshot = nil
-            moveViewport(to: offset)
+            if anchor?.atEnd == true {
+                // At the end of a lazy layout, whose estimate changes as the end is laid out.
+                do throws(GridError) {
+                    try moveViewportLazily(to: endOffset)
+                } catch {
+                    (layout, measures) = (oldLayout, oldMeasures)
+                    moveViewport(to: oldOffset)
+                    throw error
+                }
+            } else {
+                moveViewport(to: offset)
+            }
         } catch {
             failures.append(error)
         }
@@ -82,7 +97,8 @@ public final class Grid {
         var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
         try reachAnchor(anchor, in: &new, following: follow, from: dataSource)
         let offset = anchoredOffset(anchor, in: new, following: follow)
-        try cover(&new, at: offset, from: dataSource)
+        // At the end, the end is laid out (an offset past the content covers it).
+        try cover(&new, at: anchor?.atEnd == true ? endOffset : offset, from: dataSource)
         return (new, offset)
     }
 
@@ -116,8 +132,7 @@ public final class Grid {
     ///   items of the largest and k the elements returned; a lazy layout first moves its frontier past the rectangle (see
     ///   `layOut(through:)`).
     public func elements(in rect: Rect) throws(GridError) -> [GridElement] {
-        try layOut(through: rect)
-        return layout.elements(in: rect)
+        return try layout(answering: span(of: rect)).elements(in: rect)
     }
     /// Moves a lazy layout's frontier past `rect` (what `elements(in:)` does first); nothing otherwise.
     ///
@@ -129,15 +144,22 @@ public final class Grid {
     ///   `sizeForItem`, laid out whole in O(1)); reaching the end asks `showsLoader`. Shortest-lane and shortest-column
     ///   placement scan the lanes for each item, O(lanes) more. An offset past the moved estimate costs a loaded-set update.
     public func layOut(through rect: Rect) throws(GridError) {
-        try advance(.s(layout.axes.axisRect(rect).sEnd + querySnap))
+        try advance(span(of: rect))
+    }
+    /// What a query of `rect` needs laid out: the elements that overlap it (and the snap's slack).
+    private func span(of rect: Rect) -> LazyTarget {
+        let r = layout.axes.axisRect(rect)
+        return .s(from: r.s - querySnap, view: r.s, to: r.sEnd + querySnap)
     }
     /// The item's frame. Throws for an index path out of range. A lazy layout is laid out up to the item first.
     ///
     /// - Complexity: O(1). A lazy layout first moves its frontier to the item, laying out and asking the size of every item
-    ///   between the frontier and it (see `layOut(through:)` for what that costs and asks).
+    ///   between the frontier and it (see `layOut(through:)` for what that costs and asks); far from what is laid out it
+    ///   jumps instead, on a copy of the layout: the item's section alone, from its start to the item, placed by the
+    ///   estimate (docs/layout.md, "Live data"), O(log s) more to find it and O(s) to copy the section list.
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
-            try advance(.item(path))
+            return try layout(answering: .item(path)).frame(of: path)
         }
         return try layout.frame(of: path)
     }
@@ -147,7 +169,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item of the sections before it that is not laid out yet
     ///   (see `layOut(through:)`).
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
-        if section >= 0 && section < layout.sectionCount { try advance(.header(section)) }
+        if section >= 0 && section < layout.sectionCount { return try layout(answering: .header(section)).headerFrame(inSection: section) }
         return try layout.headerFrame(inSection: section)
     }
     /// The section's footer frame, or nil when it has none. Throws for a section out of range.
@@ -155,7 +177,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
     ///   `layOut(through:)`).
     public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
-        if section >= 0 && section < layout.sectionCount { try advance(.section(section)) }
+        if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).footerFrame(inSection: section) }
         return try layout.footerFrame(inSection: section)
     }
     /// The loader's frame, or nil when the data source does not show it (or, in a lazy layout, when
@@ -167,8 +189,8 @@ public final class Grid {
     ///   at the point and c the items its scan reads; a lazy layout first moves its frontier past the point (see
     ///   `layOut(through:)`).
     public func indexPath(at point: Point) throws(GridError) -> GridIndexPath? {
-        try advance(.s(layout.axes.axisPoint(point).s + 1 + querySnap))
-        return layout.indexPath(at: point)
+        let s = layout.axes.axisPoint(point).s
+        return try layout(answering: .s(from: s - querySnap, view: s, to: s + 1 + querySnap)).indexPath(at: point)
     }
     /// How far past a reported position the engine's frames may lie (`scale`'s snap).
     private var querySnap: Double { layout.configuration.scale > 0 ? 1 / layout.configuration.scale : 0 }

@@ -73,8 +73,7 @@ extension ContentLayout {
     /// may differ in the last bits.
     mutating func relayOutSection(_ section: Int, from dataSource: any GridDataSource) throws(GridError) {
         guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
-        let hadBefore = sections[..<section].contains { !$0.isEmpty }
-        let start = section == 0 ? axes.padding(configuration.padding).sStart : sections[section - 1].sEnd
+        let (start, hadBefore) = cursorBefore(section)
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: start, hasElements: hadBefore)
         builder.storedItems -= storedCount(section)
         try builder.addSection(section, sameSize: sameSize ?? false)

@@ -65,12 +65,28 @@ struct LazyFrontier: Sendable {
     /// The section at the frontier while its items are not all placed (always the last of
     /// `ContentLayout.sections`).
     var open: OpenSection?
+    /// The laid-out part is a *window* of sections, `first..<sections.count` (ContentLayout+Jump.swift):
+    /// the sections before `first` are placeholders that take no room and show nothing, estimated
+    /// by their counts. 0 unless a jump opened the window further on.
+    var first = 0
+    /// The cursor before section `first` (before its spacing), and whether elements are estimated
+    /// before it: where a jump placed the window, from the estimate of the sections before it.
+    var windowStart = 0.0
+    var windowHasElements = false
+    /// Whether the window reached the content's end and placed the loader (only while `first > 0`:
+    /// with `first == 0` that ends the lazy layout); the content then ends at `endedCursor`.
+    var ended = false
+    /// The first laid-out section that a `reloadSection` before it shifted rather than laid out
+    /// again (a shift can round differently from a layout): laid out again from the data source
+    /// before the loader is placed, so that a layout laid out to its end is a full reload's.
+    var shiftedFrom: Int?
 }
 
 /// What a call needs laid out before it can answer exactly.
 enum LazyTarget: Equatable {
-    /// Every element that starts before this S position.
-    case s(Double)
+    /// Every element that overlaps `from..<to`; `view` (between them) is where a viewport
+    /// starts: a jump opens the window at the section there (ContentLayout+Jump.swift).
+    case s(from: Double, view: Double, to: Double)
     /// The item's frame.
     case item(GridIndexPath)
     /// The section's header (the section begun).
@@ -115,7 +131,7 @@ extension ContentLayout {
     /// the frontier fail. The section's style is its own once the section is begun, else the
     /// grid's (a section's own options are asked when it begins).
     func checkUnreached(_ path: GridIndexPath, _ size: Size) throws(GridError) {
-        let style = path.section < sections.count ? sections[path.section].style : SectionStyle(configuration, axes: axes)
+        let style = path.section < sections.count && path.section >= (lazy?.first ?? 0) ? sections[path.section].style : SectionStyle(configuration, axes: axes)
         let item = axes.axisSize(size)
         var thickness = item.s
         switch style.layout {
@@ -175,27 +191,30 @@ extension ContentLayout {
     /// Sets the content size of a lazy layout: what is laid out, then the rest at the estimated size.
     mutating func updateEstimate() {
         guard lazy != nil else { return }
-        var end = sectionsEnd
-        var next = sections.count
-        if let s = lazy!.open?.section {
-            let style = sections[s].style
-            let line = estimatedLine(style, lazy!.estimate)
-            let offset = sections[s].items.storeOffset
-            let placer = lazy!.open!.placer
-            var itemsEnd = offset + placer.placedEnd
-            let remaining = lazy!.open!.count - lazy!.open!.fed + placer.openRowCount
-            if remaining > 0 {
-                itemsEnd = Swift.max(itemsEnd, offset + placer.frontierS + Self.lines(remaining, line) * line.pitch)
-            }
-            end = itemsEnd + style.inset.sEnd + (lazy!.open!.footer.map { style.lineSpacing + $0 } ?? 0)
-            next = s + 1
-        }
-        end += lazy!.rest[next]
+        let (end, next) = estimatedWindowEnd()
         // An estimate is no extent: it never passes the largest one (nor is it infinite or NaN);
         // a real extent past it fails where it is laid out.
-        var contentS = Self.contentS(lastEnd: end, configuration, axes)
+        var contentS = Self.contentS(lastEnd: end + lazy!.rest[next], configuration, axes)
         if !(contentS <= GridLimits.maxExtent) { contentS = GridLimits.maxExtent }
         engineContentSize = axes.size(AxisSize(s: contentS, c: axes.axisSize(configuration.viewport).c))
+    }
+
+    /// Where the window ends as estimated (the cursor after it: its laid-out part, the open
+    /// section's items not placed yet at the estimated size, its footer), and the first section
+    /// after it. Past the end once the window has placed the loader.
+    func estimatedWindowEnd() -> (end: Double, next: Int) {
+        if lazy!.ended { return (endedCursor, lazy!.counts.count) }
+        guard let s = lazy!.open?.section else { return (sectionsEnd, sections.count) }
+        let style = sections[s].style
+        let line = estimatedLine(style, lazy!.estimate)
+        let offset = sections[s].items.storeOffset
+        let placer = lazy!.open!.placer
+        var itemsEnd = offset + placer.placedEnd
+        let remaining = lazy!.open!.count - lazy!.open!.fed + placer.openRowCount
+        if remaining > 0 {
+            itemsEnd = Swift.max(itemsEnd, offset + placer.frontierS + Self.lines(remaining, line) * line.pitch)
+        }
+        return (itemsEnd + style.inset.sEnd + (lazy!.open!.footer.map { style.lineSpacing + $0 } ?? 0), s + 1)
     }
 
     /// Whether the layout is lazy and its frontier has not reached the end.
@@ -226,18 +245,21 @@ extension ContentLayout {
         guard lazy != nil else { return true }
         let open = lazy!.open?.section
         switch target {
-        case .s(let s):
+        case .s(let from, _, let to):
+            // Sections before the window may hold elements at its very start (estimated at no extent).
+            if lazy!.first > 0 && from <= lazy!.windowStart { return false }
+            if lazy!.ended { return true }
             // Every section laid out: only the loader is left, and placing it ends the estimate.
             if open == nil && sections.count == lazy!.counts.count { return false }
-            return frontierS >= s
+            return frontierS >= to
         case .item(let path):
-            guard path.section < sections.count else { return false }
+            guard path.section < sections.count && path.section >= lazy!.first else { return false }
             guard open == path.section else { return true }
             return path.item < sections[path.section].items.count
         case .header(let section):
-            return section < sections.count
+            return section < sections.count && section >= lazy!.first
         case .section(let section):
-            return section < sections.count && open != section
+            return section < sections.count && section >= lazy!.first && open != section
         case .end:
             return false
         }
@@ -250,18 +272,56 @@ extension ContentLayout {
     ///
     /// - Complexity: O(j + t), j the items placed (at most a batch more than `target` needs) and t the sections begun
     ///   (`Grid.layOut(through:)` says what each step asks); O(lanes) more per item for shortest-lane placement.
-    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil) throws(GridError) {
+    /// `pauseAfterJump`: return after a jump (the window opened elsewhere) or a shift of the window
+    /// (a section before it laid out), for the grid to keep its anchor still and ask again.
+    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil,
+                          pauseAfterJump: Bool = false) throws(GridError) {
+        var unused: ContentLayout?
+        try advance(to: target, from: dataSource, meter: meter, pauseAfterJump: pauseAfterJump, beforeJump: &unused, saving: false)
+    }
+
+    /// `advance`, and when `saving`, the layout as it was before a jump in `beforeJump` (unless it
+    /// holds one already), for the caller to put back should a later step fail.
+    mutating func advance(to target: LazyTarget, from dataSource: any GridDataSource, meter: BudgetMeter? = nil,
+                          pauseAfterJump: Bool, beforeJump: inout ContentLayout?, saving: Bool) throws(GridError) {
         let meter = meter ?? BudgetMeter(dataSource.budget)
         // No binding of `lazy` or its open section lives across a step: the open section's
         // checkpoints and placer must have one owner, or each step would copy them.
+        // One jump a call: after it the estimate has moved, and the target is reached by laying out
+        // forward or back from there (which always progresses), never by jumping again.
+        var jumped = false
         while !reaches(target) {
             guard lazy != nil else { return }
+            var step = jumpStep(for: target)
+            if case .restart(let section) = step, jumped { step = section < lazy!.first ? .back : .forward }
+            switch step {
+            case .restart(let section):
+                jumped = true
+                if saving && beforeJump == nil { beforeJump = self }
+                try restart(at: section, dataSource, meter)
+                updateEstimate()
+                if pauseAfterJump { return }
+                continue
+            case .back:
+                let moved = try extendBack(dataSource, meter)
+                updateEstimate()
+                // The window moved: what the target names moved with it (the grid moves its offset).
+                if pauseAfterJump && moved { return }
+                continue
+            case .forward:
+                break
+            }
+            if lazy!.ended { return }
             if lazy!.open != nil {
                 try feedOpen(count: chunk(for: target), dataSource, meter)
             } else if sections.count < lazy!.counts.count {
                 try openNext(dataSource, meter)
+            } else if let shifted = lazy!.shiftedFrom, lazy!.first == 0 {
+                try relayOut(from: shifted, with: dataSource)
+                lazy!.shiftedFrom = nil
             } else {
                 try finishLazy(dataSource, meter)
+                updateEstimate()
                 return
             }
             updateEstimate()
@@ -275,7 +335,7 @@ extension ContentLayout {
         let left = open.count - open.fed
         var n = Double(ItemBatch.capacity)
         switch target {
-        case .s(let s):
+        case .s(_, _, let s):
             let line = estimatedLine(sections[open.section].style, lazy!.estimate)
             let lines = ((s - frontierS) / Swift.max(line.pitch, 1e-9)).rounded(.up) + 1
             n = lines * line.perLine
@@ -361,7 +421,8 @@ extension ContentLayout {
     /// same-size or empty section is laid out whole, any other is left open before its first item.
     private mutating func openNext(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
         let s = sections.count
-        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
+        let before = cursorBefore(s)
+        var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: before.cursor, hasElements: before.hasElements, meter: meter)
         builder.lazily = true
         try builder.addSection(s, sameSize: sameSize ?? false, count: lazy!.counts[s])
         sections.append(builder.sections[0])
@@ -371,11 +432,16 @@ extension ContentLayout {
     }
 
     /// Places the loader after the last section: the layout is then complete, as a full reload's.
-    private mutating func finishLazy(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+    fileprivate mutating func finishLazy(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: sectionsEnd, hasElements: hasElements, meter: meter)
         try builder.placeLoader()
         try builder.checkExtent(.grid)
         loader = builder.loader
+        if lazy!.first > 0 {
+            // The sections before the window are still estimated: the layout stays lazy.
+            lazy!.ended = true
+            return
+        }
         engineContentSize = axes.size(AxisSize(s: builder.contentS(lastEnd: builder.cursor), c: builder.viewportC))
         lazy = nil
     }
@@ -387,7 +453,7 @@ extension ContentLayout {
     /// shifted, so every frame is what a full layout gives.
     mutating func relayOut(fromItem path: GridIndexPath, with dataSource: any GridDataSource) throws(GridError) {
         let s = path.section
-        guard s < sections.count else { return }
+        guard s < sections.count && s >= (lazy?.first ?? 0) else { return }
         if let open = lazy?.open, open.section == s { return try relayOutOpenSection(fromItem: path.item, with: dataSource) }
         guard let checkpoint = checkpoints[s]?.last(where: { $0.fed <= path.item }),
               case .stored(var store) = sections[s].items,
@@ -433,7 +499,7 @@ extension ContentLayout {
                 try working.feedOpenBatches(count: target, dataSource, meter)
             }
         }
-        if complete { try working.finishLazy(dataSource, meter) } else { working.updateEstimate() }
+        if complete { try working.finishLazy(dataSource, meter) } else { try working.placeLoaderAgain(dataSource, meter) }
         self = working
     }
 
@@ -470,8 +536,7 @@ extension ContentLayout {
         guard let open = lazy?.open else { return }
         let count = count ?? open.count
         let s = open.section
-        let hadBefore = sections[..<s].contains { !$0.isEmpty }
-        let start = s == 0 ? axes.padding(configuration.padding).sStart : sections[s - 1].sEnd
+        let (start, hadBefore) = cursorBefore(s)
         let meter = BudgetMeter(dataSource.budget)
         var working = self
         working.sections.removeLast()
@@ -508,7 +573,7 @@ extension ContentLayout {
             working.checkpoints[section] = nil
         }
         working.sections.removeSubrange(first...)
-        working.hasElements = working.sections.contains { !$0.isEmpty }
+        working.hasElements = working.cursorBefore(first).hasElements
         if lazy != nil {
             working.lazy!.open = nil
             for section in first..<laidOut {
@@ -518,7 +583,7 @@ extension ContentLayout {
                     try working.feedOpenBatches(count: target, dataSource, meter)
                 }
             }
-            working.updateEstimate()
+            try working.placeLoaderAgain(dataSource, meter)
         } else {
             var builder = LayoutBuilder(continuing: working, dataSource: dataSource, cursor: working.sectionsEnd,
                                         hasElements: working.hasElements, meter: meter)
@@ -545,15 +610,29 @@ extension ContentLayout {
         let count = try LayoutBuilder(configuration: configuration, dataSource: dataSource).itemCount(section)
         var working = self
         working.lazy!.setCount(section, count)
-        if section < sections.count {
+        if section < sections.count && section >= lazy.first {
             if lazy.open?.section == section {
                 try working.relayOutOpenSection(count: count, from: dataSource)
             } else {
                 try working.relayOutSection(section, from: dataSource)
+                if section + 1 < sections.count {
+                    working.lazy!.shiftedFrom = Swift.min(section + 1, lazy.shiftedFrom ?? section + 1)
+                }
             }
         }
         working.updateEstimate()
         self = working
+    }
+
+    /// After a window that had placed the loader (`ended`) is laid out again: the loader is placed
+    /// again after it; then the estimate.
+    fileprivate mutating func placeLoaderAgain(_ dataSource: any GridDataSource, _ meter: BudgetMeter) throws(GridError) {
+        if lazy?.ended == true {
+            lazy!.ended = false
+            loader = nil
+            try finishLazy(dataSource, meter)
+        }
+        updateEstimate()
     }
 
     /// `feedOpen` for more than a batch: batch by batch.

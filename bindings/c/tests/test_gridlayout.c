@@ -1188,6 +1188,51 @@ static void test_measure(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* gl_grid_scroll_to_end and start_at = GL_START_AT_END (since 1.2; docs/layout.md, "Live data"):
+ * 50 sections of 20 items 100 x 50 in 2 lanes, 590 each, 10 between: 29,990 in all. */
+static void test_scroll_to_end(void) {
+    static gl_size sizes[20];
+    for (int i = 0; i < 20; i++) sizes[i] = (gl_size){ 100, 50 };
+    gl_section sections[50];
+    for (int i = 0; i < 50; i++) sections[i] = (gl_section){ sizes, 20, 0, { 0, 0 }, 0 };
+    for (int lazy = 0; lazy < 2; lazy++) {
+        gl_config c;
+        gl_config_init(&c);
+        EXPECT(c.start_at == GL_START_AT_START);
+        c.lanes = 2;
+        c.width = 210;
+        c.height = 300;
+        c.spacing = 10;
+        c.start_at = GL_START_AT_END;
+        if (lazy) c.estimated_size = (gl_size){ 100, 100 };
+        gl_grid *g = NULL;
+        OK(gl_grid_create(&c, &g));
+        OK(gl_grid_set_sections(g, sections, 50, 0));
+        OK(gl_grid_reload(g));
+        gl_size content;
+        gl_point offset;
+        OK(gl_grid_content_size(g, &content));
+        OK(gl_grid_offset(g, &offset));
+        if (!lazy) EXPECT(content.h == 29990);
+        EXPECT(offset.y + 300 == content.h);
+        gl_element e[64];
+        size_t n = 0;
+        OK(gl_grid_visible(g, e, 64, &n));
+        EXPECT(n == 10 && e[n - 1].section == 49 && e[n - 1].item == 19 && e[n - 1].y + e[n - 1].h == content.h);
+        OK(gl_grid_scroll_to(g, 0, 0));
+        OK(gl_grid_offset(g, &offset));
+        EXPECT(offset.y == 0);
+        OK(gl_grid_scroll_to_end(g));
+        OK(gl_grid_content_size(g, &content));
+        OK(gl_grid_offset(g, &offset));
+        EXPECT(offset.y + 300 == content.h);
+        OK(gl_grid_visible(g, e, 64, &n));
+        EXPECT(n == 10 && e[n - 1].section == 49 && e[n - 1].item == 19);
+        EXPECT_STATUS(gl_grid_scroll_to_end(NULL), GL_EHANDLE);
+        OK(gl_grid_destroy(g));
+    }
+}
+
 /* The limits on every path of a lazy grid: an item 1e300 thick met by the frontier, and a measure
  * of 1e300 past it, fail as a full reload fails; every frame and the content stay finite. */
 static void test_lazy_limits(void) {
@@ -1267,6 +1312,7 @@ int main(void) {
     test_scale();
     test_breakout_cadence();
     test_measure();
+    test_scroll_to_end();
     test_option_words();
     test_paging();
     test_last_error_per_thread();

@@ -479,6 +479,7 @@ _FUNCTIONS = [
     ("gl_grid_page", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_page_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_scroll_to_page", gl_status, [gl_grid_p, c_int64]),
+    ("gl_grid_scroll_to_end", gl_status, [gl_grid_p]),
     ("gl_grid_insert", gl_status, [gl_grid_p, c_int64, c_int64, c_int, c_int]),
     ("gl_grid_remove", gl_status, [gl_grid_p, c_int64, c_int64, c_int]),
     ("gl_grid_move", gl_status, [gl_grid_p, c_int64, c_int64, c_int64, c_int64, c_int]),

@@ -633,6 +633,12 @@ class Grid(GridOptions):
     def scroll_to_page(self, page: int) -> None:
         self._run(self._lib.gl_grid_scroll_to_page, _integer(page, "scroll_to_page: page"))
 
+    @_idle
+    def scroll_to_end(self) -> None:
+        """Scrolls to the content's end along the scroll axis; with estimated_size only the last
+        sections are laid out, not those before them (library 1.2)."""
+        self._run(self._lib.gl_grid_scroll_to_end)
+
     # -- mutations and animation --
 
     @_idle

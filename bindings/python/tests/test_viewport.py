@@ -190,3 +190,34 @@ def test_view_at_is_the_attached_view_and_view_its_deprecated_name():
         assert grid.view_at(0, 3) is None             # laid out, no view attached
         with pytest.raises(OverflowError, match=r"^view_at: item 18446744073709551617 is out of range"):
             grid.view_at(0, 2**64 + 1)                # the message names the method
+
+
+@pytest.mark.parametrize("estimated", [None, (100, 100)])
+def test_scroll_to_end_and_start_at_end(estimated):
+    # 50 sections of 20 items 100 x 50 in 2 lanes: 590 each, 10 between, 29,990 in all.
+    asked = set()
+
+    def size(section, item):
+        asked.add(section)
+        return (100, 50)
+
+    options = dict(width=210, height=300, lanes=2, spacing=10, start_at="end")
+    if estimated:
+        options["estimated_size"] = estimated
+    with Grid(**options) as grid:
+        grid.set_data_source(count=20, size=size, sections=50)
+        grid.reload()
+        w, h = grid.content_size()
+        if not estimated:
+            assert h == 29990
+        assert grid.offset() == Point(0, h - 300)
+        visible = grid.visible()
+        assert len(visible) == 10 and (visible[-1].section, visible[-1].item) == (49, 19)
+        # With estimated_size only the last section's sizes were asked.
+        assert asked == ({49} if estimated else set(range(50)))
+        grid.scroll_to(0, 0)
+        assert grid.offset() == Point(0, 0)
+        grid.scroll_to_end()
+        w, h = grid.content_size()
+        assert grid.offset() == Point(0, h - 300)
+        assert (grid.visible()[-1].section, grid.visible()[-1].item) == (49, 19)
