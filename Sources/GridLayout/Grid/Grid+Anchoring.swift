@@ -6,7 +6,9 @@
 /// Every change that replaces the layout takes a `ViewAnchor` before it and asks `anchoredOffset`
 /// after it, giving how the old elements' ids map to the new ones: through the change for inserts,
 /// removals, moves and snapshots (the item is followed), clamped to the new counts for reloads
-/// (which carry no identities).
+/// (which carry no identities). A section laid out late while the viewport scrolls into it is
+/// anchored by the lazy layout itself (Grid+Jump.swift): one element, taken only when the window
+/// starts past the first section, so that a scroll step stays as cheap as before.
 extension Grid {
     /// What the viewport showed before a change.
     struct ViewAnchor {
