@@ -242,7 +242,9 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             try grid.scroll(by: -config.viewport.width / 2, -config.viewport.height / 2)
             if let last = ds.sections.indices.last(where: { !ds.sections[$0].sizes.isEmpty }) {
                 try grid.scrollToItem(GridIndexPath(section: last, item: ds.sections[last].sizes.count / 2), alignment: .center)
-                _ = try grid.frame(of: GridIndexPath(section: 0, item: 0))
+                if let first = ds.sections.indices.first(where: { !ds.sections[$0].sizes.isEmpty }) {
+                    _ = try grid.frame(of: GridIndexPath(section: first, item: 0))
+                }
             }
             try grid.layOut(through: Rect(x: 0, y: 0, width: .infinity, height: .infinity))
             try grid.scroll(to: Point(x: .infinity, y: .infinity))
@@ -251,6 +253,10 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         }
         if grid.isEstimated { fail("laying out everything left the layout estimated", config, ds) }
         if allElements(of: grid.layout) != all || grid.contentSize != layout.contentSize {
+            if getenv("GRIDFUZZ_VERBOSE") != nil {
+                debugLog("content \(grid.contentSize) | full \(layout.contentSize)")
+                for (a, b) in zip(allElements(of: grid.layout), all) where a != b { debugLog("  \(a) | full \(b)") }
+            }
             fail("the lazy layout, laid out to its end, differs from the full one", config, ds)
         }
         runHugeLazyFuzz(config, &r)

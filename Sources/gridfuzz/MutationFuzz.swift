@@ -193,12 +193,14 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     attempt { () throws(GridError) in try grid.step(1e6) }
     if !failed { runApplyFuzz(grid, config, ds, &r, &failed) }
     guard !failed, let final = grid.dataSource as? MutatingFuzzDataSource else { return }
+    // Everything laid out: a scroll to the end lays out only the last screen (a jump).
+    let everything = Rect(x: 0, y: 0, width: .infinity, height: .infinity)
     let fresh: ContentLayout
     do throws(GridError) { fresh = try ContentLayout(configuration: grid.layout.configuration, dataSource: final) } catch {
         // A lazy layout (estimatedSize) has not asked what lies past its frontier, where the data
         // may be what a full layout refuses (sizes adding up past the extent): reaching it must fail too.
         if grid.isEstimated {
-            do throws(GridError) { try grid.scroll(to: Point(x: .infinity, y: .infinity)) } catch { return }
+            do throws(GridError) { try grid.layOut(through: everything) } catch { return }
             if !grid.isEstimated {
                 fail("a fresh layout of the mutated data fails (\(error)) where the lazy grid reached its end", config, ds)
             }
@@ -208,7 +210,7 @@ func runMutationFuzz(_ grid: Grid, _ ds: FuzzDataSource, _ r: inout ByteReader) 
     }
     // A lazy layout (estimatedSize) that no mutation completed: laid out to its end first.
     if grid.isEstimated {
-        do throws(GridError) { try grid.scroll(to: Point(x: .infinity, y: .infinity)) } catch {
+        do throws(GridError) { try grid.layOut(through: everything) } catch {
             fail("scrolling a lazy layout to its end failed (\(error))", config, ds)
         }
     }

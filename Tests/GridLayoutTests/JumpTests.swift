@@ -49,6 +49,31 @@ import GridLayoutTestSupport
         #expect(grid.contentSize == full.contentSize)
     }
 
+    /// Two layouts a jump cannot place, which lay out forward instead: with paging (a section
+    /// starts on the page after the last one's end) and with an estimate whose sums pass the
+    /// largest extent (Double.leastNonzeroMagnitude wide, scaled to a waterfall column). Both then equal a full reload.
+    @Test(arguments: ["paging", "degenerate"])
+    func whatTheEstimateCannotPlaceIsNotJumpedTo(_ case: String) throws {
+        var config = GridConfiguration()
+        config.viewport = Size(width: 100, height: 100)
+        if `case` == "paging" {
+            config.lanes = 1
+            config.paging = true
+            config.estimatedSize = Size(width: 100, height: 10)
+        } else {
+            config.layout = .waterfall
+            config.estimatedSize = Size(width: Double.leastNonzeroMagnitude, height: 12.5)
+        }
+        let data = ArrayDataSource(sections: Array(repeating: .init(sizes: Array(repeating: Size(width: 100, height: 20), count: 10)), count: 50))
+        let grid = Grid(configuration: config, dataSource: data)
+        try grid.reload()
+        try grid.scrollToItem(GridIndexPath(section: 40, item: 5))
+        #expect(grid.layout.firstLaidOutSection == 0)
+        try grid.layOut(through: Rect(x: 0, y: 0, width: 100, height: .infinity))
+        let full = try ContentLayout(configuration: config, dataSource: data)
+        #expect(allElements(of: grid.layout) == allElements(of: full))
+    }
+
     /// With `anchor = .offset`, the offset stays when the section before is laid out late.
     @Test func anchorOffsetKeepsTheOffset() throws {
         var config = GridConfiguration()

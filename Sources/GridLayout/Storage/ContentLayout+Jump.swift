@@ -99,7 +99,9 @@ extension ContentLayout {
     /// `lazy` in place: a copy of it would retain every buffer it holds, at every step.)
     func jumpStep(for target: LazyTarget) -> JumpStep {
         let count = lazy!.counts.count, first = lazy!.first, windowStart = lazy!.windowStart
-        guard count > 0 else { return .forward }
+        // With paging a section starts on the page after the last one's end, which only the
+        // sections before it determine: no estimate can place it, so a paged layout never jumps.
+        guard count > 0, !configuration.paging else { return .forward }
         let distance = jumpDistance
         switch target {
         case .end:
@@ -129,11 +131,21 @@ extension ContentLayout {
     private func step(toSection k: Int, _ distance: Double) -> JumpStep {
         let first = lazy!.first
         if k < first {
+            guard placeable(k) else { return .back }
             return k == first - 1 || lazy!.windowStart - estimatedCursor(before: k + 1) < distance ? .back : .restart(k)
         }
         if k < sections.count || lazy!.ended { return .forward }
         if k == sections.count && lazy!.open == nil { return .forward }
+        guard placeable(k) else { return .forward }
         return estimatedCursor(before: k) - frontierS < distance ? .forward : .restart(k)
+    }
+
+    /// Whether the estimate can place section `k` for a jump: an estimate whose sums pass the
+    /// largest extent (a degenerate estimated size, scaled to a column of any width) places nothing,
+    /// and the layout then moves there step by step, as it would without jumps.
+    private func placeable(_ k: Int) -> Bool {
+        let cursor = estimatedCursor(before: k)
+        return cursor.isFinite && cursor <= GridLimits.maxExtent
     }
 
     /// What a viewport at `offset` needs laid out (`Grid.cover`): from its S start less the
