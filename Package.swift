@@ -70,7 +70,8 @@ let package = Package(
         // DWARF 4 as the Swift targets: Debian 12's valgrind cannot read clang's default DWARF 5.
         .target(name: "GridBenchFloor", dependencies: ["CLua"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The C ABI's structs (from bindings/c/gridlayout.h) and its per-thread error message.
-        .target(name: "GridLayoutCSupport"),
+        // DWARF 4 too: gridbench links it, and callgrind reads gridbench's debug info.
+        .target(name: "GridLayoutCSupport", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // @_cdecl exports of libgridlayout.so. Only gl_* are exported (exports.map); the library
         // has a SONAME (libgridlayout.so.GL_VERSION_MAJOR: keep it in step with gridlayout.h) and
         // stays loaded once loaded (nodelete: the Swift runtime keeps pointers into its metadata).
