@@ -33,4 +33,9 @@ double gb_lua_host_loop(struct lua_State *L, int function, int handler, long n);
  * --toggle-collect=gb_measured` counts, so a profile counts the job and not its setup. */
 void gb_measured(void (*body)(void *), void *context);
 
+/* The bytes malloc has given out and not taken back (glibc's mallinfo2: the arena's blocks in use
+ * plus the mmapped ones). Unlike the resident size it falls when memory is freed, so a difference
+ * of two readings is what was allocated in between and kept. */
+size_t gb_heap_in_use(void);
+
 #endif
