@@ -111,7 +111,7 @@ CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_directi
 # The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
 # the engine's names.
 SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
-                   "spacing", "lineSpacing", "itemSpacing", "inset"]
+                   "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth"]
 
 # GridLimits: (Swift name, Swift type, value as Swift writes it, what it bounds). The JSON Schemas
 # and the docs' limits read the same values.
@@ -187,5 +187,5 @@ CONFIG_FIELDS = [
     ("estimated_size", "gl_size", "estimatedSize", "1.1"),
     ("breakout_cadence", "int64_t", "breakoutCadence", "1.1"),
     ("anchor", "int", "anchor", "1.2"), ("follow_end", "int", "followEnd", "1.2"),
-    ("start_at", "int", "startAt", "1.2"),
+    ("start_at", "int", "startAt", "1.2"), ("min_column_width", "double", "minColumnWidth", "1.2"),
 ]

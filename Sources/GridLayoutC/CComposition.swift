@@ -33,6 +33,7 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         case "spacing": value = .number(o.spacing)
         case "lineSpacing": value = .number(o.line_spacing)
         case "itemSpacing": value = .number(o.item_spacing)
+        case "minColumnWidth": value = .number(o.min_column_width)
         default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
         }
         entries.append(SectionOptions.Entry(key, value))

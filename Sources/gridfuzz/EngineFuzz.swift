@@ -198,6 +198,12 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     }
     if mask & (1 << 22) != 0 { set("inset", r.bool() ? .number(r.number()) : .insets(Insets(top: r.number(), left: r.number(), bottom: r.number(), right: r.number()))) }
     if mask & (1 << 23) != 0 { set("estimatedSize", .size(r.size())) }
+    // The mask has no bit left: options added since read the input's last byte, which a value of
+    // 0xF0 or more turns on (so most inputs, and most of the corpus, keep their meaning).
+    let tail = r.bytes.last ?? 0
+    if tail >= 0xF0 {
+        set("minColumnWidth", .number([0, 1, 40, 100, 333, -1, .nan, .infinity, 1e-300, .leastNonzeroMagnitude][Int(tail & 0x0F) % 10]))
+    }
     // Bad values stored directly: ContentLayout.init must reject them with a GridError.
     if mask & 131072 != 0 {
         switch r.u8() % 6 {

@@ -49,6 +49,10 @@ public struct RandomGrid {
         var comp = SplitMix64(seed: seed ^ 0xC0_3051_7105)
         let composed = Int.random(in: 0...1, using: &comp) == 1
         func cint(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &comp) }
+        // Adaptive lanes and columns (`minColumnWidth` as a section key) from a stream of its own,
+        // for a third of the sections: a lanes section's minimum is its items' C size, so that the
+        // lanes that fit hold them side by side.
+        var adaptive = SplitMix64(seed: seed ^ 0xAD_A971_7E)
         var sections: [ArrayDataSource.Section] = []
         for _ in 0..<int(0...4) {
             let count = int(0...1) == 0 ? int(0...3) : int(4...70)
@@ -77,10 +81,18 @@ public struct RandomGrid {
                 lanes = int(1...min(fit, 5))
                 spanLanes = lanes!
                 sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: c) }
+                if Int.random(in: 0...2, using: &adaptive) == 0 {
+                    options = SectionOptions((options?.entries ?? []) + [.init("minColumnWidth", .number(c))])
+                    spanLanes = fit
+                }
             case .flow:
                 sizes = (0..<count).map { _ in itemSize(s: length(0...90), c: length(0...Int(max(0, sectionLine)))) }
             case .waterfall:
                 sizes = (0..<count).map { _ in itemSize(s: length(0...200), c: int(0...5) == 0 ? 0 : length(1...200)) }
+                if Int.random(in: 0...2, using: &adaptive) == 0 {
+                    let width = Double(Int.random(in: 20...150, using: &adaptive))
+                    options = SectionOptions((options?.entries ?? []) + [.init("minColumnWidth", .number(width))])
+                }
             case .justified:
                 sizes = (0..<count).map { _ in itemSize(s: length(20...200), c: length(20...200)) }
             }

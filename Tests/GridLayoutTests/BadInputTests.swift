@@ -110,6 +110,7 @@ import GridLayoutTestSupport
         #expect(error("sort", .string("yes")) == "option 'sort': 'yes' is invalid (expected a boolean)")
         #expect(error("dragHysteresis", .number(-2)) == "option 'dragHysteresis': -2 is invalid (expected a finite number >= 0)")
         #expect(error("autoScrollSpeed", .number(-1)) == "option 'autoScrollSpeed': -1 is invalid (expected a finite number >= 0)")
+        #expect(error("minColumnWidth", .number(.nan)) == "option 'minColumnWidth': nan is invalid (expected a finite number >= 0)")
         #expect(config == GridConfiguration(), "a rejected option leaves the configuration as it was")
     }
 
@@ -127,6 +128,7 @@ import GridLayoutTestSupport
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
             "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2), "estimatedSize": .size(size(90, 70)),
             "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"),
+            "minColumnWidth": .number(120),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

@@ -53,6 +53,31 @@ import GridLayout
             """) == ["10,0,100,50", "114,0,204,40", "10"])
     }
 
+    /// Adaptive columns from Lua: `minColumnWidth = 100` across 320 with spacing 10 fits (330 / 110)
+    /// 3 columns of 100; section 2's own 150 fits (330 / 160) 2 of 155; a resize to 550 fits
+    /// (560 / 110) 5 of 102. A bad value names the option (and, from `section`, the section).
+    @Test func adaptiveColumns() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval("""
+            local g = gl.new{ layout = "waterfall", width = 320, spacing = 10, columns = 7, minColumnWidth = 100 }
+            g.dataSource = { sections = function() return 2 end, count = function(s) return s == 1 and 4 or 2 end,
+                             size = function() return 100, 100 end,
+                             section = function(s) if s == 2 then return { minColumnWidth = 150 } end end }
+            g:reload()
+            local before = { rect(g:frame(1, 3)), rect(g:frame(1, 4)), rect(g:frame(2, 2)) }
+            g:resize(550, 480)
+            return before[1], before[2], before[3], rect(g:frame(1, 4)), g.minColumnWidth
+            """) == ["220,0,100,100", "0,110,100,100", "165,220,155,155", "336,0,102,102", "100"])
+        #expect(lua.error("gl.new{ minColumnWidth = -1 }").hasPrefix(
+            "test:1: option 'minColumnWidth': -1 is invalid (expected a finite number >= 0)"))
+        #expect(lua.error("""
+            local g = gl.new{ width = 100 }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end,
+                             section = function() return { minColumnWidth = 0/0 } end }
+            g:reload()
+            """).hasPrefix("test:4: data source 'section' returned minColumnWidth = nan for section 1 (expected a finite number >= 0)"))
+    }
+
     @Test func badAnswersNameTheCallbackSectionKeyAndValue() {
         let lua = LuaAPI.harness()
         func reload(_ callbacks: String) -> String {

@@ -87,6 +87,17 @@ def test_waterfall_scales_items_to_the_column_width(cli):
                         "offsets": []}
 
 
+def test_adaptive_columns_as_an_option_and_a_section_key(cli):
+    # minColumnWidth 100 across 320, spacing 10: (330 / 110) 3 columns of 100; the second
+    # section's own 150: (330 / 160) 2 columns of (320 - 10) / 2 = 155, after 210 + 10.
+    response = layout(cli, {"options": {"layout": "waterfall", "width": 320, "spacing": 10, "minColumnWidth": 100},
+                            "sections": [[[100, 100]] * 4,
+                                         {"items": [[100, 100]] * 2, "options": {"minColumnWidth": 150}}]})
+    assert response["sections"] == [
+        {"items": [[0, 0, 100, 100], [110, 0, 100, 100], [220, 0, 100, 100], [0, 110, 100, 100]]},
+        {"items": [[0, 220, 155, 155], [165, 220, 155, 155]]}]
+
+
 def test_headers_loader_same_size_section_and_a_pinned_header(cli):
     request = {"options": {"lanes": 2, "width": 200, "height": 100, "spacing": 10, "stickyHeaders": True},
                "sections": [{"items": [[50, 40], [50, 40], [50, 40]], "header": [999, 30]},
@@ -249,7 +260,7 @@ ERRORS = [
      "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
      "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
-     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset)", True),
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth)", True),
     ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
     ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),

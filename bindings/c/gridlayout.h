@@ -196,6 +196,9 @@ typedef struct gl_config {
                                    end when the content changes; default 0 */
     int start_at;               /* [startAt] gl_start_at: where a reload at offset 0 opens the
                                    grid: its start, or its end; default GL_START_AT_START */
+    double min_column_width;    /* [minColumnWidth] >= 0: adaptive lanes and columns: as many as
+                                   fit at least this wide, instead of lanes and columns; 0 is
+                                   off; default 0 */
 } gl_config;
 /* end generated: config */
 
@@ -322,7 +325,8 @@ enum {
     GL_SECTION_SPACING = 128,
     GL_SECTION_LINE_SPACING = 256,
     GL_SECTION_ITEM_SPACING = 512,
-    GL_SECTION_INSET = 1024
+    GL_SECTION_INSET = 1024,
+    GL_SECTION_MIN_COLUMN_WIDTH = 2048
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -339,6 +343,7 @@ typedef struct gl_section_options {
     double line_spacing;        /* [lineSpacing] >= 0 */
     double item_spacing;        /* [itemSpacing] >= 0 */
     gl_insets inset;            /* [inset] finite sides >= 0 */
+    double min_column_width;    /* [minColumnWidth] >= 0 (0: off) (1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */

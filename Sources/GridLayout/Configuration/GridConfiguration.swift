@@ -30,6 +30,12 @@ public struct GridConfiguration: Hashable, Sendable {
     public var lanes = 1
     /// Columns for `waterfall` (`columns`).
     public var columns = 2
+    /// Adaptive lanes and columns (`minColumnWidth`; 0, the default, is off): a lanes or waterfall
+    /// section has as many lanes or columns as fit at least this wide, max(1, ⌊(R + itemSpacing) /
+    /// (minColumnWidth + itemSpacing)⌋) for R its items' C range (at most `GridLimits.maxLanes`),
+    /// instead of `lanes`, `columns` or the data source's lanes. A plain number, 0 off, so that every
+    /// face reads it back as it writes it, as `scale`.
+    public var minColumnWidth: Double = 0
     /// Column choice for `waterfall` (`order`).
     public var order = WaterfallOrder.shortest
     /// Target row thickness for `justified` (`rowHeight`).

@@ -195,6 +195,8 @@ extension GridConfiguration {
                "space across the scroll axis: between lanes, columns and the items of a line or row"),
         integer("lanes", 1...GridLimits.maxLanes, { $0.lanes }, { $0.lanes = $1 }, "lanes per section (lanes layout); the data source's lanes for a section win"),
         integer("columns", 1...GridLimits.maxLanes, { $0.columns }, { $0.columns = $1 }, "columns (waterfall layout)"),
+        number("minColumnWidth", .length, { $0.minColumnWidth }, { $0.minColumnWidth = $1 },
+               "adaptive lanes and columns: as many as fit at least this wide, instead of lanes and columns; 0 is off"),
         choice("order", WaterfallOrder.self, { $0.order }, { $0.order = $1 }, "the column each waterfall item goes into"),
         number("rowHeight", .positive, { $0.rowHeight }, { $0.rowHeight = $1 },
                "the target row thickness (justified layout)"),

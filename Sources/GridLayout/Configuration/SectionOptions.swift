@@ -72,6 +72,24 @@ struct SectionStyle: Sendable {
         itemSpacing = c.itemSpacing
         inset = axes.padding(c.inset)
         self.lanesGiven = lanesGiven
+        if c.minColumnWidth > 0 {
+            // Adaptive: the count that fits wins over lanes, columns and the data source's lanes.
+            let padding = axes.padding(c.padding)
+            let range = axes.axisSize(c.viewport).c - padding.cStart - padding.cEnd - inset.cStart - inset.cEnd
+            let count = Self.adaptiveCount(range: range, minColumnWidth: c.minColumnWidth, itemSpacing: itemSpacing)
+            lanes = count
+            columns = count
+            self.lanesGiven = true
+        }
+    }
+
+    /// How many lanes or columns of at least `minColumnWidth` fit across `range` with
+    /// `itemSpacing` between them: max(1, ⌊(range + itemSpacing) / (minColumnWidth + itemSpacing)⌋),
+    /// at most `GridLimits.maxLanes` (CSS `repeat(auto-fill, minmax(m, 1fr))`).
+    static func adaptiveCount(range: Double, minColumnWidth: Double, itemSpacing: Double) -> Int {
+        let fit = ((range + itemSpacing) / (minColumnWidth + itemSpacing)).rounded(.down)
+        guard fit >= 1 else { return 1 }  // NaN too: a range of no room keeps one lane
+        return fit >= Double(GridLimits.maxLanes) ? GridLimits.maxLanes : Int(fit)
     }
 }
 

@@ -315,9 +315,9 @@ static void test_errors(void) {
     m.s[1].options.inset = (gl_insets){ 0, -1, 0, 0 };
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned inset = {top=0, left=-1, bottom=0, right=0} for section 1 (expected finite sides >= 0)");
-    m.s[1].options.set = GL_SECTION_INSET << 1;
+    m.s[1].options.set = GL_SECTION_MIN_COLUMN_WIDTH << 1;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 11' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 12' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width)");
     m.s[1].options.set = 0;
 
     gl_size after;
@@ -529,6 +529,47 @@ static void test_bulk_composition(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* Adaptive columns: min_column_width 100 across 320 with item_spacing 10 fits (330 / 110) 3
+ * columns of (320 - 20) / 3 = 100 (not the 7 of `columns`); section 1's own 150 fits (330 / 160)
+ * 2 of (320 - 10) / 2 = 155. A negative width is refused, naming the option; 0 is off. */
+static void test_min_column_width(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.layout = GL_LAYOUT_WATERFALL;
+    c.columns = 7;
+    c.spacing = c.line_spacing = c.item_spacing = 10;  /* as gl_grid_set_config reads them back */
+    c.min_column_width = 100;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    fill(&m.s[0], 4, 50, 50);
+    fill(&m.s[1], 2, 100, 100);
+    m.s[1].options.set = GL_SECTION_MIN_COLUMN_WIDTH;
+    m.s[1].options.min_column_width = 150;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 0), 0, 0, 100, 100);
+    EXPECT_RECT(frame(g, 0, 2), 220, 0, 100, 100);
+    EXPECT_RECT(frame(g, 0, 3), 0, 110, 100, 100);
+    /* section 1 after section 0's end (210) and lineSpacing */
+    EXPECT_RECT(frame(g, 1, 0), 0, 220, 155, 155);
+    EXPECT_RECT(frame(g, 1, 1), 165, 220, 155, 155);
+    m.s[1].options.min_column_width = -1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned min_column_width = -1 for section 1 (expected a finite number >= 0)");
+    m.s[1].options.set = 0;
+    c.min_column_width = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'min_column_width': -1 is invalid (expected a finite number >= 0)");
+    c.min_column_width = 0;  /* off: the 7 columns of (320 - 60) / 7 */
+    OK(gl_grid_set_config(g, &c));
+    OK(gl_grid_reload(g));
+    gl_rect r = frame(g, 0, 1);
+    EXPECT(fabs(r.x - 260.0 / 7 - 10) < 1e-9 && fabs(r.w - 260.0 / 7) < 1e-9);
+    gl_grid_destroy(g);
+}
+
 int main(void) {
     test_bulk_composition();
     test_footers_inset_and_section_options();
@@ -537,5 +578,6 @@ int main(void) {
     test_old_data_source();
     test_footer_events();
     test_error_words_counts();
+    test_min_column_width();
     return expect_summary();
 }

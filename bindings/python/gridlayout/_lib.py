@@ -160,6 +160,7 @@ class gl_config(Structure):
         ("anchor", c_int),
         ("follow_end", c_int),
         ("start_at", c_int),
+        ("min_column_width", c_double),
     ]
 # end generated: config
 
@@ -216,6 +217,7 @@ GL_SECTION_SPACING = 128
 GL_SECTION_LINE_SPACING = 256
 GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
+GL_SECTION_MIN_COLUMN_WIDTH = 2048
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -228,6 +230,7 @@ SECTION_OPTION_BITS = (
     ('line_spacing', GL_SECTION_LINE_SPACING),
     ('item_spacing', GL_SECTION_ITEM_SPACING),
     ('inset', GL_SECTION_INSET),
+    ('min_column_width', GL_SECTION_MIN_COLUMN_WIDTH),
 )
 # end generated: section-bits
 
@@ -247,6 +250,7 @@ class gl_section_options(Structure):
         ("line_spacing", c_double),
         ("item_spacing", c_double),
         ("inset", gl_insets),
+        ("min_column_width", c_double),  # 1.2
     ]
 
 

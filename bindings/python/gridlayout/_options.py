@@ -58,6 +58,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('columns', 'columns', 'integer', 1.0, 10000.0, False,
      2, (),
      'columns (waterfall layout)'),
+    ('min_column_width', 'minColumnWidth', 'number', 0.0, DBL_MAX, False,
+     0.0, (),
+     'adaptive lanes and columns: as many as fit at least this wide, instead of lanes and columns; 0 is off'),
     ('order', 'order', 'choice', 0.0, 2.0, False,
      'shortest', ('shortest', 'ltr', 'rtl'),
      'the column each waterfall item goes into'),
@@ -146,6 +149,7 @@ class GridOptions:
                  item_spacing: Optional[float] = None,
                  lanes: Optional[int] = None,
                  columns: Optional[int] = None,
+                 min_column_width: Optional[float] = None,
                  order: Optional[Order] = None,
                  row_height: Optional[float] = None,
                  tolerance: Optional[float] = None,
@@ -278,6 +282,15 @@ class GridOptions:
     @columns.setter
     def columns(self, value: int) -> None:
         self.configure(columns=value)
+
+    @property
+    def min_column_width(self) -> float:
+        'adaptive lanes and columns: as many as fit at least this wide, instead of lanes and columns; 0 is off: a number ≥ 0, by default 0.'
+        return self._option('min_column_width')  # type: ignore[no-any-return]
+
+    @min_column_width.setter
+    def min_column_width(self, value: float) -> None:
+        self.configure(min_column_width=value)
 
     @property
     def order(self) -> Order:

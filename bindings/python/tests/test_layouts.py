@@ -98,6 +98,28 @@ def test_flow_resize():
         assert grid.content_size() == (430, 320)
 
 
+def test_adaptive_columns_follow_the_width():
+    """min_column_width 100 with spacing 10: (320 + 10) / 110 = 3 columns of 100; a resize to 550
+    fits (560 / 110) 5 of (550 - 40) / 5 = 102; a section's own 150 fits (330 / 160) 2 of 155."""
+    with Grid(layout="waterfall", width=320, spacing=10, columns=7, min_column_width=100) as grid:
+        assert grid.min_column_width == 100
+        grid.set_sections([[(100, 100)] * 4, Section([(100, 100)] * 2, options={"minColumnWidth": 150})])
+        grid.reload()
+        assert grid.frame(0, 2) == (220, 0, 100, 100)
+        assert grid.frame(0, 3) == (0, 110, 100, 100)
+        assert grid.frame(1, 1) == (165, 220, 155, 155)
+        grid.resize(550, 480)
+        assert grid.frame(0, 3) == (336, 0, 102, 102)
+        with pytest.raises(GridValueError) as error:
+            grid.min_column_width = -1
+        assert str(error.value) == ("option 'min_column_width': -1 is invalid "
+                                    "(expected a finite number >= 0) [GL_EINVAL]")
+        assert grid.min_column_width == 100
+        grid.min_column_width = 0   # off: the 7 columns
+        grid.reload()
+        assert grid.frame(0, 1)[2] == pytest.approx((550 - 60) / 7)
+
+
 def test_lanes_per_section():
     with Grid(lanes=3, width=320, spacing=10) as grid:
         grid.set_sections([[(100, 100)] * 2, [(100, 100)] * 2], lanes=[1, None])
@@ -226,7 +248,7 @@ def test_a_section_field_given_twice_or_bad_is_refused_and_the_data_stays():
             (lambda: grid.set_sections([Section([(1, 1)], options={"padding": 1})]),
              GridValueError, "section_options[0]: an unknown key 'padding' (expected one of "
                              "layout, lanes, columns, order, row_height, tolerance, widow, "
-                             "spacing, line_spacing, item_spacing, inset)"),
+                             "spacing, line_spacing, item_spacing, inset, min_column_width)"),
             (lambda: grid.set_sections([Section([(1, 1)], footer="tall")]),
              GridTypeError, "footer of section 0: expected a (w, h) pair, got 'tall'"),
             (lambda: grid.set_sections([Section([(1, 1)])], headers=[None, None]),
