@@ -188,4 +188,5 @@ CONFIG_FIELDS = [
     ("breakout_cadence", "int64_t", "breakoutCadence", "1.1"),
     ("anchor", "int", "anchor", "1.2"), ("follow_end", "int", "followEnd", "1.2"),
     ("start_at", "int", "startAt", "1.2"), ("min_column_width", "double", "minColumnWidth", "1.2"),
+    ("sticky_footers", "int", "stickyFooters", "1.2"),
 ]

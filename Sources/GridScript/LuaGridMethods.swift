@@ -216,6 +216,7 @@ enum LuaGridMethods {
                 case .footer(let section):
                     try setField(L, "kind", "footer")
                     try setField(L, "section", integer: section + 1)
+                    if element.pinned { try setField(L, "pinned", true: ()) }
                 case .loader:
                     try setField(L, "kind", "loader")
                 }

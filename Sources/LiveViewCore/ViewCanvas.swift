@@ -80,8 +80,8 @@ public struct ViewCanvas: Sendable {
             corner = element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#")
             edge = UInt8(ascii: "=")
         case .footer:
-            style = element.context ? .context : .header
-            corner = UInt8(ascii: "&")
+            style = element.context ? .context : element.pinned ? .pinned : .header
+            corner = element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "&")
             edge = UInt8(ascii: "_")
         case .loader:
             style = element.context ? .context : .loader

@@ -12,7 +12,7 @@ public struct ViewElement: Equatable, Sendable {
     public var frame: ViewRect
     /// Below 1 while it fades in or out.
     public var alpha: Double
-    /// A sticky header drawn where it is pinned.
+    /// A sticky header or footer drawn where it is pinned.
     public var pinned: Bool
     /// The item a drag carries.
     public var dragged: Bool
@@ -43,7 +43,7 @@ public struct ViewElement: Equatable, Sendable {
         return switch kind {
         case .item: "\(section).\(item)"
         case .header: "header \(section)"
-        case .footer: "footer \(section)"
+        case .footer: pinned ? "footer \(section) (pinned)" : "footer \(section)"
         case .loader: "loader"
         }
     }
@@ -54,7 +54,7 @@ public struct ViewElement: Equatable, Sendable {
         let name = switch kind {
         case .item: "item \(section).\(item)"
         case .header: pinned ? "header \(section) (pinned)" : "header \(section)"
-        case .footer: "footer \(section)"
+        case .footer: pinned ? "footer \(section) (pinned)" : "footer \(section)"
         case .loader: "loader"
         }
         return "\(name)  x=\(ViewFormat.number(f.x)) y=\(ViewFormat.number(f.y)) w=\(ViewFormat.number(f.width)) h=\(ViewFormat.number(f.height))"

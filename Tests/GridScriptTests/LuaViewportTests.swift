@@ -332,6 +332,36 @@ import Testing
                 ["item1=nil header2=nil item2=nil"])
     }
 
+    @Test func visibleMarksThePinnedFooter() {
+        // Lanes 1, 100×100, no spacing: s1 header 0..20, five items 20..170, footer 170..180; s2
+        // header 180..200, two items, footer 260..270. At 0 footer 1 is pinned at 100 − 10 = 90;
+        // at 110 footer 2 at max(200, 210 − 10) = 200, below its header.
+        let lua = LuaHarness()
+        lua.eval(LuaAPI.helpers)
+        lua.eval("""
+            grid = gl.new{ width = 100, height = 100, lanes = 1, spacing = 0, stickyFooters = true }
+            grid.dataSource = {
+              sections = function() return 2 end,
+              count = function(s) return s == 1 and 5 or 2 end,
+              size = function() return 100, 30 end,
+              header = function() return 100, 20 end,
+              footer = function() return 100, 10 end,
+            }
+            grid:reload()
+            function footers()
+              local t = {}
+              for _, e in ipairs(grid:visible()) do
+                if e.kind == "footer" then t[#t + 1] = e.section .. "@" .. e.y .. "=" .. tostring(e.pinned) end
+              end
+              return table.concat(t, " ")
+            end
+            """)
+        #expect(lua.eval("return footers(), grid.stickyFooters") == ["1@90=true", "true"])
+        #expect(lua.eval("grid:scrollTo(0, 110); return footers()") == ["1@170=nil 2@200=true"])
+        #expect(lua.eval("grid:scrollTo(0, 170); return footers()") == ["1@170=nil 2@260=nil"])
+        #expect(lua.eval("grid:scrollTo(0, 0); return rect(grid:footerFrame(1))") == ["0,170,100,10"])
+    }
+
     @Test func viewportOptions() {
         let lua = LuaHarness()
         #expect(lua.eval("""

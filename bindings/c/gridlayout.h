@@ -199,6 +199,8 @@ typedef struct gl_config {
     double min_column_width;    /* [minColumnWidth] >= 0: adaptive lanes and columns: as many as
                                    fit at least this wide, instead of lanes and columns; 0 is
                                    off; default 0 */
+    int sticky_footers;         /* [stickyFooters] 0/1: a visible section's footer stays at the
+                                   viewport's trailing edge while its place is past it; default 0 */
 } gl_config;
 /* end generated: config */
 
@@ -493,7 +495,7 @@ gl_status gl_grid_apply(gl_grid *grid, const gl_ids *sections, size_t section_co
 
 typedef struct gl_element {
     int kind;               /* gl_kind */
-    int pinned;             /* 1 for a sticky header drawn pinned at the viewport's edge */
+    int pinned;             /* 1 for a sticky header or footer drawn pinned at the viewport's edge */
     int64_t section;        /* -1 for the loader */
     int64_t item;           /* -1 for a header, a footer or the loader */
     double x, y, w, h;      /* content coordinates; during an animation or a drag, where the

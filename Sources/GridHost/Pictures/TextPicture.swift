@@ -2,8 +2,8 @@ import GridLayout
 
 /// `draw()` in every face: the viewport as text, each element a box labelled with its `style`
 /// label or else its index path (counted from the face's `base`). Items are drawn with `+-|`,
-/// headers with `#=|` (`@=|` when pinned by sticky headers), the loader with `*~|`. During an
-/// animation an item fading in or out (alpha below 1) is drawn with `.` corners and edges; a
+/// headers with `#=|` and footers with `&_|` (`@` corners when pinned), the loader with `*~|`.
+/// During an animation an item fading in or out (alpha below 1) is drawn with `.` corners and edges; a
 /// dragged item is drawn last, over the others, with `%` corners (as the live view draws it).
 public enum TextPicture {
     /// The picture: a status line, then the viewport scaled to fit `columns` × (`rows` − 2) cells,
@@ -61,7 +61,7 @@ public enum TextPicture {
                 (element.dragged ? UInt8(ascii: "%") : element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "+"),
                  element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "-"))
             case .header: (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#"), UInt8(ascii: "="))
-            case .footer: (UInt8(ascii: "&"), UInt8(ascii: "_"))
+            case .footer: (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "&"), UInt8(ascii: "_"))
             case .loader: (UInt8(ascii: "*"), UInt8(ascii: "~"))
             }
             let label = try ElementLabel.of(element, in: grid, base: base, style: style).text

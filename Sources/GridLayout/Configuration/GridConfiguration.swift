@@ -55,6 +55,9 @@ public struct GridConfiguration: Hashable, Sendable {
     public var loaderSize = Size(width: 44, height: 44)
     /// Whether the current section's header stays at the viewport's leading edge (`stickyHeaders`).
     public var stickyHeaders = false
+    /// Whether a visible section's footer stays at the viewport's trailing edge while its own place
+    /// is past it (`stickyFooters`).
+    public var stickyFooters = false
     /// Whether scrolling snaps to pages of one viewport extent (`paging`).
     public var paging = false
     /// With paging, equal-size lanes fill each lane with consecutive items (`pagingInverseOrder`).

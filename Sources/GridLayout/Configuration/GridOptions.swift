@@ -214,6 +214,8 @@ extension GridConfiguration {
                          write: { if case .size(let s) = $1 { $0.loaderSize = s } }),
         flag("stickyHeaders", { $0.stickyHeaders }, { $0.stickyHeaders = $1 },
              "the current section's header stays at the viewport's leading edge"),
+        flag("stickyFooters", { $0.stickyFooters }, { $0.stickyFooters = $1 },
+             "a visible section's footer stays at the viewport's trailing edge while its place is past it"),
         flag("paging", { $0.paging }, { $0.paging = $1 }, "scrolling snaps to pages of one viewport"),
         flag("pagingInverseOrder", { $0.pagingInverseOrder }, { $0.pagingInverseOrder = $1 },
              "with paging, same-size lanes fill each lane first"),

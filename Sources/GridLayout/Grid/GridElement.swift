@@ -40,7 +40,8 @@ public struct GridElement: Hashable, Sendable, CustomStringConvertible {
     /// Scale about the frame's centre, 0...1 (1 outside transitions); the frame is the unscaled one.
     public var scale: Double
     public var id: ElementID
-    /// True for a sticky header drawn pinned at the viewport's leading edge rather than in its place.
+    /// True for a sticky header drawn pinned at the viewport's leading edge, or a sticky footer at its
+    /// trailing edge, rather than in its place.
     public var pinned: Bool
     /// True for the item being dragged: its frame follows the drag point instead of its slot.
     public var dragged: Bool

@@ -207,24 +207,29 @@ extension ContentLayout {
     }
 
     /// Calls `body` with every element overlapping `r` with positive area, in `elements(in:)` order.
-    /// A `pinned` header is reported at its pinned frame instead of its own (see `pinnedHeader`).
+    /// A `pinned` header or `pinnedFooter` is reported at its pinned frame instead of its own (see
+    /// `pinnedHeader`, `pinnedFooter`).
     /// `r` is `user` in the engine's frame (see `user(_:)`); `body` gets the frames it reports.
     /// Mirrored, the engine's rectangle is widened by the slack and the reported frames are
     /// tested against `user` exactly.
-    func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedHeader? = nil, _ body: (GridElement) -> Void) {
-        guard configuration.rtl || configuration.scale > 0 else { return forEachEngineElement(in: r, pinned: pinned, body) }
+    func forEachElement(in r: AxisRect, user: Rect, pinned: PinnedElement? = nil, pinnedFooter: PinnedElement? = nil,
+                        _ body: (GridElement) -> Void) {
+        guard configuration.rtl || configuration.scale > 0 else {
+            return forEachEngineElement(in: r, pinned: pinned, pinnedFooter: pinnedFooter, body)
+        }
         let width = engineContentSize.width, slack = querySlack(x: Swift.max(Swift.abs(user.x), Swift.abs(user.maxX)),
                                                                 y: Swift.max(Swift.abs(user.y), Swift.abs(user.maxY)))
         let (sSlack, cSlack) = axes.direction == .vertical ? (slack.y, slack.x) : (slack.x, slack.y)
         let wide = AxisRect(s: r.s - sSlack, c: r.c - cSlack, sSize: r.sSize + 2 * sSlack, cSize: r.cSize + 2 * cSlack)
-        forEachEngineElement(in: wide, pinned: pinned) { element in
+        forEachEngineElement(in: wide, pinned: pinned, pinnedFooter: pinnedFooter) { element in
             var element = element
             element.frame = reported(element.frame, width)
             if element.frame.overlaps(user) { body(element) }
         }
     }
 
-    private func forEachEngineElement(in r: AxisRect, pinned: PinnedHeader?, _ body: (GridElement) -> Void) {
+    private func forEachEngineElement(in r: AxisRect, pinned: PinnedElement?, pinnedFooter: PinnedElement?,
+                                      _ body: (GridElement) -> Void) {
         let (lo, hi, cLo, cHi) = (r.s, r.sEnd, r.c, r.cEnd)
         let axes = self.axes  // a local: closures that read self.axes copied the whole layout per item
         func overlaps(_ e: AxisRect) -> Bool {
@@ -249,7 +254,11 @@ extension ContentLayout {
             sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))
             }
-            if let footer = sections[section].footer, overlaps(footer) {
+            if let pinnedFooter, pinnedFooter.section == section {
+                if overlaps(pinnedFooter.frame) {
+                    body(GridElement(id: .footer(section: section), frame: axes.rect(pinnedFooter.frame), pinned: true))
+                }
+            } else if let footer = sections[section].footer, overlaps(footer) {
                 body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
             }
         }

@@ -570,6 +570,34 @@ static void test_min_column_width(void) {
     gl_grid_destroy(g);
 }
 
+/* Pinned footers: one section of four 100 x 50 items (0...200) and a 40-thick footer (200...240)
+ * in a 100-high viewport: at offset 0 the footer is pinned at 100 - 40 = 60; at 140 (end 240) it
+ * is in its place. */
+static void test_sticky_footers(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.height = 100;
+    c.sticky_footers = 1;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 1;
+    fill(&m.s[0], 4, 100, 50);
+    m.s[0].footer = 40;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    size_t n = 0;
+    gl_element e[4];
+    OK(gl_grid_visible(g, e, 4, &n));
+    EXPECT(n == 3 && e[2].kind == GL_KIND_FOOTER && e[2].pinned == 1);
+    EXPECT(e[2].x == 0 && e[2].y == 60 && e[2].w == 320 && e[2].h == 40);
+    OK(gl_grid_scroll_to(g, 0, 140));
+    OK(gl_grid_visible(g, e, 4, &n));
+    EXPECT(n == 3 && e[2].kind == GL_KIND_FOOTER && e[2].pinned == 0);
+    EXPECT(e[2].y == 200 && e[2].h == 40);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
     test_bulk_composition();
     test_footers_inset_and_section_options();
@@ -579,5 +607,6 @@ int main(void) {
     test_footer_events();
     test_error_words_counts();
     test_min_column_width();
+    test_sticky_footers();
     return expect_summary();
 }

@@ -161,6 +161,7 @@ class gl_config(Structure):
         ("follow_end", c_int),
         ("start_at", c_int),
         ("min_column_width", c_double),
+        ("sticky_footers", c_int),
     ]
 # end generated: config
 

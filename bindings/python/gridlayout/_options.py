@@ -82,6 +82,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('sticky_headers', 'stickyHeaders', 'bool', 0.0, 1.0, False,
      False, (),
      "the current section's header stays at the viewport's leading edge"),
+    ('sticky_footers', 'stickyFooters', 'bool', 0.0, 1.0, False,
+     False, (),
+     "a visible section's footer stays at the viewport's trailing edge while its place is past it"),
     ('paging', 'paging', 'bool', 0.0, 1.0, False,
      False, (),
      'scrolling snaps to pages of one viewport'),
@@ -157,6 +160,7 @@ class GridOptions:
                  breakout_cadence: Optional[int] = None,
                  loader_size: Optional[SizeLike] = None,
                  sticky_headers: Optional[bool] = None,
+                 sticky_footers: Optional[bool] = None,
                  paging: Optional[bool] = None,
                  paging_inverse_order: Optional[bool] = None,
                  overscan: Optional[float] = None,
@@ -354,6 +358,15 @@ class GridOptions:
     @sticky_headers.setter
     def sticky_headers(self, value: bool) -> None:
         self.configure(sticky_headers=value)
+
+    @property
+    def sticky_footers(self) -> bool:
+        "a visible section's footer stays at the viewport's trailing edge while its place is past it: True or False, by default False."
+        return self._option('sticky_footers')  # type: ignore[no-any-return]
+
+    @sticky_footers.setter
+    def sticky_footers(self, value: bool) -> None:
+        self.configure(sticky_footers=value)
 
     @property
     def paging(self) -> bool:

@@ -120,6 +120,23 @@ def test_adaptive_columns_follow_the_width():
         assert grid.frame(0, 1)[2] == pytest.approx((550 - 60) / 7)
 
 
+def test_pinned_footers():
+    """sticky_footers: section 0's footer (its place 170) pinned at 100 - 10 = 90 with the viewport
+    at 0; at 110 section 1's at max(210 - 10, its header's end 200) = 200."""
+    with Grid(width=100, height=100, lanes=1, spacing=0, sticky_footers=True) as grid:
+        grid.set_sections([Section([(100, 30)] * 5, header=(100, 20), footer=(100, 10)),
+                           Section([(100, 30)] * 2, header=(100, 20), footer=(100, 10))])
+        grid.reload()
+        footers = lambda: [(e.section, e.rect.y, e.pinned) for e in grid.visible() if e.kind == "footer"]
+        assert footers() == [(0, 90, True)]
+        grid.scroll_to(0, 110)
+        assert footers() == [(0, 170, False), (1, 200, True)]
+        assert grid.footer_frame(1) == Rect(0, 260, 100, 10)
+        grid.sticky_footers = False
+        grid.reload()
+        assert footers() == [(0, 170, False)]
+
+
 def test_lanes_per_section():
     with Grid(lanes=3, width=320, spacing=10) as grid:
         grid.set_sections([[(100, 100)] * 2, [(100, 100)] * 2], lanes=[1, None])
