@@ -245,6 +245,15 @@ extension ContentLayout {
                 body(GridElement(id: .header(section: section), frame: axes.rect(header)))
             }
         }
+        func footer(_ section: Int, _ frame: AxisRect?) {
+            if let pinnedFooter, pinnedFooter.section == section {
+                if overlaps(pinnedFooter.frame) {
+                    body(GridElement(id: .footer(section: section), frame: axes.rect(pinnedFooter.frame), pinned: true))
+                }
+            } else if let footer = frame, overlaps(footer) {
+                body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
+            }
+        }
         let range = sectionRange(lo, hi)
         // A pinned header whose section ends before the rectangle (it is being pushed out across
         // the spacing before the next section) still comes first.
@@ -254,13 +263,7 @@ extension ContentLayout {
             sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))
             }
-            if let pinnedFooter, pinnedFooter.section == section {
-                if overlaps(pinnedFooter.frame) {
-                    body(GridElement(id: .footer(section: section), frame: axes.rect(pinnedFooter.frame), pinned: true))
-                }
-            } else if let footer = sections[section].footer, overlaps(footer) {
-                body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
-            }
+            footer(section, sections[section].footer)
         }
         if let loader, overlaps(loader) {
             body(GridElement(id: .loader, frame: axes.rect(loader)))

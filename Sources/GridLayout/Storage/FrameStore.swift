@@ -225,6 +225,7 @@ struct FrameStore: Sendable {
         for (i, frame) in found { body(i, frame) }
     }
 
+    @inline(__always)
     private func forEachIndex(inSequence sequence: Int, s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         let m = interleave, b = Self.blockSize
         let length = (count - sequence + m - 1) / m
