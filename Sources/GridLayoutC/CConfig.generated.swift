@@ -41,6 +41,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.anchor = cChoice(o[30], c)
     g.follow_end = cFlag(o[31], c)
     g.start_at = cChoice(o[32], c)
+    g.rows = cChoice(o[33], c)
     return g
 }
 
@@ -80,5 +81,6 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     try setChoice(o[30], g.anchor, "anchor", &c)
     try setFlag(o[31], g.follow_end, "follow_end", &c)
     try setChoice(o[32], g.start_at, "start_at", &c)
+    try setChoice(o[33], g.rows, "rows", &c)
     return c
 }

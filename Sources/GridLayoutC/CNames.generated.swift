@@ -27,4 +27,5 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)),
     ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
     ("inset", UInt32(GL_SECTION_INSET)),
+    ("rows", UInt32(GL_SECTION_ROWS)),
 ]

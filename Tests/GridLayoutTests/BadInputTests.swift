@@ -126,7 +126,7 @@ import GridLayoutTestSupport
             "pagingInverseOrder": .bool(true), "overscan": .number(50), "animationDuration": .number(0.5),
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
             "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2), "estimatedSize": .size(size(90, 70)),
-            "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"),
+            "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"), "rows": .string("optimal"),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

@@ -105,6 +105,11 @@ typedef enum gl_start_at {
     GL_START_AT_END = 1
 } gl_start_at;
 
+typedef enum gl_rows {
+    GL_ROWS_GREEDY = 0,
+    GL_ROWS_OPTIMAL = 1
+} gl_rows;
+
 typedef enum gl_align {
     GL_ALIGN_START = 0,
     GL_ALIGN_CENTER = 1,
@@ -196,6 +201,9 @@ typedef struct gl_config {
                                    end when the content changes; default 0 */
     int start_at;               /* [startAt] gl_start_at: where a reload at offset 0 opens the
                                    grid: its start, or its end; default GL_START_AT_START */
+    int rows;                   /* [rows] gl_rows: where justified rows break: flickr's greedy
+                                   rule, or the breaks nearest row_height over the section; a
+                                   section's options may give its own; default GL_ROWS_GREEDY */
 } gl_config;
 /* end generated: config */
 
@@ -322,7 +330,8 @@ enum {
     GL_SECTION_SPACING = 128,
     GL_SECTION_LINE_SPACING = 256,
     GL_SECTION_ITEM_SPACING = 512,
-    GL_SECTION_INSET = 1024
+    GL_SECTION_INSET = 1024,
+    GL_SECTION_ROWS = 2048
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -339,6 +348,7 @@ typedef struct gl_section_options {
     double line_spacing;        /* [lineSpacing] >= 0 */
     double item_spacing;        /* [itemSpacing] >= 0 */
     gl_insets inset;            /* [inset] finite sides >= 0 */
+    int rows;                   /* gl_rows [rows] (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */

@@ -85,6 +85,6 @@ extension SectionOptions {
     /// GL_SECTION_* bits.
     public static let keys = [
     "layout", "lanes", "columns", "order", "rowHeight", "tolerance",
-    "widow", "spacing", "lineSpacing", "itemSpacing", "inset",
+    "widow", "spacing", "lineSpacing", "itemSpacing", "inset", "rows",
 ]
 }

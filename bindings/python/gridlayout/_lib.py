@@ -43,6 +43,7 @@ GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
 GL_ANCHOR_ITEM, GL_ANCHOR_OFFSET = 0, 1
 GL_START_AT_START, GL_START_AT_END = 0, 1
+GL_ROWS_GREEDY, GL_ROWS_OPTIMAL = 0, 1
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -160,6 +161,7 @@ class gl_config(Structure):
         ("anchor", c_int),
         ("follow_end", c_int),
         ("start_at", c_int),
+        ("rows", c_int),
     ]
 # end generated: config
 
@@ -216,6 +218,7 @@ GL_SECTION_SPACING = 128
 GL_SECTION_LINE_SPACING = 256
 GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
+GL_SECTION_ROWS = 2048
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -228,6 +231,7 @@ SECTION_OPTION_BITS = (
     ('line_spacing', GL_SECTION_LINE_SPACING),
     ('item_spacing', GL_SECTION_ITEM_SPACING),
     ('inset', GL_SECTION_INSET),
+    ('rows', GL_SECTION_ROWS),
 )
 # end generated: section-bits
 
@@ -247,6 +251,7 @@ class gl_section_options(Structure):
         ("line_spacing", c_double),
         ("item_spacing", c_double),
         ("inset", gl_insets),
+        ("rows", c_int),
     ]
 
 
