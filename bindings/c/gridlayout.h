@@ -264,8 +264,8 @@ gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
 /* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...;
  * gl_option_describe lists them). Numbers set numeric options, 0/1 the boolean ones, a case's C
  * value (GL_LAYOUT_FLOW, …) an enumerated one, and a number sets all four sides of "padding";
- * strings set "layout", "direction", "order", "widow" by name. An unknown name or a bad value
- * gives GL_EINVAL. */
+ * strings set every choice ("layout", "direction", "order", "widow", "rows", …) by name. An
+ * unknown name or a bad value gives GL_EINVAL. */
 gl_status gl_grid_set_option_number(gl_grid *grid, const char *name, double value);
 gl_status gl_grid_set_option_string(gl_grid *grid, const char *name, const char *value);
 /* Numeric, boolean (1/0) and enumerated options (the case's C value); "padding" gives its top side. */
