@@ -243,15 +243,15 @@ struct JustifiedLayout: ItemPlacer {
         held = []
         let breaks = OptimalRowBreaks(length: area.cLength, rowHeight: rowHeight, tolerance: tolerance,
                                       itemSpacing: area.itemSpacing, widowRatio: minRatio)
-        let rows = items.withUnsafeBufferPointer { breaks.rows($0) }
+        let cut = items.withUnsafeBufferPointer { breaks.rows($0) }
         var start = 0
-        for (row, rowEnd) in rows.ends.enumerated() {
+        for (row, rowEnd) in cut.ends.enumerated() {
             // Summed from 0 in order, as `add` sums a greedy row.
             for k in start..<rowEnd {
                 ratios.append(items[k])
                 ratioSum += items[k]
             }
-            if rows.widow && row == rows.ends.count - 1 { break }
+            if cut.widow && row == cut.ends.count - 1 { break }
             closeRow(into: &store)
             start = rowEnd
         }
@@ -259,9 +259,10 @@ struct JustifiedLayout: ItemPlacer {
 
     func finish(into store: inout FrameStore) -> Double {
         if !held.isEmpty {
-            var rows = self
-            rows.breakHeld(into: &store)
-            return rows.finishOpenRow(into: &store)
+            // On a copy: `finish` leaves the placer as it was, holding the run for a continuation.
+            var broken = self
+            broken.breakHeld(into: &store)
+            return broken.finishOpenRow(into: &store)
         }
         return finishOpenRow(into: &store)
     }
