@@ -12,7 +12,7 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
     }
     func choice(_ name: String, _ value: Int32) -> OptionValue {
-        // A gl_layout, gl_order or gl_widow value as its case's name; any other number is left
+        // A gl_layout, gl_order, gl_widow or gl_rows value as its case's name; any other number is left
         // for the engine's check to refuse, with the value.
         if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
             return .string(cases[Int(value)])
@@ -34,6 +34,7 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         case "lineSpacing": value = .number(o.line_spacing)
         case "itemSpacing": value = .number(o.item_spacing)
         case "minColumnWidth": value = .number(o.min_column_width)
+        case "rows": value = choice(key, o.rows)
         default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
         }
         entries.append(SectionOptions.Entry(key, value))

@@ -43,6 +43,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.start_at = cChoice(o[34], c)
     g.min_column_width = cNumber(o[11], c)
     g.sticky_footers = cFlag(o[19], c)
+    g.rows = cChoice(o[35], c)
     return g
 }
 
@@ -84,5 +85,6 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     try setChoice(o[34], g.start_at, "start_at", &c)
     setNumber(o[11], g.min_column_width, &c)
     try setFlag(o[19], g.sticky_footers, "sticky_footers", &c)
+    try setChoice(o[35], g.rows, "rows", &c)
     return c
 }

@@ -28,4 +28,5 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
     ("inset", UInt32(GL_SECTION_INSET)),
     ("minColumnWidth", UInt32(GL_SECTION_MIN_COLUMN_WIDTH)),
+    ("rows", UInt32(GL_SECTION_ROWS)),
 ]

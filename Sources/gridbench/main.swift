@@ -8,7 +8,7 @@
 // `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
 // run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file;
 // `--composed` runs only the composed feed's rows (ComposedFeed.swift), `--apply` only apply's
-// (ApplyBenchmarks.swift).
+// (ApplyBenchmarks.swift), `--optimal-rows` only the row of justified optimal rows.
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridBenchFloor
@@ -238,6 +238,26 @@ func layoutThroughput(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ si
         rows.append(Row(benchmark: "layout \(kind.rawValue), ns/item (reload \(duration(ns)))", n: sizes.count,
                         result: fixed(perItem, 1) + " ns", goal: "≤ 100 ns/item", met: perItem <= 100))
     }
+    try optimalRows(scale, sizes, &rows, &sink)
+}
+
+/// Justified optimal rows (`rows = "optimal"`, a dynamic programme over the section) against
+/// greedy's on the first 100k of the same items: a reload each, the fastest of `layoutRuns`.
+func optimalRows(_ scale: Scale, _ sizes: [Size], _ rows: inout [Row], _ sink: inout Sink) throws {
+    let n = Swift.min(100_000, sizes.count)
+    let source = ArrayDataSource(sizes: Array(sizes.prefix(n)))
+    let greedy = configuration(.justified)
+    var optimal = greedy
+    optimal.rows = .optimal
+    var ns: [Double] = []
+    for config in [greedy, optimal] {
+        let (t, layout) = try fastest(runs: scale.layoutRuns) { try ContentLayout(configuration: config, dataSource: source) }
+        sink.add(layout.contentSize.height)
+        ns.append(t)
+    }
+    let r = ns[1] / ns[0]
+    rows.append(Row(benchmark: "justified optimal rows of \(count(n)) items / greedy (\(duration(ns[1])) against \(duration(ns[0])))",
+                    n: n, result: ratio(r), goal: "≤ 3×", met: r <= 3))
 }
 
 /// 2. Visible query (320×480) for every layout at small and big n (lanes also at mid n), two ways:
@@ -378,14 +398,18 @@ func profileLayout(_ n: Int, _ kind: String) throws {
         return
     }
     if kind == "lazy-sweep" { return try profileLazySweep(sizes) }  // LazyBenchmarks.swift
-    guard let layoutKind = LayoutKind(rawValue: kind) else {
-        print("gridbench: --profile-layout N KIND: unknown KIND \(kind) (a layout, floor-lanes or floor-flow)")
+    // `justified-optimal`: justified with optimal rows.
+    let optimalRows = kind == "justified-optimal"
+    guard let layoutKind = optimalRows ? .justified : LayoutKind(rawValue: kind) else {
+        print("gridbench: --profile-layout N KIND: unknown KIND \(kind) (a layout, justified-optimal, floor-lanes or floor-flow)")
         exit(2)
     }
     let source = ArrayDataSource(sizes: sizes)
     var failure: (any Error)?
     let height = MeasuredJob {
-        do { return try ContentLayout(configuration: configuration(layoutKind), dataSource: source).contentSize.height }
+        var config = configuration(layoutKind)
+        if optimalRows { config.rows = .optimal }
+        do { return try ContentLayout(configuration: config, dataSource: source).contentSize.height }
         catch { failure = error; return 0 }
     }.run()
     if let failure { throw failure }
@@ -407,6 +431,11 @@ func main() throws {
     var sink = Sink()
     if arguments.contains("--lazy") {  // only the rows of sizes learnt late
         try lazyRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
+    if arguments.contains("--optimal-rows") {  // only the row of justified optimal rows
+        try optimalRows(scale, makeSizes(scale.big), &rows, &sink)
         printTable(rows)
         return
     }

@@ -24,7 +24,10 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         config.paging = Int32(r.u8() % 2)
         config.sort = 1
         config.animation_duration = Double(r.u8() % 3) / 8
-        config.sticky_headers = Int32(r.u8() % 2)
+        // The same byte's second bit: optimal justified rows.
+        let sticky = r.u8()
+        config.sticky_headers = Int32(sticky % 2)
+        config.rows = Int32(sticky >> 1 & 1)
         // The regimes of sizes learnt late and of snapping: estimates from 1e-300 to 1e300, every
         // scale across its range and past it.
         let regime = r.u8()
@@ -95,7 +98,11 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         case 20: check(gl_grid_end_drag(g), "gl_grid_end_drag")
         case 21: check(gl_grid_drag_state(g, flag, s, i, s, out(i)), "gl_grid_drag_state")
         case 22: check(gl_grid_set_option_number(g, ["lanes", "width", "sort", "nope", "paging"][Int(r.u8() % 5)], r.number()), "gl_grid_set_option_number")
-        case 23: check(gl_grid_set_option_string(g, r.bool() ? "layout" : "direction", ["flow", "waterfall", "justified", "horizontal", "x"][Int(r.u8() % 5)]), "gl_grid_set_option_string")
+        case 23:
+            let name = r.bool() ? "layout" : "direction", b = r.u8()
+            // `rows` (good and bad) from the value's byte when it is large: no byte more.
+            if b >= 200 { check(gl_grid_set_option_string(g, "rows", ["optimal", "greedy", "best"][Int(b % 3)]), "gl_grid_set_option_string") }
+            else { check(gl_grid_set_option_string(g, name, ["flow", "waterfall", "justified", "horizontal", "x"][Int(b % 5)]), "gl_grid_set_option_string") }
         case 24: check(gl_grid_set_event_handler(g, r.bool() ? cFuzzEvent : nil, nil), "gl_grid_set_event_handler")
         case 25: check(gl_grid_dequeue(g, out(view)), "gl_grid_dequeue")
         case 26: check(gl_grid_attach_view(g, index(), index(), UnsafeMutableRawPointer(bitPattern: 0x10 * (Int(r.u8()) + 1))), "gl_grid_attach_view")
@@ -117,6 +124,7 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
                 o.struct_size = MemoryLayout<gl_section_options>.size
                 o.set = UInt32(r.u8()) | UInt32(r.u8() % 16) << 8
                 o.layout = Int32(r.u8() % 5); o.lanes = Int32(r.u8() % 4); o.columns = Int32(r.u8() % 4)
+                o.rows = o.layout % 3  // with GL_SECTION_ROWS (bit 11): greedy, optimal, or a bad 2
                 o.row_height = r.number(); o.line_spacing = r.number(); o.inset = gl_insets(top: r.number(), left: 0, bottom: 0, right: 0)
                 return o
             }
@@ -511,7 +519,8 @@ private final class CFuzzSource {
                 guard let o = options else { return GL_EINVAL }
                 let me = CFuzzSource.from(ctx)
                 let k = me.lie()
-                o.pointee.set = UInt32(me.lie()) | UInt32(me.lie() % 8) << 8 | (k == 255 ? 1 << 11 : 0)
+                o.pointee.set = UInt32(me.lie()) | UInt32(me.lie() % 8) << 8 | (k == 255 ? 1 << 12 : 0) | (k % 7 == 3 ? UInt32(GL_SECTION_ROWS) : 0)
+                o.pointee.rows = Int32(k % 3)
                 o.pointee.layout = Int32(k % 5)
                 o.pointee.lanes = Int32(k % 4)
                 o.pointee.columns = Int32(k / 4 % 4)

@@ -126,7 +126,8 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
     if r.bool() {
         var entries: [SectionOptions.Entry] = []
         for _ in 0..<Int(r.u8() % 4) {
-            switch r.u8() % 10 {
+            let key = r.u8()
+            switch key % 10 {
             case 0: entries.append(.init("layout", .string(["lanes", "waterfall", "flow", "justified", "masonry"][Int(r.u8()) % 5])))
             case 1: entries.append(.init("columns", .number(r.integer())))
             case 2: entries.append(.init("lanes", .number(r.integer())))
@@ -136,6 +137,8 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
             case 6: entries.append(.init("order", .string(["shortest", "ltr", "rtl", "x"][Int(r.u8()) % 4])))
             case 7: entries.append(.init("rowHeight", .number(r.number())))
             case 8: entries.append(.init("direction", .string("horizontal")))
+            // `rows` where `bogus` was, for bytes from 130 on: no byte more.
+            case _ where key >= 130: entries.append(.init("rows", .string(["optimal", "greedy", "best"][Int(key) % 3])))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -172,7 +175,11 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             if config != before { fail("set(\(name)) threw but changed the configuration", config, FuzzDataSource(sections: [], showLoader: false, sameSize: false)) }
         }
     }
-    set("layout", .string(layouts[Int(r.u8()) % layouts.count]))
+    // The layout's byte also draws `rows` (optimal, greedy or a bad name) when it is large: no byte
+    // more, so that every input of the corpus reads the same bytes.
+    let layoutByte = r.u8()
+    set("layout", .string(layouts[Int(layoutByte) % layouts.count]))
+    if layoutByte >= 160 { set("rows", .string(["optimal", "greedy", "best"][Int(layoutByte) % 3])) }
     if mask & 1 != 0 { set("direction", .string(r.bool() ? "horizontal" : "vertical")) }
     if mask & 2 != 0 { set("width", .number(r.number())) }
     if mask & 4 != 0 { set("height", .number(r.number())) }

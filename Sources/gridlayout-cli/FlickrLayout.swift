@@ -76,6 +76,8 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     configuration.lineSpacing = 0
     configuration.rowHeight = options.targetRowHeight
     configuration.tolerance = options.tolerance
+    // The library's rows are greedy (Row.addItem): never `rows = "optimal"`.
+    configuration.rows = .greedy
     // A row holds an item at least: a cadence past the item count never comes round (and may be
     // past the engine's range).
     if let cadence = options.fullWidthBreakoutRowCadence, cadence <= min(ratios.count, GridLimits.maxStoredItems) {

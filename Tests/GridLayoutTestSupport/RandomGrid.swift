@@ -37,6 +37,9 @@ public struct RandomGrid {
         if Int.random(in: 0...2, using: &breakouts) == 0 {
             config.breakoutCadence = Int.random(in: 1...4, using: &breakouts)
         }
+        // Optimal justified rows from a stream of their own too, for a third of the seeds.
+        var optimalRows = SplitMix64(seed: seed ^ 0x0097_1A15)
+        if Int.random(in: 0...2, using: &optimalRows) == 0 { config.rows = .optimal }
         config.loaderSize = Size(width: length(10...60), height: length(10...60))
 
         let vertical = config.direction == .vertical

@@ -39,6 +39,30 @@ import GridLayout
             """) == ["item 1 1 0 0 10 10 1 1; footer 1 nil 0 10 100 5 1 1"])
     }
 
+    // Optimal rows as a section key (docs/layout.md, "Optimal rows"): section 2 takes them in a
+    // grid of greedy rows. Width 600, rowHeight 100, lineSpacing 10, ARs 2, 1, 3, 5, 1, 1.5, 1.5,
+    // 1 in both. Section 1, greedy: the panorama alone, 120 thick (0,110,600,120); section 1 ends
+    // at 360. Section 2 starts at 370, optimal: the panorama and the item after it, 100 thick
+    // (0,480,500,100) (500,480,100,100); the widow row at 590, 1.5 at T: 150 wide.
+    @Test func optimalRowsAsASectionKey() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval("""
+            local ratios = { 2, 1, 3, 5, 1, 1.5, 1.5, 1 }
+            local g = gl.new{ layout = "justified", width = 600, height = 300, rowHeight = 100, lineSpacing = 10 }
+            g.dataSource = {
+              sections = function() return 2 end,
+              count = function(s) return #ratios end,
+              size = function(s, i) return ratios[i] * 100, 100 end,
+              section = function(s) if s == 2 then return { rows = "optimal" } end end,
+            }
+            g:reload()
+            return g.rows, rect(g:frame(1, 4)), rect(g:frame(2, 4)), rect(g:frame(2, 5)), rect(g:frame(2, 6)),
+                   rect(g:contentSize())
+            """) == ["greedy", "0,110,600,120", "0,480,500,100", "500,480,100,100", "0,590,150,100", "600,690"])
+        #expect(lua.error("gl.new{ rows = 'best' }")
+                == "test:1: option 'rows': 'best' is invalid (expected one of 'greedy', 'optimal')")
+    }
+
     @Test func aTwoSpanItemInLanesAndTheInsetOption() {
         let lua = LuaAPI.harness()
         // lanes 3, itemSpacing 4, inset {left = 10}: lanes start at C 10; item 2 (204×40) spans lanes
@@ -100,6 +124,8 @@ import GridLayout
                 "data source 'section' returned an unknown key 'colums' for section 1 (expected one of layout, lanes, columns,"))
         #expect(reload("section = function(s) return { layout = 'masonry' } end")
                 == "data source 'section' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
+        #expect(reload("section = function(s) return { rows = 'best' } end")
+                == "data source 'section' returned rows = 'best' for section 1 (expected one of 'greedy', 'optimal')")
         #expect(reload("footer = function(s) return 0, 0/0 end")
                 == "data source 'footer' returned 0xnan for footer of section 1 (sizes must be finite and >= 0)")
         // The grid keeps its previous layout.

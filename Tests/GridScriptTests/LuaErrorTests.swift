@@ -118,6 +118,7 @@ import Testing
             ("grid.layout = 'Flow'",
              "option 'layout': 'Flow' is invalid (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'flow'?)"),
             ("grid.order = 'shortst'", "option 'order': 'shortst' is invalid (expected one of 'shortest', 'ltr', 'rtl') (did you mean 'shortest'?)"),
+            ("grid.rows = 'optimla'", "option 'rows': 'optimla' is invalid (expected one of 'greedy', 'optimal') (did you mean 'optimal'?)"),
             ("grid:relaod()", "unknown method 'relaod' (did you mean 'reload'?)"),
             ("grid:scrolTo(0, 0)", "unknown method 'scrolTo' (did you mean 'scrollTo'?)"),
             ("grid:scrollToItem(1, 1, 'centre')",

@@ -124,6 +124,22 @@ def test_per_section_lanes_and_padding_object(cli):
     assert response["contentSize"] == [100, 15]
 
 
+def test_optimal_rows_as_an_option_and_a_section_key(cli):
+    # docs/layout.md, "Optimal rows": W 600, rowHeight 100, lineSpacing 10, ARs 2, 1, 3, 5, 1, 1.5,
+    # 1.5, 1. Greedy (section 0) leaves the panorama alone, 120 thick; optimal rows (section 1, from
+    # 370) give it the next item (100 thick) and make the last three the widow row.
+    items = [[200, 100], [100, 100], [300, 100], [500, 100], [100, 100], [150, 100], [150, 100], [100, 100]]
+    response = layout(cli, {"options": {"layout": "justified", "width": 600, "lineSpacing": 10},
+                            "sections": [{"items": items}, {"items": items, "options": {"rows": "optimal"}}]})
+    assert response["sections"][0]["items"][3:5] == [[0, 110, 600, 120], [0, 240, 120, 120]]
+    assert response["sections"][1]["items"][3:] == [[0, 480, 500, 100], [500, 480, 100, 100], [0, 590, 150, 100],
+                                                   [150, 590, 150, 100], [300, 590, 100, 100]]
+    assert response["contentSize"] == [600, 690]
+    optimal = layout(cli, {"options": {"layout": "justified", "width": 600, "lineSpacing": 10, "rows": "optimal"},
+                           "sections": [{"items": items}]})
+    assert optimal["sections"][0]["items"] == [[x, y - 370, w, h] for x, y, w, h in response["sections"][1]["items"]]
+
+
 def test_footers_inset_spans_and_section_options(cli):
     # The layouts of bindings/c/tests/test_composition.c: section 0 inside the grid's inset with a
     # header and a footer; section 1 a waterfall of 2 columns without inset.
@@ -256,11 +272,14 @@ ERRORS = [
      "sections[0].options.rowHeight: -1 is invalid (expected a finite number > 0)", True),
     ('{"sections": [{"items": [], "options": {"layout": "grid"}}]}',
      'sections[0].options.layout: "grid" is invalid (expected one of "lanes", "waterfall", "flow", "justified")', True),
+    ('{"options": {"rows": "best"}, "sections": []}', 'options.rows: "best" is invalid (expected one of "greedy", "optimal")', True),
+    ('{"sections": [{"items": [], "options": {"rows": "best"}}]}',
+     'sections[0].options.rows: "best" is invalid (expected one of "greedy", "optimal")', True),
     ('{"sections": [{"items": [], "options": {"inset": {"top": -1}}}]}',
      "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
      "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
-     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth)", True),
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows)", True),
     ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
     ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),

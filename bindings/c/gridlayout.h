@@ -105,6 +105,11 @@ typedef enum gl_start_at {
     GL_START_AT_END = 1
 } gl_start_at;
 
+typedef enum gl_rows {
+    GL_ROWS_GREEDY = 0,
+    GL_ROWS_OPTIMAL = 1
+} gl_rows;
+
 typedef enum gl_align {
     GL_ALIGN_START = 0,
     GL_ALIGN_CENTER = 1,
@@ -201,6 +206,9 @@ typedef struct gl_config {
                                    off; default 0 */
     int sticky_footers;         /* [stickyFooters] 0/1: a visible section's footer stays at the
                                    viewport's trailing edge while its place is past it; default 0 */
+    int rows;                   /* [rows] gl_rows: where justified rows break: flickr's greedy
+                                   rule, or the breaks nearest row_height over the section; a
+                                   section's options may give its own; default GL_ROWS_GREEDY */
 } gl_config;
 /* end generated: config */
 
@@ -261,8 +269,8 @@ gl_status gl_grid_get_config(gl_grid *grid, gl_config *config);
 /* One option by its Lua name ("lanes", "rowHeight", "stickyHeaders", "animationDuration", "sort", ...;
  * gl_option_describe lists them). Numbers set numeric options, 0/1 the boolean ones, a case's C
  * value (GL_LAYOUT_FLOW, …) an enumerated one, and a number sets all four sides of "padding";
- * strings set "layout", "direction", "order", "widow" by name. An unknown name or a bad value
- * gives GL_EINVAL. */
+ * strings set every choice ("layout", "direction", "order", "widow", "rows", …) by name. An
+ * unknown name or a bad value gives GL_EINVAL. */
 gl_status gl_grid_set_option_number(gl_grid *grid, const char *name, double value);
 gl_status gl_grid_set_option_string(gl_grid *grid, const char *name, const char *value);
 /* Numeric, boolean (1/0) and enumerated options (the case's C value); "padding" gives its top side. */
@@ -328,7 +336,8 @@ enum {
     GL_SECTION_LINE_SPACING = 256,
     GL_SECTION_ITEM_SPACING = 512,
     GL_SECTION_INSET = 1024,
-    GL_SECTION_MIN_COLUMN_WIDTH = 2048
+    GL_SECTION_MIN_COLUMN_WIDTH = 2048,
+    GL_SECTION_ROWS = 4096
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -345,7 +354,8 @@ typedef struct gl_section_options {
     double line_spacing;        /* [lineSpacing] >= 0 */
     double item_spacing;        /* [itemSpacing] >= 0 */
     gl_insets inset;            /* [inset] finite sides >= 0 */
-    double min_column_width;    /* [minColumnWidth] >= 0 (0: off) (1.2) */
+    double min_column_width;    /* [minColumnWidth] >= 0 (0: off) (since 1.2) */
+    int rows;                   /* gl_rows [rows] (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */

@@ -101,6 +101,9 @@ public struct GridConfiguration: Hashable, Sendable {
     public var followEnd = false
     /// Where a `reload()` of a grid at offset 0 opens it (`startAt`): `.end` scrolls to the content's end.
     public var startAt = StartPosition.start
+    /// Where justified rows break (`rows`): flickr's greedy rule (the default), or the breaks that
+    /// keep the rows nearest `rowHeight` over the whole section (`.optimal`).
+    public var rows = RowBreaking.greedy
 
     /// Whether `estimatedSize` is set (not 0×0).
     public var isLazy: Bool { estimatedSize.width != 0 || estimatedSize.height != 0 }

@@ -246,6 +246,8 @@ extension GridConfiguration {
              "a viewport at the content's end stays at the end when the content changes"),
         choice("startAt", StartPosition.self, { $0.startAt }, { $0.startAt = $1 },
                "where a reload at offset 0 opens the grid: its start, or its end"),
+        choice("rows", RowBreaking.self, { $0.rows }, { $0.rows = $1 },
+               "where justified rows break: flickr's greedy rule, or the breaks nearest rowHeight over the section; a section's options may give its own"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -48,6 +48,7 @@ struct SectionStyle: Sendable {
     var rowHeight: Double
     var tolerance: Double
     var widow: WidowStyle
+    var rows: RowBreaking
     /// Grid-wide (not a section key): every section takes the grid's.
     var breakoutCadence: Int
     var lineSpacing: Double
@@ -67,6 +68,7 @@ struct SectionStyle: Sendable {
         rowHeight = c.rowHeight
         tolerance = c.tolerance
         widow = c.widow
+        rows = c.rows
         breakoutCadence = c.breakoutCadence
         lineSpacing = c.lineSpacing
         itemSpacing = c.itemSpacing

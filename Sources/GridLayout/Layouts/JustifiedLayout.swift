@@ -12,6 +12,12 @@
 /// are breakout rows (the library's isBreakoutRow): an item that arrives at such a row while it is
 /// empty and whose aspect ratio is at least 1 closes it alone — a closed row of one item, so W wide
 /// and W/AR thick, clamped. A narrower first item leaves the row an ordinary one.
+///
+/// With `rows = "optimal"` only the breaks differ: the items wait in `held` until the section ends
+/// (`finish`) or a span ends them, then `OptimalRowBreaks` breaks them into rows, each closed as
+/// `closeRow` closes a greedy row, the last one left open as the widow row when it picks one. So
+/// such a section's frames appear at its end, and a continuation (`reloadNew`) breaks the whole run
+/// again. Breakout rows are greedy's: optimal rows have none.
 struct JustifiedLayout: ItemPlacer {
     let area: ItemArea
     let rowHeight: Double
@@ -20,6 +26,9 @@ struct JustifiedLayout: ItemPlacer {
     let maxRatio: Double
     /// `breakoutCadence`: 0 for none.
     let cadence: Int
+    /// `rows = "optimal"`.
+    let optimal: Bool
+    let tolerance: Double
     /// Used only to name an item's size, as the data source gave it, in an error.
     let axes: AxisMap
     // Its state is these properties: saved after a section's last item (`PlacerState`) it goes on
@@ -36,9 +45,12 @@ struct JustifiedLayout: ItemPlacer {
     /// from 1, a multiple of `cadence`); `rows` is kept only with a cadence.
     private var rows = 0
     private var breakoutRow: Bool
+    /// With optimal rows: the aspect ratios of the items since the section's start or its last
+    /// span, in order, not broken into rows yet.
+    private var held: [Double] = []
 
-    init(rowHeight: Double, tolerance: Double, widow: WidowStyle, breakoutCadence: Int, area: ItemArea,
-         axes: AxisMap) throws(GridError) {
+    init(rowHeight: Double, tolerance: Double, widow: WidowStyle, breakoutCadence: Int, rows: RowBreaking = .greedy,
+         area: ItemArea, axes: AxisMap) throws(GridError) {
         guard area.cLength > 0 else {
             throw .noRoomForRows(length: area.cLength)
         }
@@ -46,6 +58,8 @@ struct JustifiedLayout: ItemPlacer {
         self.rowHeight = rowHeight
         self.widow = widow
         cadence = breakoutCadence
+        optimal = rows == .optimal
+        self.tolerance = tolerance
         breakoutRow = breakoutCadence == 1
         self.axes = axes
         minRatio = area.cLength / rowHeight * (1 - tolerance)
@@ -63,6 +77,10 @@ struct JustifiedLayout: ItemPlacer {
     @inline(never)
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) throws(GridError) {
         try checkRatios(sizes, from: first)
+        if optimal {
+            for k in sizes.indices { held.append(sizes[k].c / sizes[k].s) }
+            return
+        }
         // One loop in two copies, so that without breakout rows (the default) it tests nothing
         // for them: this is the layout's per-item path.
         if cadence == 0 {
@@ -192,6 +210,7 @@ struct JustifiedLayout: ItemPlacer {
             }
             guard run < sizes.count else { break }
             let size = sizes[run]
+            breakHeld(into: &store)
             if !ratios.isEmpty {
                 end = finish(into: &store)
                 rowStart = end + area.lineSpacing
@@ -213,10 +232,43 @@ struct JustifiedLayout: ItemPlacer {
     var frontierS: Double { rowStart }
     /// The S end of the rows closed so far (the area's start before any).
     var placedEnd: Double { end }
-    /// Items in the open row (placed, without a frame yet).
-    var openRowCount: Int { ratios.count }
+    /// Items in the open row, or held for optimal rows (placed, without a frame yet).
+    var openRowCount: Int { ratios.count + held.count }
+
+    /// With optimal rows, closes the held items' rows as `OptimalRowBreaks` breaks them, and
+    /// leaves the widow row's items, if it picks one, in the open row.
+    private mutating func breakHeld(into store: inout FrameStore) {
+        guard !held.isEmpty else { return }
+        let items = held
+        held = []
+        let breaks = OptimalRowBreaks(length: area.cLength, rowHeight: rowHeight, tolerance: tolerance,
+                                      itemSpacing: area.itemSpacing, widowRatio: minRatio)
+        let cut = items.withUnsafeBufferPointer { breaks.rows($0) }
+        var start = 0
+        for (row, rowEnd) in cut.ends.enumerated() {
+            // Summed from 0 in order, as `add` sums a greedy row.
+            for k in start..<rowEnd {
+                ratios.append(items[k])
+                ratioSum += items[k]
+            }
+            if cut.widow && row == cut.ends.count - 1 { break }
+            closeRow(into: &store)
+            start = rowEnd
+        }
+    }
 
     func finish(into store: inout FrameStore) -> Double {
+        if !held.isEmpty {
+            // On a copy: `finish` leaves the placer as it was, holding the run for a continuation.
+            var broken = self
+            broken.breakHeld(into: &store)
+            return broken.finishOpenRow(into: &store)
+        }
+        return finishOpenRow(into: &store)
+    }
+
+    /// Appends the open row as the widow row; returns the items' S end.
+    private func finishOpenRow(into store: inout FrameStore) -> Double {
         guard !ratios.isEmpty else { return end }
         let natural = ratios.reduce(0) { $0 + $1 * rowHeight }
         let gaps = Double(ratios.count - 1) * area.itemSpacing

@@ -256,7 +256,8 @@ struct LayoutBuilder {
             return try fill(FlowLayout(area: area), PlacerState.flow, section, count, sizes, first)
         case .justified:
             return try fill(JustifiedLayout(rowHeight: style.rowHeight, tolerance: style.tolerance,
-                                            widow: style.widow, breakoutCadence: style.breakoutCadence, area: area, axes: axes),
+                                            widow: style.widow, breakoutCadence: style.breakoutCadence, rows: style.rows,
+                                            area: area, axes: axes),
                             PlacerState.justified, section, count, sizes, first)
         }
     }

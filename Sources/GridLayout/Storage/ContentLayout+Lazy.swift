@@ -313,7 +313,12 @@ extension ContentLayout {
             }
             if lazy!.ended { return }
             if lazy!.open != nil {
-                try feedOpen(count: chunk(for: target), dataSource, meter)
+                if lazy!.open!.placer.laysOutWhole {
+                    // Its frames appear only at its end: every item is asked now.
+                    try feedOpenBatches(count: lazy!.open!.count - lazy!.open!.fed, dataSource, meter)
+                } else {
+                    try feedOpen(count: chunk(for: target), dataSource, meter)
+                }
             } else if sections.count < lazy!.counts.count {
                 try openNext(dataSource, meter)
             } else if let shifted = lazy!.shiftedFrom, lazy!.first == 0 {
@@ -695,7 +700,14 @@ extension PlacerState {
     /// Where the section's item area starts (in the store's coordinates).
     var areaStart: Double { read(AreaStartQuestion()) }
 
-    /// Items placed without a frame yet (justified's open row).
+    /// Whether the placer lays its section out whole, at its end (justified's optimal rows): a
+    /// lazy layout then asks all of the section's items in one move of the frontier.
+    var laysOutWhole: Bool {
+        if case .justified(let p) = self { return p.optimal }
+        return false
+    }
+
+    /// Items placed without a frame yet (justified's open row, or the items held for optimal rows).
     var openRowCount: Int {
         if case .justified(let p) = self { return p.openRowCount }
         return 0

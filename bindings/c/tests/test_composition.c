@@ -315,9 +315,13 @@ static void test_errors(void) {
     m.s[1].options.inset = (gl_insets){ 0, -1, 0, 0 };
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned inset = {top=0, left=-1, bottom=0, right=0} for section 1 (expected finite sides >= 0)");
-    m.s[1].options.set = GL_SECTION_MIN_COLUMN_WIDTH << 1;
+    m.s[1].options.set = GL_SECTION_ROWS;
+    m.s[1].options.rows = 5;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 12' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned rows = 5 for section 1 (expected one of 'greedy', 'optimal')");
+    m.s[1].options.set = GL_SECTION_ROWS << 1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 13' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows)");
     m.s[1].options.set = 0;
 
     gl_size after;
@@ -499,9 +503,13 @@ static void test_bulk_composition(void) {
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
     EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
-    waterfall.set = 1u << 12;
+    waterfall.set = 1u << 13;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 12 is invalid (expected a GL_SECTION_* bit)");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 13 is invalid (expected a GL_SECTION_* bit)");
+    waterfall.set = GL_SECTION_ROWS;
+    waterfall.rows = 2;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
+    EXPECT_LAST_ERROR("section 1: option 'rows' 2 is invalid (expected one of 'greedy', 'optimal')");
     waterfall.set = 0;
     comp[0].struct_size = comp[1].struct_size = 8;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
@@ -598,7 +606,93 @@ static void test_sticky_footers(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* Optimal rows (since 1.2; docs/layout.md, "Optimal rows"): W 600, row_height 100, line_spacing 10,
+ * ARs 2, 1, 3, 5, 1, 1.5, 1.5, 1 in two sections. Section 0 keeps greedy's rows: the panorama
+ * alone, 120 thick, at 110; it ends at 360. Section 1 (GL_SECTION_ROWS, GL_ROWS_OPTIMAL) starts at
+ * 370: the panorama and the next item 100 thick at 480 (500 and 100 wide), the widow row at 590
+ * (150, 150, 100 wide). Then the grid's own rows = GL_ROWS_OPTIMAL, and a 1.1-sized
+ * gl_section_options in the bulk composition (its rows field unread). */
+static void test_optimal_rows(void) {
+    static const double ratios[8] = { 2, 1, 3, 5, 1, 1.5, 1.5, 1 };
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.rows == GL_ROWS_GREEDY);
+    c.layout = GL_LAYOUT_JUSTIFIED;
+    c.width = 600;
+    c.row_height = 100;
+    c.line_spacing = 10;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    for (int s = 0; s < 2; s++) {
+        fill(&m.s[s], 8, 0, 100);
+        for (int i = 0; i < 8; i++) m.s[s].sizes[i].w = ratios[i] * 100;
+    }
+    m.s[1].options.set = GL_SECTION_ROWS;
+    m.s[1].options.rows = GL_ROWS_OPTIMAL;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 3), 0, 110, 600, 120);
+    EXPECT_RECT(frame(g, 0, 4), 0, 240, 120, 120);
+    EXPECT_RECT(frame(g, 1, 3), 0, 480, 500, 100);
+    EXPECT_RECT(frame(g, 1, 4), 500, 480, 100, 100);
+    EXPECT_RECT(frame(g, 1, 5), 0, 590, 150, 100);
+    EXPECT_RECT(frame(g, 1, 7), 300, 590, 100, 100);
+    gl_size size;
+    OK(gl_grid_content_size(g, &size));
+    EXPECT(size.h == 690);
+
+    /* the grid's option, in gl_config and by name; a bad value names it and the choices */
+    gl_config now;
+    gl_config_init(&now);
+    OK(gl_grid_get_config(g, &now));
+    now.rows = GL_ROWS_OPTIMAL;
+    OK(gl_grid_set_config(g, &now));
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 3), 0, 110, 500, 100);
+    double rows = -1;
+    OK(gl_grid_get_option_number(g, "rows", &rows));
+    EXPECT(rows == GL_ROWS_OPTIMAL);
+    EXPECT_STATUS(gl_grid_set_option_string(g, "rows", "optimla"), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'rows': 'optimla' is invalid (expected one of 'greedy', 'optimal') (did you mean 'optimal'?)");
+    EXPECT_STATUS(gl_grid_set_option_string(g, "rows", "best"), GL_EINVAL);
+    EXPECT_LAST_ERROR("option 'rows': 'best' is invalid (expected one of 'greedy', 'optimal')");
+    now.rows = 2;
+    EXPECT_STATUS(gl_grid_set_config(g, &now), GL_EINVAL);
+    EXPECT_LAST_ERROR("gl_config.rows: 2 is invalid (expected 0...1)");
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 3), 0, 110, 500, 100);
+    OK(gl_grid_destroy(g));
+
+    /* bulk: a 1.1-sized gl_section_options sets the bits it knows; GL_SECTION_ROWS in a full one */
+    OK(gl_grid_create(&c, &g));
+    gl_section sections[2] = { { m.s[0].sizes, 8, 0, { 0, 0 }, 0 }, { m.s[1].sizes, 8, 0, { 0, 0 }, 0 } };
+    gl_section_options old, optimal;
+    memset(&old, 0, sizeof old);
+    old.struct_size = offsetof(gl_section_options, min_column_width);
+    old.set = GL_SECTION_TOLERANCE;
+    old.tolerance = 0.25;
+    memset(&optimal, 0, sizeof optimal);
+    optimal.struct_size = sizeof optimal;
+    optimal.set = GL_SECTION_ROWS;
+    optimal.rows = GL_ROWS_OPTIMAL;
+    gl_section_composition comp[2];
+    memset(comp, 0, sizeof comp);
+    comp[0].struct_size = comp[1].struct_size = sizeof comp[0];
+    comp[0].options = &old;
+    comp[1].options = &optimal;
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    OK(gl_grid_reload(g));
+    EXPECT_RECT(frame(g, 0, 3), 0, 110, 600, 120);
+    EXPECT_RECT(frame(g, 1, 3), 0, 480, 500, 100);
+    old.struct_size = offsetof(gl_section_options, min_column_width) - 1;
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    OK(gl_grid_destroy(g));
+}
+
 int main(void) {
+    test_optimal_rows();
     test_bulk_composition();
     test_footers_inset_and_section_options();
     test_spans();

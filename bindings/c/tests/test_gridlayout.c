@@ -725,11 +725,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 35);
+    EXPECT(n == 36);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 35 is out of range (the library has options 0...34)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 36 is out of range (the library has options 0...35)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -757,6 +757,9 @@ static void test_option_description(void) {
     const gl_option_info *widow = find_option(all, n, "widow");
     EXPECT(widow && widow->choice_count == 3);
     EXPECT(choice_is(widow, GL_WIDOW_LEFT, "left") && choice_is(widow, GL_WIDOW_CENTER, "center") && choice_is(widow, GL_WIDOW_JUSTIFY, "justify"));
+    const gl_option_info *rows = find_option(all, n, "rows");
+    EXPECT(rows && rows->choice_count == 2 && rows->default_number == GL_ROWS_GREEDY);
+    EXPECT(choice_is(rows, GL_ROWS_GREEDY, "greedy") && choice_is(rows, GL_ROWS_OPTIMAL, "optimal"));
 
     /* Every numeric and boolean option is set and read by its name, from its default to its
      * largest value (or 1 more for an open range), and a value past the range is refused. */

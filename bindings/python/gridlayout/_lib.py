@@ -43,6 +43,7 @@ GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
 GL_ANCHOR_ITEM, GL_ANCHOR_OFFSET = 0, 1
 GL_START_AT_START, GL_START_AT_END = 0, 1
+GL_ROWS_GREEDY, GL_ROWS_OPTIMAL = 0, 1
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -162,6 +163,7 @@ class gl_config(Structure):
         ("start_at", c_int),
         ("min_column_width", c_double),
         ("sticky_footers", c_int),
+        ("rows", c_int),
     ]
 # end generated: config
 
@@ -219,6 +221,7 @@ GL_SECTION_LINE_SPACING = 256
 GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
 GL_SECTION_MIN_COLUMN_WIDTH = 2048
+GL_SECTION_ROWS = 4096
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -232,6 +235,7 @@ SECTION_OPTION_BITS = (
     ('item_spacing', GL_SECTION_ITEM_SPACING),
     ('inset', GL_SECTION_INSET),
     ('min_column_width', GL_SECTION_MIN_COLUMN_WIDTH),
+    ('rows', GL_SECTION_ROWS),
 )
 # end generated: section-bits
 
@@ -252,6 +256,7 @@ class gl_section_options(Structure):
         ("item_spacing", c_double),
         ("inset", gl_insets),
         ("min_column_width", c_double),  # 1.2
+        ("rows", c_int),  # 1.2
     ]
 
 

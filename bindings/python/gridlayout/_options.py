@@ -20,6 +20,7 @@ Order = Literal['shortest', 'ltr', 'rtl']
 Widow = Literal['left', 'center', 'justify']
 Anchor = Literal['item', 'offset']
 Start_at = Literal['start', 'end']
+Rows = Literal['greedy', 'optimal']
 
 # Every option, in the engine's order: (keyword, engine name, kind, min, max, min_exclusive,
 # default, choices, summary). The library describes the same at run time (gl_option_describe);
@@ -130,6 +131,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('start_at', 'startAt', 'choice', 0.0, 1.0, False,
      'start', ('start', 'end'),
      'where a reload at offset 0 opens the grid: its start, or its end'),
+    ('rows', 'rows', 'choice', 0.0, 1.0, False,
+     'greedy', ('greedy', 'optimal'),
+     "where justified rows break: flickr's greedy rule, or the breaks nearest row_height over the section; a section's options may give its own"),
 )
 
 
@@ -175,7 +179,8 @@ class GridOptions:
                  estimated_size: Optional[SizeLike] = None,
                  anchor: Optional[Anchor] = None,
                  follow_end: Optional[bool] = None,
-                 start_at: Optional[Start_at] = None) -> None:
+                 start_at: Optional[Start_at] = None,
+                 rows: Optional[Rows] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -502,3 +507,12 @@ class GridOptions:
     @start_at.setter
     def start_at(self, value: Start_at) -> None:
         self.configure(start_at=value)
+
+    @property
+    def rows(self) -> Rows:
+        "where justified rows break: flickr's greedy rule, or the breaks nearest row_height over the section; a section's options may give its own: one of 'greedy', 'optimal', by default 'greedy'."
+        return self._option('rows')  # type: ignore[no-any-return]
+
+    @rows.setter
+    def rows(self, value: Rows) -> None:
+        self.configure(rows=value)

@@ -384,8 +384,8 @@ class Grid(GridOptions):
         after the section's items; span(section, item) -> how many lanes or columns the item
         takes: an int >= 1, True for all of them, or None for 1 (every item is asked);
         section(section) -> a dict of the section's overrides of the grid's options, or None:
-        keys layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing,
-        item_spacing and inset (the keywords, or the engine's names), values as `configure`
+        keys layout, lanes, columns, order, row_height, tolerance, widow, rows, spacing,
+        line_spacing, item_spacing and inset (the keywords, or the engine's names), values as `configure`
         takes them."""
         source = _data_source(self, count, size, sizes, sections, header, show_loader, same_size,
                               lanes, insert, remove, move, can_move, can_move_to_section, style,

@@ -117,7 +117,11 @@ def test_bad_answers_name_the_callback_the_place_and_the_value():
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1) returned an unknown key 'padding' (expected "
                                  "one of layout, lanes, columns, order, row_height, tolerance, "
-                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width)")
+                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows)")
+        options[1] = {"rows": "best"}
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "ValueError: section(1)['rows']: 'best' is invalid (expected one "
+                                 "of 'greedy', 'optimal')")
         options[1] = [("lanes", 2)]
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "TypeError: section(1) returned list [('lanes', 2)], expected a "
@@ -185,7 +189,7 @@ def test_bulk_sections_compose_the_same_layout():
                                                            "(expected 1...10000) [GL_EDATA]"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
      "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
-     "item_spacing, inset, min_column_width) [GL_EINVAL]"),
+     "item_spacing, inset, min_column_width, rows) [GL_EINVAL]"),
     ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
                                                           "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
 ])
@@ -198,3 +202,32 @@ def test_bulk_composition_is_checked_when_set(kwargs, error, message):
         assert (type(info.value).__name__, str(info.value)) == (error, message)
         grid.reload()   # the previous data stays
         assert grid.item_count(0) == 2
+
+
+# Optimal rows (docs/layout.md, "Optimal rows"): W 600, row_height 100, line_spacing 10, ARs 2, 1, 3,
+# 5 (a panorama), 1, 1.5, 1.5, 1. Greedy leaves the panorama alone (120 thick); optimal rows give it
+# the next item (100 thick: 500 and 100 wide) and make 1.5 + 1.5 + 1 the widow row.
+RATIOS = [2, 1, 3, 5, 1, 1.5, 1.5, 1]
+
+
+def test_optimal_rows_as_an_option_and_a_section_key():
+    with Grid(layout="justified", width=600, row_height=100, line_spacing=10) as grid:
+        assert grid.rows == "greedy"
+        grid.set_sections([[(r * 100, 100) for r in RATIOS]] * 2,
+                          section_options=[None, {"rows": "optimal"}])
+        grid.reload()
+        assert grid.frame(0, 3) == Rect(0, 110, 600, 120)
+        assert [grid.frame(1, i) for i in (3, 4, 5)] == [
+            Rect(0, 480, 500, 100), Rect(500, 480, 100, 100), Rect(0, 590, 150, 100)]
+        assert grid.content_size() == (600, 690)
+        grid.rows = "optimal"
+        grid.reload()
+        assert grid.frame(0, 3) == Rect(0, 110, 500, 100)
+        with pytest.raises(GridError) as info:
+            grid.rows = "optimla"
+        assert info.value.message == ("option 'rows': 'optimla' is invalid (expected one of 'greedy', "
+                                      "'optimal') (did you mean 'optimal'?)")
+        with pytest.raises(GridError) as info:
+            grid.set_sections([[(100, 100)]], section_options=[{"rows": "best"}])
+        assert "'best'" in str(info.value) and "'greedy', 'optimal'" in str(info.value)
+        assert grid.rows == "optimal" and grid.frame(0, 3) == Rect(0, 110, 500, 100)
