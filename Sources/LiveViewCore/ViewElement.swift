@@ -43,7 +43,7 @@ public struct ViewElement: Equatable, Sendable {
         return switch kind {
         case .item: "\(section).\(item)"
         case .header: "header \(section)"
-        case .footer: pinned ? "footer \(section) (pinned)" : "footer \(section)"
+        case .footer: "footer \(section)"
         case .loader: "loader"
         }
     }

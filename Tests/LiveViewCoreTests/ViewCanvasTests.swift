@@ -42,6 +42,16 @@ import Testing
         #expect(ViewCanvas.render([header], geometry).lines[0] == "#header 2==============================#")
     }
 
+    @Test func aPinnedFooterHasTheCornersOfAPinnedHeader() {
+        let pinned = ViewElement(kind: .footer, section: 1, frame: ViewRect(x: 0, y: 180, width: 400, height: 20), pinned: true)
+        let canvas = ViewCanvas.render([pinned], geometry)
+        #expect(canvas.lines[9] == "@footer 1______________________________@")
+        #expect(canvas.cell(0, 9).style == .pinned)
+        #expect(pinned.description == "footer 1 (pinned)  x=0 y=180 w=400 h=20")
+        let own = ViewElement(kind: .footer, section: 1, frame: ViewRect(x: 0, y: 180, width: 400, height: 20))
+        #expect(ViewCanvas.render([own], geometry).lines[9] == "&footer 1______________________________&")
+    }
+
     @Test func draggedOverItemsHeadersOverItemsContextUnderAll() {
         var dragged = item(1, 3, 50, 50)
         dragged.dragged = true
