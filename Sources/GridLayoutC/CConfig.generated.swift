@@ -41,6 +41,8 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.anchor = cChoice(o[30], c)
     g.follow_end = cFlag(o[31], c)
     g.start_at = cChoice(o[32], c)
+    g.justify = cChoice(o[33], c)
+    g.align_items = cChoice(o[34], c)
     return g
 }
 
@@ -80,5 +82,7 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     try setChoice(o[30], g.anchor, "anchor", &c)
     try setFlag(o[31], g.follow_end, "follow_end", &c)
     try setChoice(o[32], g.start_at, "start_at", &c)
+    try setChoice(o[33], g.justify, "justify", &c)
+    try setChoice(o[34], g.align_items, "align_items", &c)
     return c
 }

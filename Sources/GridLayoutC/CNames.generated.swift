@@ -27,4 +27,6 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("lineSpacing", UInt32(GL_SECTION_LINE_SPACING)),
     ("itemSpacing", UInt32(GL_SECTION_ITEM_SPACING)),
     ("inset", UInt32(GL_SECTION_INSET)),
+    ("justify", UInt32(GL_SECTION_JUSTIFY)),
+    ("alignItems", UInt32(GL_SECTION_ALIGN_ITEMS)),
 ]

@@ -224,7 +224,7 @@ private func compose(_ section: inout ArrayDataSource.Section, _ s: Int, count: 
         section.spans = read
     }
     if let p = c.options {
-        let o = try readVersioned(p, size: p.pointee.struct_size, minimum: MemoryLayout<gl_section_options>.size,
+        let o = try readVersioned(p, size: p.pointee.struct_size, minimum: sectionOptionsMinimumSize,
                                   defaults: gl_section_options(), "gl_section_options")
         let unknown = o.set & ~sectionOptionBits.reduce(UInt32(0)) { $0 | $1.bit }
         guard unknown == 0 else {

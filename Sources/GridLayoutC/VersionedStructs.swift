@@ -23,3 +23,5 @@ func readVersioned<T>(_ p: UnsafePointer<T>, size: Int, minimum: Int, defaults: 
 /// must cover at least.
 let configMinimumSize = MemoryLayout<gl_config>.offset(of: \gl_config.overscan)! + MemoryLayout<Double>.size
 let dataSourceMinimumSize = MemoryLayout<gl_data_source>.offset(of: \gl_data_source.release)! + MemoryLayout<UnsafeRawPointer>.size
+/// `gl_section_options` as 1.1 first had it (through `inset`).
+let sectionOptionsMinimumSize = MemoryLayout<gl_section_options>.offset(of: \gl_section_options.inset)! + MemoryLayout<gl_insets>.size

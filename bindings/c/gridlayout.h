@@ -105,6 +105,21 @@ typedef enum gl_start_at {
     GL_START_AT_END = 1
 } gl_start_at;
 
+typedef enum gl_justify {
+    GL_JUSTIFY_START = 0,
+    GL_JUSTIFY_CENTER = 1,
+    GL_JUSTIFY_END = 2,
+    GL_JUSTIFY_SPACE_BETWEEN = 3,
+    GL_JUSTIFY_SPACE_AROUND = 4,
+    GL_JUSTIFY_SPACE_EVENLY = 5
+} gl_justify;
+
+typedef enum gl_align_items {
+    GL_ALIGN_ITEMS_START = 0,
+    GL_ALIGN_ITEMS_CENTER = 1,
+    GL_ALIGN_ITEMS_END = 2
+} gl_align_items;
+
 typedef enum gl_align {
     GL_ALIGN_START = 0,
     GL_ALIGN_CENTER = 1,
@@ -196,6 +211,12 @@ typedef struct gl_config {
                                    end when the content changes; default 0 */
     int start_at;               /* [startAt] gl_start_at: where a reload at offset 0 opens the
                                    grid: its start, or its end; default GL_START_AT_START */
+    int justify;                /* [justify] gl_justify: how a flow line shares its free space
+                                   among its items, as CSS justify-content; default
+                                   GL_JUSTIFY_START */
+    int align_items;            /* [alignItems] gl_align_items: where a flow item sits across its
+                                   line, which is as thick as its thickest item; default
+                                   GL_ALIGN_ITEMS_START */
 } gl_config;
 /* end generated: config */
 
@@ -322,7 +343,9 @@ enum {
     GL_SECTION_SPACING = 128,
     GL_SECTION_LINE_SPACING = 256,
     GL_SECTION_ITEM_SPACING = 512,
-    GL_SECTION_INSET = 1024
+    GL_SECTION_INSET = 1024,
+    GL_SECTION_JUSTIFY = 2048,
+    GL_SECTION_ALIGN_ITEMS = 4096
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -339,6 +362,9 @@ typedef struct gl_section_options {
     double line_spacing;        /* [lineSpacing] >= 0 */
     double item_spacing;        /* [itemSpacing] >= 0 */
     gl_insets inset;            /* [inset] finite sides >= 0 */
+    /* since 1.2 */
+    int justify;                /* gl_justify [justify] */
+    int align_items;            /* gl_align_items [alignItems] */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */

@@ -242,6 +242,10 @@ extension GridConfiguration {
              "a viewport at the content's end stays at the end when the content changes"),
         choice("startAt", StartPosition.self, { $0.startAt }, { $0.startAt = $1 },
                "where a reload at offset 0 opens the grid: its start, or its end"),
+        choice("justify", FlowJustification.self, { $0.justify }, { $0.justify = $1 },
+               "how a flow line shares its free space among its items, as CSS justify-content"),
+        choice("alignItems", FlowItemAlignment.self, { $0.alignItems }, { $0.alignItems = $1 },
+               "where a flow item sits across its line, which is as thick as its thickest item"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

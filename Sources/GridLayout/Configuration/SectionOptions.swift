@@ -50,6 +50,8 @@ struct SectionStyle: Sendable {
     var widow: WidowStyle
     /// Grid-wide (not a section key): every section takes the grid's.
     var breakoutCadence: Int
+    var justify: FlowJustification
+    var alignItems: FlowItemAlignment
     var lineSpacing: Double
     var itemSpacing: Double
     /// The section inset in S/C terms.
@@ -68,6 +70,8 @@ struct SectionStyle: Sendable {
         tolerance = c.tolerance
         widow = c.widow
         breakoutCadence = c.breakoutCadence
+        justify = c.justify
+        alignItems = c.alignItems
         lineSpacing = c.lineSpacing
         itemSpacing = c.itemSpacing
         inset = axes.padding(c.inset)

@@ -85,6 +85,7 @@ extension SectionOptions {
     /// GL_SECTION_* bits.
     public static let keys = [
     "layout", "lanes", "columns", "order", "rowHeight", "tolerance",
-    "widow", "spacing", "lineSpacing", "itemSpacing", "inset",
+    "widow", "spacing", "lineSpacing", "itemSpacing", "inset", "justify",
+    "alignItems",
 ]
 }

@@ -695,10 +695,13 @@ extension PlacerState {
     /// Where the section's item area starts (in the store's coordinates).
     var areaStart: Double { read(AreaStartQuestion()) }
 
-    /// Items placed without a frame yet (justified's open row).
+    /// Items placed without a frame yet (justified's open row, an aligned flow's open line).
     var openRowCount: Int {
-        if case .justified(let p) = self { return p.openRowCount }
-        return 0
+        switch self {
+        case .justified(let p): return p.openRowCount
+        case .flow(let p): return p.openRowCount
+        case .lanes, .waterfall: return 0
+        }
     }
 }
 

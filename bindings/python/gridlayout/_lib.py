@@ -43,6 +43,8 @@ GL_ORDER_SHORTEST, GL_ORDER_LTR, GL_ORDER_RTL = 0, 1, 2
 GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
 GL_ANCHOR_ITEM, GL_ANCHOR_OFFSET = 0, 1
 GL_START_AT_START, GL_START_AT_END = 0, 1
+GL_JUSTIFY_START, GL_JUSTIFY_CENTER, GL_JUSTIFY_END, GL_JUSTIFY_SPACE_BETWEEN, GL_JUSTIFY_SPACE_AROUND, GL_JUSTIFY_SPACE_EVENLY = 0, 1, 2, 3, 4, 5
+GL_ALIGN_ITEMS_START, GL_ALIGN_ITEMS_CENTER, GL_ALIGN_ITEMS_END = 0, 1, 2
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -160,6 +162,8 @@ class gl_config(Structure):
         ("anchor", c_int),
         ("follow_end", c_int),
         ("start_at", c_int),
+        ("justify", c_int),
+        ("align_items", c_int),
     ]
 # end generated: config
 
@@ -216,6 +220,8 @@ GL_SECTION_SPACING = 128
 GL_SECTION_LINE_SPACING = 256
 GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
+GL_SECTION_JUSTIFY = 2048
+GL_SECTION_ALIGN_ITEMS = 4096
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -228,6 +234,8 @@ SECTION_OPTION_BITS = (
     ('line_spacing', GL_SECTION_LINE_SPACING),
     ('item_spacing', GL_SECTION_ITEM_SPACING),
     ('inset', GL_SECTION_INSET),
+    ('justify', GL_SECTION_JUSTIFY),
+    ('align_items', GL_SECTION_ALIGN_ITEMS),
 )
 # end generated: section-bits
 
@@ -247,6 +255,8 @@ class gl_section_options(Structure):
         ("line_spacing", c_double),
         ("item_spacing", c_double),
         ("inset", gl_insets),
+        ("justify", c_int),         # since 1.2
+        ("align_items", c_int),
     ]
 
 

@@ -20,6 +20,8 @@ Order = Literal['shortest', 'ltr', 'rtl']
 Widow = Literal['left', 'center', 'justify']
 Anchor = Literal['item', 'offset']
 Start_at = Literal['start', 'end']
+Justify = Literal['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly']
+Align_items = Literal['start', 'center', 'end']
 
 # Every option, in the engine's order: (keyword, engine name, kind, min, max, min_exclusive,
 # default, choices, summary). The library describes the same at run time (gl_option_describe);
@@ -124,6 +126,12 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('start_at', 'startAt', 'choice', 0.0, 1.0, False,
      'start', ('start', 'end'),
      'where a reload at offset 0 opens the grid: its start, or its end'),
+    ('justify', 'justify', 'choice', 0.0, 5.0, False,
+     'start', ('start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly'),
+     'how a flow line shares its free space among its items, as CSS justify-content'),
+    ('align_items', 'alignItems', 'choice', 0.0, 2.0, False,
+     'start', ('start', 'center', 'end'),
+     'where a flow item sits across its line, which is as thick as its thickest item'),
 )
 
 
@@ -167,7 +175,9 @@ class GridOptions:
                  estimated_size: Optional[SizeLike] = None,
                  anchor: Optional[Anchor] = None,
                  follow_end: Optional[bool] = None,
-                 start_at: Optional[Start_at] = None) -> None:
+                 start_at: Optional[Start_at] = None,
+                 justify: Optional[Justify] = None,
+                 align_items: Optional[Align_items] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -476,3 +486,21 @@ class GridOptions:
     @start_at.setter
     def start_at(self, value: Start_at) -> None:
         self.configure(start_at=value)
+
+    @property
+    def justify(self) -> Justify:
+        "how a flow line shares its free space among its items, as CSS justify-content: one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly', by default 'start'."
+        return self._option('justify')  # type: ignore[no-any-return]
+
+    @justify.setter
+    def justify(self, value: Justify) -> None:
+        self.configure(justify=value)
+
+    @property
+    def align_items(self) -> Align_items:
+        "where a flow item sits across its line, which is as thick as its thickest item: one of 'start', 'center', 'end', by default 'start'."
+        return self._option('align_items')  # type: ignore[no-any-return]
+
+    @align_items.setter
+    def align_items(self, value: Align_items) -> None:
+        self.configure(align_items=value)
