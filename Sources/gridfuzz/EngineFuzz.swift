@@ -126,7 +126,8 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
     if r.bool() {
         var entries: [SectionOptions.Entry] = []
         for _ in 0..<Int(r.u8() % 4) {
-            switch r.u8() % 10 {
+            let pick = r.u8()
+            switch pick % 10 {
             case 0: entries.append(.init("layout", .string(["lanes", "waterfall", "flow", "justified", "masonry"][Int(r.u8()) % 5])))
             case 1: entries.append(.init("columns", .number(r.integer())))
             case 2: entries.append(.init("lanes", .number(r.integer())))
@@ -136,6 +137,11 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
             case 6: entries.append(.init("order", .string(["shortest", "ltr", "rtl", "x"][Int(r.u8()) % 4])))
             case 7: entries.append(.init("rowHeight", .number(r.number())))
             case 8: entries.append(.init("direction", .string("horizontal")))
+            // Flow alignment from the same byte (109...249), bad names and a number included.
+            case _ where pick >= 100:
+                entries.append(pick % 20 == 9
+                    ? .init("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "centre"][Int(pick / 20) % 7]))
+                    : .init("alignItems", Int(pick / 20) % 4 == 3 ? .number(3) : .string(["start", "center", "end"][Int(pick / 20) % 4])))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -172,7 +178,13 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             if config != before { fail("set(\(name)) threw but changed the configuration", config, FuzzDataSource(sections: [], showLoader: false, sameSize: false)) }
         }
     }
-    set("layout", .string(layouts[Int(r.u8()) % layouts.count]))
+    let layoutPick = r.u8()
+    set("layout", .string(layouts[Int(layoutPick) % layouts.count]))
+    // Flow alignment from the layout's byte (its top half), so that the corpus reads as before.
+    if layoutPick >= 128 {
+        set("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "between"][Int(layoutPick / 5) % 7]))
+        set("alignItems", .string(["start", "center", "end", "middle"][Int(layoutPick / 35) % 4]))
+    }
     if mask & 1 != 0 { set("direction", .string(r.bool() ? "horizontal" : "vertical")) }
     if mask & 2 != 0 { set("width", .number(r.number())) }
     if mask & 4 != 0 { set("height", .number(r.number())) }
