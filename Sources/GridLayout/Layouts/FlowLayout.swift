@@ -21,8 +21,8 @@ struct FlowLayout: ItemPlacer {
     private var lineThickness: Double = 0
     private var cursor: Double
     private var lineOpen = false
-    /// The S end of the last full-line item (`span` all), where no line is open after it; else the
-    /// area's start.
+    /// The S end of the last full-line item (`span` all), where no line is open after it, or, when
+    /// `aligned`, of the last line placed (the held line is not); else the area's start.
     private var end: Double
 
     init(area: ItemArea, justify: FlowJustification = .start, alignItems: FlowItemAlignment = .start) {

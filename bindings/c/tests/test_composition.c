@@ -315,9 +315,20 @@ static void test_errors(void) {
     m.s[1].options.inset = (gl_insets){ 0, -1, 0, 0 };
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned inset = {top=0, left=-1, bottom=0, right=0} for section 1 (expected finite sides >= 0)");
-    m.s[1].options.set = GL_SECTION_INSET << 1;
+    m.s[1].options.set = GL_SECTION_ALIGN_ITEMS << 1;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 11' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 13' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, justify, align_items)");
+    /* since 1.2: a gl_justify or gl_align_items past its enum */
+    m.s[1].options.set = GL_SECTION_JUSTIFY;
+    m.s[1].options.justify = 6;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned justify = 6 for section 1 (expected one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly')");
+    m.s[1].options.set = GL_SECTION_ALIGN_ITEMS;
+    m.s[1].options.justify = GL_JUSTIFY_START;
+    m.s[1].options.align_items = -1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned align_items = -1 for section 1 (expected one of 'start', 'center', 'end')");
+    m.s[1].options.align_items = GL_ALIGN_ITEMS_START;
     m.s[1].options.set = 0;
 
     gl_size after;
@@ -499,9 +510,9 @@ static void test_bulk_composition(void) {
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
     EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
-    waterfall.set = 1u << 12;
+    waterfall.set = 1u << 13;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 12 is invalid (expected a GL_SECTION_* bit)");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 13 is invalid (expected a GL_SECTION_* bit)");
     waterfall.set = 0;
     comp[0].struct_size = comp[1].struct_size = 8;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
@@ -521,6 +532,12 @@ static void test_bulk_composition(void) {
     comp[1].has_footer = 0;
     OK(gl_grid_reload(g));
     EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    /* 1.1's gl_section_options (without justify and align_items) is still read; a smaller one is not */
+    waterfall.struct_size = offsetof(gl_section_options, justify);
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    waterfall.struct_size = offsetof(gl_section_options, inset);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    waterfall.struct_size = sizeof waterfall;
     /* NULL composition: sections and uniform sizes only */
     OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, NULL));
     OK(gl_grid_reload(g));
