@@ -198,7 +198,7 @@ C_TYPES = {"number": "double", "integer": "integer", "bool": "0/1", "insets": "`
 
 def c_value(o):
     if o.kind == "choice":
-        return f"`gl_{o.keyword}`: " + ", ".join(f"`{c_enum_prefix(o)}{c.upper()}`" for c in o.choices)
+        return f"`gl_{o.keyword}`: " + ", ".join(f"`{c_enum_prefix(o)}{snake(c).upper()}`" for c in o.choices)
     if o.kind in ("number", "integer"):
         return f"{C_TYPES[o.kind]} {range_words(o)}"
     return C_TYPES[o.kind]
@@ -206,7 +206,7 @@ def c_value(o):
 
 def c_default(o):
     if o.kind == "choice":
-        return f"`{c_enum_prefix(o)}{o.default.upper()}`"
+        return f"`{c_enum_prefix(o)}{snake(o.default).upper()}`"
     if o.kind == "bool":
         return "`1`" if o.default else "`0`"
     if o.kind == "insets":
@@ -403,7 +403,7 @@ def header_blocks(options):
     choice = {o.name: o for o in options}
     choices = []
     for option, ctype, prefix in V.CHOICE_ENUMS:
-        choices.append(c_enum(ctype, [(prefix + c.upper(), k, "") for k, c in enumerate(choice[option].choices)]))
+        choices.append(c_enum(ctype, [(prefix + snake(c).upper(), k, "") for k, c in enumerate(choice[option].choices)]))
     choices.append(c_enum("gl_align", [("GL_ALIGN_" + c, k, "") for k, (c, _) in enumerate(V.ALIGNMENTS)]))
     choices.append(c_enum("gl_kind", [("GL_KIND_" + c, k, since(s)) for k, (c, _, s) in enumerate(V.ELEMENT_KINDS)]))
     bits = ["enum {"] + [f"    GL_SECTION_{snake(o).upper()} = {1 << k}{',' if k < len(V.SECTION_OPTIONS) - 1 else ''}"
@@ -599,7 +599,7 @@ def python_lib_blocks(options):
     consts = [f"{name} = {k}" for k, (name, _) in enumerate(V.STATUSES)]
     consts.append("")
     for option, _, prefix in V.CHOICE_ENUMS:
-        consts.append(f"{', '.join(prefix + c.upper() for c in choice[option].choices)} = "
+        consts.append(f"{', '.join(prefix + snake(c).upper() for c in choice[option].choices)} = "
                       f"{', '.join(str(k) for k in range(len(choice[option].choices)))}")
     for prefix, rows in (("GL_ALIGN_", V.ALIGNMENTS), ("GL_KIND_", V.ELEMENT_KINDS), ("GL_CHANGE_", V.CHANGE_KINDS)):
         consts += [f"{prefix}{row[0]} = {k}" for k, row in enumerate(rows)]

@@ -107,12 +107,14 @@ EVENTS = [
 CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_direction", "GL_"),
                 ("order", "gl_order", "GL_ORDER_"), ("widow", "gl_widow", "GL_WIDOW_"),
                 ("anchor", "gl_anchor", "GL_ANCHOR_"), ("startAt", "gl_start_at", "GL_START_AT_"),
-                ("rows", "gl_rows", "GL_ROWS_")]
+                ("rows", "gl_rows", "GL_ROWS_"), ("justify", "gl_justify", "GL_JUSTIFY_"),
+                ("alignItems", "gl_align_items", "GL_ALIGN_ITEMS_")]
 
 # The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
 # the engine's names.
 SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
-                   "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth", "rows"]
+                   "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth", "rows", "justify",
+                   "alignItems"]
 
 # GridLimits: (Swift name, Swift type, value as Swift writes it, what it bounds). The JSON Schemas
 # and the docs' limits read the same values.
@@ -190,4 +192,5 @@ CONFIG_FIELDS = [
     ("anchor", "int", "anchor", "1.2"), ("follow_end", "int", "followEnd", "1.2"),
     ("start_at", "int", "startAt", "1.2"), ("min_column_width", "double", "minColumnWidth", "1.2"),
     ("sticky_footers", "int", "stickyFooters", "1.2"), ("rows", "int", "rows", "1.2"),
+    ("justify", "int", "justify", "1.2"), ("align_items", "int", "alignItems", "1.2"),
 ]

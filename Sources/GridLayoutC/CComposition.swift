@@ -12,7 +12,8 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
     }
     func choice(_ name: String, _ value: Int32) -> OptionValue {
-        // A gl_layout, gl_order, gl_widow or gl_rows value as its case's name; any other number is left
+        // A choice (gl_layout, gl_order, gl_widow, gl_rows, gl_justify, gl_align_items) as its case's
+        // name; any other number is left
         // for the engine's check to refuse, with the value.
         if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
             return .string(cases[Int(value)])
@@ -35,6 +36,8 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         case "itemSpacing": value = .number(o.item_spacing)
         case "minColumnWidth": value = .number(o.min_column_width)
         case "rows": value = choice(key, o.rows)
+        case "justify": value = choice(key, o.justify)
+        case "alignItems": value = choice(key, o.align_items)
         default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
         }
         entries.append(SectionOptions.Entry(key, value))

@@ -44,6 +44,8 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.min_column_width = cNumber(o[11], c)
     g.sticky_footers = cFlag(o[19], c)
     g.rows = cChoice(o[35], c)
+    g.justify = cChoice(o[36], c)
+    g.align_items = cChoice(o[37], c)
     return g
 }
 
@@ -86,5 +88,7 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     setNumber(o[11], g.min_column_width, &c)
     try setFlag(o[19], g.sticky_footers, "sticky_footers", &c)
     try setChoice(o[35], g.rows, "rows", &c)
+    try setChoice(o[36], g.justify, "justify", &c)
+    try setChoice(o[37], g.align_items, "align_items", &c)
     return c
 }

@@ -29,4 +29,6 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("inset", UInt32(GL_SECTION_INSET)),
     ("minColumnWidth", UInt32(GL_SECTION_MIN_COLUMN_WIDTH)),
     ("rows", UInt32(GL_SECTION_ROWS)),
+    ("justify", UInt32(GL_SECTION_JUSTIFY)),
+    ("alignItems", UInt32(GL_SECTION_ALIGN_ITEMS)),
 ]

@@ -160,7 +160,13 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             var config = gl_config()
             check(gl_config_defaults(&config, MemoryLayout<gl_config>.size), "gl_config_defaults")
             config.width = r.number()
-            config.lanes = Int32(truncatingIfNeeded: Int(r.u8()) - 3)
+            let lanes = r.u8()
+            config.lanes = Int32(truncatingIfNeeded: Int(lanes) - 3)
+            // Flow alignment from the same byte, for its top values (past the enums included).
+            if lanes >= 200 {
+                config.justify = Int32(lanes % 7)
+                config.align_items = Int32(lanes / 7 % 4)
+            }
             check(gl_grid_set_config(g, &config), "gl_grid_set_config")
         }
     }
@@ -519,8 +525,13 @@ private final class CFuzzSource {
                 guard let o = options else { return GL_EINVAL }
                 let me = CFuzzSource.from(ctx)
                 let k = me.lie()
-                o.pointee.set = UInt32(me.lie()) | UInt32(me.lie() % 8) << 8 | (k == 255 ? 1 << 12 : 0) | (k % 7 == 3 ? UInt32(GL_SECTION_ROWS) : 0)
+                // Bit 15 is no option (refused); rows and the flow alignment bits come with some of the answers.
+                o.pointee.set = UInt32(me.lie()) | UInt32(me.lie() % 8) << 8 | (k == 255 ? 1 << 15 : 0)
+                    | (k % 7 == 3 ? UInt32(GL_SECTION_ROWS) : 0)
+                    | (k % 3 == 1 ? UInt32(GL_SECTION_JUSTIFY | GL_SECTION_ALIGN_ITEMS) : 0)
                 o.pointee.rows = Int32(k % 3)
+                o.pointee.justify = Int32(k % 7)  // 6: no gl_justify
+                o.pointee.align_items = Int32(k / 7 % 4)  // 3: no gl_align_items
                 o.pointee.layout = Int32(k % 5)
                 o.pointee.lanes = Int32(k % 4)
                 o.pointee.columns = Int32(k / 4 % 4)

@@ -137,8 +137,13 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
             case 6: entries.append(.init("order", .string(["shortest", "ltr", "rtl", "x"][Int(r.u8()) % 4])))
             case 7: entries.append(.init("rowHeight", .number(r.number())))
             case 8: entries.append(.init("direction", .string("horizontal")))
-            // `rows` where `bogus` was, for bytes from 130 on: no byte more.
-            case _ where key >= 130: entries.append(.init("rows", .string(["optimal", "greedy", "best"][Int(key) % 3])))
+            // Where `bogus` was: `rows` for bytes from 200 on, flow alignment from 100 on (bad names and
+            // a number included): no byte more.
+            case _ where key >= 200: entries.append(.init("rows", .string(["optimal", "greedy", "best"][Int(key) % 3])))
+            case _ where key >= 100:
+                entries.append(key % 20 == 9
+                    ? .init("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "centre"][Int(key / 20) % 7]))
+                    : .init("alignItems", Int(key / 20) % 4 == 3 ? .number(3) : .string(["start", "center", "end"][Int(key / 20) % 4])))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -175,10 +180,14 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             if config != before { fail("set(\(name)) threw but changed the configuration", config, FuzzDataSource(sections: [], showLoader: false, sameSize: false)) }
         }
     }
-    // The layout's byte also draws `rows` (optimal, greedy or a bad name) when it is large: no byte
-    // more, so that every input of the corpus reads the same bytes.
+    // The layout's byte also draws flow alignment (its top half) and `rows` (optimal, greedy or a
+    // bad name, from 160): no byte more, so that every input of the corpus reads the same bytes.
     let layoutByte = r.u8()
     set("layout", .string(layouts[Int(layoutByte) % layouts.count]))
+    if layoutByte >= 128 {
+        set("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "between"][Int(layoutByte / 5) % 7]))
+        set("alignItems", .string(["start", "center", "end", "middle"][Int(layoutByte / 35) % 4]))
+    }
     if layoutByte >= 160 { set("rows", .string(["optimal", "greedy", "best"][Int(layoutByte) % 3])) }
     if mask & 1 != 0 { set("direction", .string(r.bool() ? "horizontal" : "vertical")) }
     if mask & 2 != 0 { set("width", .number(r.number())) }

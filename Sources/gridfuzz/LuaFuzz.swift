@@ -58,13 +58,15 @@ private func luaFuzzChunk(_ r: inout ByteReader) -> String {
     let options = ["layout", "direction", "width", "height", "padding", "spacing", "lanes", "columns", "order",
                    "rowHeight", "tolerance", "widow", "loaderSize", "stickyHeaders", "paging", "pagingInverseOrder",
                    "overscan", "animationDuration", "sort", "dragHysteresis", "autoScrollMargin", "autoScrollSpeed",
-                   "inset", "lineSpacing", "itemSpacing", "rtl", "scale", "estimatedSize", "rows"]
+                   "inset", "lineSpacing", "itemSpacing", "rtl", "scale", "estimatedSize", "rows",
+                   "justify", "alignItems"]
     lua += "local ok, g = pcall(gl.new, { sort = true, animationDuration = 0.125 })\nassert(ok, g)\n"
     for _ in 0..<Int(r.u8() % 6) {
         let name = options[Int(r.u8()) % options.count]
         let v: String
         switch r.u8() % 4 {
-        case 0: v = ["'lanes'", "'waterfall'", "'flow'", "'justified'", "'horizontal'", "'vertical'", "'rtl'", "'center'", "'optimal'"][Int(r.u8() % 9)]
+        case 0: v = ["'lanes'", "'waterfall'", "'flow'", "'justified'", "'horizontal'", "'vertical'", "'rtl'", "'center'", "'optimal'",
+                     "'spaceBetween'", "'end'"][Int(r.u8() % 11)]
         case 1: v = "{ \(small()), \(small()) }"
         default: v = value()
         }

@@ -41,6 +41,14 @@ public struct RandomGrid {
         var optimalRows = SplitMix64(seed: seed ^ 0x0097_1A15)
         if Int.random(in: 0...2, using: &optimalRows) == 0 { config.rows = .optimal }
         config.loaderSize = Size(width: length(10...60), height: length(10...60))
+        // Flow alignment from a stream of its own, for half the seeds (and half their sections
+        // with options of their own).
+        var alignment = SplitMix64(seed: seed ^ 0xA11_6E5)
+        let aligned = Int.random(in: 0...1, using: &alignment) == 1
+        if aligned {
+            config.justify = FlowJustification.allCases.randomElement(using: &alignment)!
+            config.alignItems = FlowItemAlignment.allCases.randomElement(using: &alignment)!
+        }
 
         let vertical = config.direction == .vertical
         let pad = vertical ? (config.padding.left, config.padding.right) : (config.padding.top, config.padding.bottom)
@@ -73,6 +81,10 @@ public struct RandomGrid {
                 options = SectionOptions([.init("layout", .string(layout.rawValue)), .init("itemSpacing", .number(itemSpacing)),
                                           .init("lineSpacing", .number(Double(cint(0...8)))), .init("inset", .insets(inset)),
                                           .init("columns", .number(Double(cint(1...4))))])
+            }
+            if aligned && options != nil && Int.random(in: 0...1, using: &alignment) == 1 {
+                options!.entries += [.init("justify", .string(FlowJustification.allCases.randomElement(using: &alignment)!.rawValue)),
+                                     .init("alignItems", .string(FlowItemAlignment.allCases.randomElement(using: &alignment)!.rawValue))]
             }
             let sectionLine = lineLength - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
             var spans: [ItemSpan?]?

@@ -84,7 +84,8 @@ import GridLayoutTestSupport
                                       showLoader: uniform.showLoader)
         let fast = try ContentLayout(configuration: config, dataSource: uniform)
         let slow = try ContentLayout(configuration: config, dataSource: perItem)
-        #expect(fast.storedItemCount == 0)
+        // Justified flow lines are stored: a short last line shares its space unlike the full ones.
+        #expect(fast.storedItemCount == 0 || config.layout == .flow && config.justify != .start)
         // Waterfall scales to a fractional column width; sums of such lengths may differ in the last bit.
         #expect(abs(fast.contentSize.width - slow.contentSize.width) < 1e-9
                 && abs(fast.contentSize.height - slow.contentSize.height) < 1e-9, "seed \(seed)")

@@ -41,6 +41,33 @@ import Testing
         #expect(lua.eval("return g.rtl") == ["true"])
     }
 
+    // justify and alignItems (docs/layout.md, "Flow alignment"): 100, 60 and 80 in 320 with
+    // spacing 10 leave 60 free; centred from x 30, the 50-thick line puts the 30-thick item at
+    // y 10 and the 20-thick one at 15. A section's keys win; bad values name the option or key.
+    @Test func flowAlignment() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ layout = "flow", spacing = 10, justify = "center", alignItems = "center" }
+            local w, h = { 100, 60, 80 }, { 50, 30, 20 }
+            g.dataSource = { count = function() return 3 end, size = function(s, i) return w[i], h[i] end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 1)") == ["30", "0", "100", "50"])
+        #expect(lua.eval("return g:frame(1, 2)") == ["140", "10", "60", "30"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["210", "15", "80", "20"])
+        #expect(lua.eval("return g.justify, g.alignItems") == ["center", "center"])
+        #expect(lua.error("g.justify = 'centre'") == "test:1: option 'justify': 'centre' is invalid (expected one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?)")
+        #expect(lua.error("g.alignItems = 3") == "test:1: option 'alignItems': 3 is invalid (expected one of 'start', 'center', 'end')")
+        #expect(lua.eval("return g.justify, g.alignItems") == ["center", "center"])
+        // spaceBetween from the section: 60 free in the one gap pair, 30 each: x 0, 140, 240.
+        lua.eval("g.dataSource.section = function(s) return { justify = 'spaceBetween', alignItems = 'end' } end; g:reload()")
+        #expect(lua.eval("return g:frame(1, 2)") == ["140", "20", "60", "30"])
+        #expect(lua.eval("return g:frame(1, 3)") == ["240", "30", "80", "20"])
+        lua.eval("g.dataSource.section = function(s) return { alignItems = 'middle' } end")
+        #expect(lua.error("g:reload()") == "test:1: data source 'section' returned alignItems = 'middle' for section 1 (expected one of 'start', 'center', 'end')")
+        #expect(lua.eval("return g:frame(1, 3)") == ["240", "30", "80", "20"])
+    }
+
     // scale snaps frames' edges: waterfall, 3 columns in 100 (33.33… wide) at scale 2: column
     // edges 0, 33.5, 66.5, 100. A negative scale names the option and the value.
     @Test func pixelSnapping() {
@@ -82,11 +109,11 @@ import Testing
             "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem scrollToEnd resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated apply",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
-            "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns minColumnWidth order rowHeight tolerance widow breakoutCadence loaderSize stickyHeaders stickyFooters paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize anchor followEnd startAt rows dataSource delegate",
+            "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns minColumnWidth order rowHeight tolerance widow breakoutCadence loaderSize stickyHeaders stickyFooters paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize anchor followEnd startAt rows justify alignItems dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["38", "38", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["38", "40", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

@@ -169,6 +169,16 @@ def test_footers_inset_spans_and_section_options(cli):
         {"items": [[0, 120, 155, 155], [165, 120, 155, 77.5], [0, 285, 320, 40], [0, 335, 155, 155]]}]
 
 
+def test_flow_alignment_as_options_and_section_options(cli):
+    # docs/layout.md, "Flow alignment": 100 and 60 in 320 (spacing 10) leave 150 free; centred
+    # from 75; the section's alignItems end puts the 30-thick item at 50 - 30 = 20.
+    response = layout(cli, {"options": {"layout": "flow", "spacing": 10, "width": 320, "justify": "center"},
+                            "sections": [{"items": [[100, 50], [60, 30]], "options": {"alignItems": "end"}},
+                                         {"items": [[100, 50], [60, 30]], "options": {"justify": "spaceBetween"}}]})
+    assert response["sections"] == [{"items": [[75, 0, 100, 50], [185, 20, 60, 30]]},
+                                    {"items": [[0, 60, 100, 50], [260, 60, 60, 30]]}]
+
+
 def test_numbers_read_back_as_the_same_doubles(cli):
     # Justified rows have fractional widths: each is written so that it reads back equal.
     request = {"options": {"layout": "justified", "width": 1000, "rowHeight": 97.3, "spacing": 3.1},
@@ -279,7 +289,12 @@ ERRORS = [
      "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
      "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
-     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows)", True),
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems)", True),
+    ('{"options": {"justify": "centre"}, "sections": []}',
+     'options.justify: "centre" is invalid (expected one of "start", "center", "end", "spaceBetween", "spaceAround", '
+     '"spaceEvenly")', True),
+    ('{"sections": [{"items": [], "options": {"alignItems": 3}}]}',
+     'sections[0].options.alignItems: 3 is invalid (expected one of "start", "center", "end")', True),
     ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
     ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),

@@ -59,8 +59,10 @@ def test_the_headers_enums_name_the_described_cases(options):
         if o["choices"]:
             ctype, prefix = enums[o["name"]]
             body = re.search(rf"typedef enum {ctype} \{{(.*?)\}}", HEADER, re.S).group(1)
-            values = {m.group(1).lower(): int(m.group(2)) for m in re.finditer(rf"{prefix}([A-Z_]+) = (\d+)", body)}
-            assert {c: values.get(c) for c in o["choices"]} == {c: k for k, c in enumerate(o["choices"])}, o["name"]
+            values = {m.group(1): int(m.group(2)) for m in re.finditer(rf"{prefix}([A-Z_]+) = (\d+)", body)}
+            # A choice of several words is one C word each: spaceBetween is SPACE_BETWEEN.
+            upper = {c: re.sub(r"([A-Z])", r"_\1", c).upper() for c in o["choices"]}
+            assert {c: values.get(upper[c]) for c in o["choices"]} == {c: k for k, c in enumerate(o["choices"])}, o["name"]
 
 
 def test_the_style_callback_is_in_every_face():

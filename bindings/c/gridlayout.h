@@ -110,6 +110,21 @@ typedef enum gl_rows {
     GL_ROWS_OPTIMAL = 1
 } gl_rows;
 
+typedef enum gl_justify {
+    GL_JUSTIFY_START = 0,
+    GL_JUSTIFY_CENTER = 1,
+    GL_JUSTIFY_END = 2,
+    GL_JUSTIFY_SPACE_BETWEEN = 3,
+    GL_JUSTIFY_SPACE_AROUND = 4,
+    GL_JUSTIFY_SPACE_EVENLY = 5
+} gl_justify;
+
+typedef enum gl_align_items {
+    GL_ALIGN_ITEMS_START = 0,
+    GL_ALIGN_ITEMS_CENTER = 1,
+    GL_ALIGN_ITEMS_END = 2
+} gl_align_items;
+
 typedef enum gl_align {
     GL_ALIGN_START = 0,
     GL_ALIGN_CENTER = 1,
@@ -209,6 +224,12 @@ typedef struct gl_config {
     int rows;                   /* [rows] gl_rows: where justified rows break: flickr's greedy
                                    rule, or the breaks nearest row_height over the section; a
                                    section's options may give its own; default GL_ROWS_GREEDY */
+    int justify;                /* [justify] gl_justify: how a flow line shares its free space
+                                   among its items, as CSS justify-content; default
+                                   GL_JUSTIFY_START */
+    int align_items;            /* [alignItems] gl_align_items: where a flow item sits across its
+                                   line, which is as thick as its thickest item; default
+                                   GL_ALIGN_ITEMS_START */
 } gl_config;
 /* end generated: config */
 
@@ -337,7 +358,9 @@ enum {
     GL_SECTION_ITEM_SPACING = 512,
     GL_SECTION_INSET = 1024,
     GL_SECTION_MIN_COLUMN_WIDTH = 2048,
-    GL_SECTION_ROWS = 4096
+    GL_SECTION_ROWS = 4096,
+    GL_SECTION_JUSTIFY = 8192,
+    GL_SECTION_ALIGN_ITEMS = 16384
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -356,6 +379,8 @@ typedef struct gl_section_options {
     gl_insets inset;            /* [inset] finite sides >= 0 */
     double min_column_width;    /* [minColumnWidth] >= 0 (0: off) (since 1.2) */
     int rows;                   /* gl_rows [rows] (since 1.2) */
+    int justify;                /* gl_justify [justify] (since 1.2) */
+    int align_items;            /* gl_align_items [alignItems] (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */

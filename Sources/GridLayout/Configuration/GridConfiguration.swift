@@ -51,6 +51,12 @@ public struct GridConfiguration: Hashable, Sendable {
     /// - Complexity: O(1) more per row of a justified section when set, nothing when 0: a justified
     ///   layout stays linear in its items.
     public var breakoutCadence = 0
+    /// How a flow line shares its free C space among its items (`justify`; a section's
+    /// `section(s).justify` overrides it).
+    public var justify = FlowJustification.start
+    /// Where a flow item sits along S inside its line (`alignItems`; a section's
+    /// `section(s).alignItems` overrides it).
+    public var alignItems = FlowItemAlignment.start
     /// The loader's size, when the data source shows it (`loaderSize`).
     public var loaderSize = Size(width: 44, height: 44)
     /// Whether the current section's header stays at the viewport's leading edge (`stickyHeaders`).

@@ -248,6 +248,10 @@ extension GridConfiguration {
                "where a reload at offset 0 opens the grid: its start, or its end"),
         choice("rows", RowBreaking.self, { $0.rows }, { $0.rows = $1 },
                "where justified rows break: flickr's greedy rule, or the breaks nearest rowHeight over the section; a section's options may give its own"),
+        choice("justify", FlowJustification.self, { $0.justify }, { $0.justify = $1 },
+               "how a flow line shares its free space among its items, as CSS justify-content"),
+        choice("alignItems", FlowItemAlignment.self, { $0.alignItems }, { $0.alignItems = $1 },
+               "where a flow item sits across its line, which is as thick as its thickest item"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

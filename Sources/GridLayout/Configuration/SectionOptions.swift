@@ -51,6 +51,8 @@ struct SectionStyle: Sendable {
     var rows: RowBreaking
     /// Grid-wide (not a section key): every section takes the grid's.
     var breakoutCadence: Int
+    var justify: FlowJustification
+    var alignItems: FlowItemAlignment
     var lineSpacing: Double
     var itemSpacing: Double
     /// The section inset in S/C terms.
@@ -70,6 +72,8 @@ struct SectionStyle: Sendable {
         widow = c.widow
         rows = c.rows
         breakoutCadence = c.breakoutCadence
+        justify = c.justify
+        alignItems = c.alignItems
         lineSpacing = c.lineSpacing
         itemSpacing = c.itemSpacing
         inset = axes.padding(c.inset)

@@ -1,20 +1,35 @@
 /// `flow`, CSS `flex-wrap: wrap` with `align-items: flex-start` and `gap: lineSpacing itemSpacing`: items go
 /// along C from the start padding, `itemSpacing` apart, lines `lineSpacing` apart; an item whose C end would pass the end padding starts a
 /// new line (the first item of a line is always placed). A line is as thick as its thickest item.
+///
+/// With `justify` or `alignItems` other than `start` (docs/layout.md, "Flow alignment") an item's
+/// place depends on the whole line, so the open line is held back — its sizes kept, no frame
+/// stored — and placed when it closes: when an item does not fit, before a full-line item, and at
+/// `finish` (which a continuation undoes, as justified's widow row). Without them the items are
+/// placed as they come, by the loop that has always placed them.
 struct FlowLayout: ItemPlacer {
     // Its state is these properties (the open line): saved after a section's last item
     // (`PlacerState`), it goes on filling that line with items appended later (`reloadNew`).
     let area: ItemArea
+    let justify: FlowJustification
+    let alignItems: FlowItemAlignment
+    /// Whether lines are held back (either option other than `start`).
+    private let aligned: Bool
+    /// The open line's items, when `aligned`: their sizes, in order.
+    private var held: [AxisSize] = []
     private var lineStart: Double
     private var lineThickness: Double = 0
     private var cursor: Double
     private var lineOpen = false
-    /// The S end of the last full-line item (`span` all), where no line is open after it; else the
-    /// area's start.
+    /// The S end of the last full-line item (`span` all), where no line is open after it, or, when
+    /// `aligned`, of the last line placed (the held line is not); else the area's start.
     private var end: Double
 
-    init(area: ItemArea) {
+    init(area: ItemArea, justify: FlowJustification = .start, alignItems: FlowItemAlignment = .start) {
         self.area = area
+        self.justify = justify
+        self.alignItems = alignItems
+        aligned = justify != .start || alignItems != .start
         lineStart = area.sStart
         cursor = area.cStart
         end = area.sStart
@@ -24,6 +39,10 @@ struct FlowLayout: ItemPlacer {
 
     mutating func place(_ sizes: UnsafeBufferPointer<AxisSize>, from first: GridIndexPath, into store: inout FrameStore) {
         guard !sizes.isEmpty else { return }
+        guard !aligned else {
+            placeAligned(sizes, into: &store)
+            return
+        }
         // The open line goes through the batch in locals, returned at its end: kept in registers
         // rather than read and written through `self` on every item.
         let (cStart, cEnd, lineSpacing, itemSpacing, open) = (area.cStart, area.cEnd, area.lineSpacing, area.itemSpacing, self)
@@ -46,6 +65,65 @@ struct FlowLayout: ItemPlacer {
         lineOpen = true
     }
 
+    /// `place` with the open line held back: the same breaks, the frames written when a line closes.
+    @inline(never)
+    private mutating func placeAligned(_ sizes: UnsafeBufferPointer<AxisSize>, into store: inout FrameStore) {
+        for size in sizes {
+            if lineOpen && cursor + size.c > area.cEnd {
+                closeLine(into: &store)
+                lineStart += lineThickness + area.lineSpacing
+                lineThickness = 0
+                cursor = area.cStart
+            }
+            held.append(size)
+            cursor += size.c + area.itemSpacing
+            lineThickness = Swift.max(lineThickness, size.s)
+            lineOpen = true
+        }
+    }
+
+    /// Appends the held line's frames: along C from the offset `justify` gives, with its extra gap
+    /// between neighbours; along S at the line's start moved by `alignItems`. The line's start and
+    /// thickness stay (the caller goes on from them); `end` becomes the line's end.
+    private mutating func closeLine(into store: inout FrameStore) {
+        guard !held.isEmpty else { return }
+        store.append(count: held.count) { frames in lineFrames(into: frames) }
+        end = lineStart + lineThickness
+        held.removeAll(keepingCapacity: true)
+    }
+
+    /// The held line's frames, in order, into `frames` (as many as it holds).
+    private func lineFrames(into frames: UnsafeMutableBufferPointer<AxisRect>) {
+        let k = Double(held.count)
+        // The free space from the line's own sums, not from the cursor: the cursor ends a spacing
+        // past the last item.
+        var used = Double(held.count - 1) * area.itemSpacing
+        for size in held { used += size.c }
+        let free = area.cLength - used
+        var (offset, gap): (Double, Double) = (0, 0)
+        if free > 0 {
+            switch justify {
+            case .start: break
+            case .center: offset = free / 2
+            case .end: offset = free
+            case .spaceBetween: gap = held.count > 1 ? free / (k - 1) : 0
+            case .spaceAround: (offset, gap) = (free / (2 * k), free / k)
+            case .spaceEvenly: (offset, gap) = (free / (k + 1), free / (k + 1))
+            }
+        }
+        let share: Double
+        switch alignItems {
+        case .start: share = 0
+        case .center: share = 0.5
+        case .end: share = 1
+        }
+        var c = area.cStart + offset
+        for (j, size) in held.enumerated() {
+            frames[j] = AxisRect(s: lineStart + (lineThickness - size.s) * share, c: c, sSize: size.s, cSize: size.c)
+            c += size.c + area.itemSpacing + gap
+        }
+    }
+
     var spannedStoreIsFloored: Bool { false }
 
     /// An item spanning all lanes ends the open line and takes a line of its own, as wide as the
@@ -61,6 +139,7 @@ struct FlowLayout: ItemPlacer {
                 place(UnsafeBufferPointer(rebasing: sizes[k..<run]), from: GridIndexPath(section: first.section, item: first.item + k), into: &store)
             }
             guard run < sizes.count else { break }
+            closeLine(into: &store)
             if lineOpen { lineStart += lineThickness + area.lineSpacing }
             let sSize = sizes[run].s
             store.append(AxisRect(s: lineStart, c: area.cStart, sSize: sSize, cSize: area.cLength))
@@ -71,14 +150,19 @@ struct FlowLayout: ItemPlacer {
         }
     }
 
+    /// Places the held line, if any; the placer keeps holding it (a continuation drops these
+    /// frames and goes on filling the line).
     func finish(into store: inout FrameStore) -> Double {
-        lineOpen ? lineStart + lineThickness : end
+        if !held.isEmpty { store.append(count: held.count) { frames in lineFrames(into: frames) } }
+        return lineOpen ? lineStart + lineThickness : end
     }
 
     /// No item placed after now starts before this (the open line's start): the lazy frontier.
     var frontierS: Double { lineStart }
-    /// The S end of the items placed so far (the area's start before any).
-    var placedEnd: Double { lineOpen ? lineStart + lineThickness : end }
+    /// The S end of the items placed so far (the area's start before any): without the held line.
+    var placedEnd: Double { lineOpen && !aligned ? lineStart + lineThickness : end }
+    /// Items placed without a frame yet (the held line).
+    var openRowCount: Int { held.count }
 
     /// Equal sizes give equal lines of as many items as fit (at least one).
     static func uniform(item: AxisSize, count: Int, area: ItemArea) -> UniformGrid {

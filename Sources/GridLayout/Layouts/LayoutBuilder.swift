@@ -253,7 +253,8 @@ struct LayoutBuilder {
             return try fill(WaterfallLayout(columns: style.columns, order: style.order, area: area),
                             PlacerState.waterfall, section, count, sizes, first)
         case .flow:
-            return try fill(FlowLayout(area: area), PlacerState.flow, section, count, sizes, first)
+            return try fill(FlowLayout(area: area, justify: style.justify, alignItems: style.alignItems),
+                            PlacerState.flow, section, count, sizes, first)
         case .justified:
             return try fill(JustifiedLayout(rowHeight: style.rowHeight, tolerance: style.tolerance,
                                             widow: style.widow, breakoutCadence: style.breakoutCadence, rows: style.rows,
@@ -294,11 +295,14 @@ struct LayoutBuilder {
     }
 
     /// The same-size grid of `count` items of size `item` (as the data source gives it), or nil
-    /// where equal sizes do not give one (justified; zero-thickness items in shortest lanes).
+    /// where equal sizes do not give one (justified; justified flow lines; zero-thickness items in shortest lanes).
     func uniformGrid(item: AxisSize, lanes: Int, count: Int, area: ItemArea, style: SectionStyle) throws(GridError) -> UniformGrid? {
         switch style.layout {
         case .lanes: return LanesLayout.uniform(lanes: lanes, item: item, count: count, area: area)
-        case .flow: return FlowLayout.uniform(item: item, count: count, area: area)
+        // Justified lines share their free space by their own count: a short last line differs
+        // from the full ones, so such a section is stored. Items of one size fill their lines
+        // alike, so `alignItems` moves none of them.
+        case .flow: return style.justify == .start ? FlowLayout.uniform(item: item, count: count, area: area) : nil
         case .waterfall: return try WaterfallLayout.uniform(columns: style.columns, order: style.order,
                                                             item: item, count: count, area: area)
         case .justified: return nil  // rows depend on the running sums: stored like any other

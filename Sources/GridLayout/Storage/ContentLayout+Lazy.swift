@@ -707,10 +707,14 @@ extension PlacerState {
         return false
     }
 
-    /// Items placed without a frame yet (justified's open row, or the items held for optimal rows).
+    /// Items placed without a frame yet (justified's open row, the items held for optimal rows, an
+    /// aligned flow's open line).
     var openRowCount: Int {
-        if case .justified(let p) = self { return p.openRowCount }
-        return 0
+        switch self {
+        case .justified(let p): return p.openRowCount
+        case .flow(let p): return p.openRowCount
+        case .lanes, .waterfall: return 0
+        }
     }
 }
 

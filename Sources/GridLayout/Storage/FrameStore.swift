@@ -6,9 +6,11 @@
 /// each sequence S-starts (almost) never decrease: every layout places so (shortest lane, flow
 /// lines, justified rows form one sequence; ltr/rtl waterfall one per column). So the items that
 /// can overlap an S-interval (lo, hi) are a run of each sequence, bounded by two binary searches.
-/// The one exception, an item of S size 0 in a lane (the lane then ends first but its next item
-/// starts after `spacing`), lets an S-start fall below an earlier one by at most the spacing: the
-/// store records the largest such fall (`slack`) and the end search looks that much further.
+/// Two exceptions let an S-start fall below an earlier one: an item of S size 0 in a lane (the lane
+/// then ends first but its next item starts after `spacing`), by at most the spacing, and a flow
+/// line with `alignItems` (an item centred or at the end of its line, then a thicker one at its
+/// start), by at most the line's thickness. The store records the largest such fall (`slack`) and
+/// the end search looks that much further.
 ///
 /// The searches run over a small per-block index rather than the item arrays: binary search over
 /// megabytes misses the cache on almost every step, which made a query at 1M items twice as slow

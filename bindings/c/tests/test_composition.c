@@ -319,9 +319,20 @@ static void test_errors(void) {
     m.s[1].options.rows = 5;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned rows = 5 for section 1 (expected one of 'greedy', 'optimal')");
-    m.s[1].options.set = GL_SECTION_ROWS << 1;
+    m.s[1].options.set = GL_SECTION_ALIGN_ITEMS << 1;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 13' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 15' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items)");
+    /* since 1.2: a gl_justify or gl_align_items past its enum */
+    m.s[1].options.set = GL_SECTION_JUSTIFY;
+    m.s[1].options.justify = 6;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned justify = 6 for section 1 (expected one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly')");
+    m.s[1].options.set = GL_SECTION_ALIGN_ITEMS;
+    m.s[1].options.justify = GL_JUSTIFY_START;
+    m.s[1].options.align_items = -1;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned align_items = -1 for section 1 (expected one of 'start', 'center', 'end')");
+    m.s[1].options.align_items = GL_ALIGN_ITEMS_START;
     m.s[1].options.set = 0;
 
     gl_size after;
@@ -503,9 +514,9 @@ static void test_bulk_composition(void) {
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
     EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
-    waterfall.set = 1u << 13;
+    waterfall.set = 1u << 15;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 13 is invalid (expected a GL_SECTION_* bit)");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 15 is invalid (expected a GL_SECTION_* bit)");
     waterfall.set = GL_SECTION_ROWS;
     waterfall.rows = 2;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
@@ -529,6 +540,12 @@ static void test_bulk_composition(void) {
     comp[1].has_footer = 0;
     OK(gl_grid_reload(g));
     EXPECT_RECT(frame(g, 1, 1), 0, 370, 320, 320);
+    /* 1.1's gl_section_options (through inset) is still read; a smaller one is not */
+    waterfall.struct_size = offsetof(gl_section_options, min_column_width);
+    OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp));
+    waterfall.struct_size = offsetof(gl_section_options, inset);
+    EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EVERSION);
+    waterfall.struct_size = sizeof waterfall;
     /* NULL composition: sections and uniform sizes only */
     OK(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, NULL));
     OK(gl_grid_reload(g));

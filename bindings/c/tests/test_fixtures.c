@@ -114,173 +114,473 @@ static const fx_element f2_v2[] = {
     { GL_KIND_ITEM, 2, 5, { 152, 296, 70, 40 }, 0 } };
 static const fx_viewport f2_viewports[] = { { 0, 0, f2_v0, 10 }, { 0, 30, f2_v1, 14 }, { 0, 150, f2_v2, 15 } };
 
-/* flow-wrap: Flow: items wrap when the next one would pass the width (exactly reaching it fits); a line is as thick as its thickest item. */
-static const fx_option f3_options[] = { { "layout", "flow", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "spacing", NULL, 10 } };
-static const gl_size f3_s0_sizes[] = { { 100, 50 }, { 100, 80 }, { 100, 60 }, { 150, 40 }, { 200, 30 } };
-static const gl_section f3_sections[] = { { f3_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f3_s0_frames[] = { { 0, 0, 100, 50 }, { 110, 0, 100, 80 }, { 220, 0, 100, 60 }, { 0, 90, 150, 40 }, { 0, 140, 200, 30 } };
-static const fx_section_frames f3_frames[] = { { f3_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+/* flow-taffy-horizontal-center: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'center' (CSS justify-content), alignItems = 'end' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f3_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "center", 0 }, { "alignItems", "end", 0 } };
+static const gl_size f3_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f3_sections[] = { { f3_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f3_s0_frames[] = { { 5, 42, 40, 100 }, { 25, 152, 20, 60 }, { 15, 222, 30, 60 }, { 71, 42, 10, 100 }, { 51, 152, 30, 50 }, { 61, 212, 20, 40 }, { 65, 262, 16, 20 }, { 87, 12, 24, 140 }, { 99, 162, 12, 150 }, { 117, 62, 18, 200 }, { 141, 27, 22, 110 }, { 155, 147, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f3_frames[] = { { f3_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
 static const fx_element f3_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 42, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 25, 152, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 15, 222, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 71, 42, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 152, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 61, 212, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 65, 262, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 99, 162, 12, 150 }, 0 } };
+static const fx_element f3_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 99, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 62, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 27, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 155, 147, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f3_viewports[] = { { 0, 0, f3_v0, 9 }, { 86, 0, f3_v1, 6 } };
+
+/* flow-taffy-horizontal-end: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'end' (CSS justify-content), alignItems = 'start' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f4_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "end", 0 }, { "alignItems", "start", 0 } };
+static const gl_size f4_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f4_sections[] = { { f4_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f4_s0_frames[] = { { 5, 72, 40, 100 }, { 5, 182, 20, 60 }, { 5, 252, 30, 60 }, { 51, 72, 10, 100 }, { 51, 182, 30, 50 }, { 51, 242, 20, 40 }, { 51, 292, 16, 20 }, { 87, 12, 24, 140 }, { 87, 162, 12, 150 }, { 117, 112, 18, 200 }, { 141, 42, 22, 110 }, { 141, 162, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f4_frames[] = { { f4_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f4_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 72, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 182, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 5, 252, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 51, 72, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 182, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 51, 242, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 51, 292, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 87, 162, 12, 150 }, 0 } };
+static const fx_element f4_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 87, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 112, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 42, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 141, 162, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f4_viewports[] = { { 0, 0, f4_v0, 9 }, { 86, 0, f4_v1, 6 } };
+
+/* flow-taffy-horizontal-space-around: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'spaceAround' (CSS justify-content), alignItems = 'end' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f5_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceAround", 0 }, { "alignItems", "end", 0 } };
+static const gl_size f5_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f5_sections[] = { { f5_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f5_s0_frames[] = { { 5, 22, 40, 100 }, { 25, 152, 20, 60 }, { 15, 242, 30, 60 }, { 71, 19.5, 10, 100 }, { 51, 144.5, 30, 50 }, { 61, 219.5, 20, 40 }, { 65, 284.5, 16, 20 }, { 87, 12, 24, 140 }, { 99, 162, 12, 150 }, { 117, 62, 18, 200 }, { 141, 19.5, 22, 110 }, { 155, 154.5, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f5_frames[] = { { f5_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f5_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 22, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 25, 152, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 15, 242, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 71, 19.5, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 144.5, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 61, 219.5, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 65, 284.5, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 99, 162, 12, 150 }, 0 } };
+static const fx_element f5_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 99, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 62, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 19.5, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 155, 154.5, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f5_viewports[] = { { 0, 0, f5_v0, 9 }, { 86, 0, f5_v1, 6 } };
+
+/* flow-taffy-horizontal-space-between: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'spaceBetween' (CSS justify-content), alignItems = 'center' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f6_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceBetween", 0 }, { "alignItems", "center", 0 } };
+static const gl_size f6_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f6_sections[] = { { f6_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f6_s0_frames[] = { { 5, 12, 40, 100 }, { 15, 152, 20, 60 }, { 10, 252, 30, 60 }, { 61, 12, 10, 100 }, { 51, 142, 30, 50 }, { 56, 222, 20, 40 }, { 58, 292, 16, 20 }, { 87, 12, 24, 140 }, { 93, 162, 12, 150 }, { 117, 12, 18, 200 }, { 141, 12, 22, 110 }, { 148, 162, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f6_frames[] = { { f6_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f6_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 12, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 15, 152, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 10, 252, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 61, 12, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 142, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 56, 222, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 58, 292, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 93, 162, 12, 150 }, 0 } };
+static const fx_element f6_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 93, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 12, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 12, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 148, 162, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f6_viewports[] = { { 0, 0, f6_v0, 9 }, { 86, 0, f6_v1, 6 } };
+
+/* flow-taffy-horizontal-space-evenly: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'spaceEvenly' (CSS justify-content), alignItems = 'start' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f7_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceEvenly", 0 }, { "alignItems", "start", 0 } };
+static const gl_size f7_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f7_sections[] = { { f7_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f7_s0_frames[] = { { 5, 27, 40, 100 }, { 5, 152, 20, 60 }, { 5, 237, 30, 60 }, { 51, 24, 10, 100 }, { 51, 146, 30, 50 }, { 51, 218, 20, 40 }, { 51, 280, 16, 20 }, { 87, 12, 24, 140 }, { 87, 162, 12, 150 }, { 117, 62, 18, 200 }, { 141, 22, 22, 110 }, { 141, 152, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f7_frames[] = { { f7_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f7_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 27, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 152, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 5, 237, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 51, 24, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 146, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 51, 218, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 51, 280, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 87, 162, 12, 150 }, 0 } };
+static const fx_element f7_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 87, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 62, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 22, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 141, 152, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f7_viewports[] = { { 0, 0, f7_v0, 9 }, { 86, 0, f7_v1, 6 } };
+
+/* flow-taffy-horizontal-start: Flow alignment against Taffy (tools/taffy_fixtures.py): horizontal, justify = 'start' (CSS justify-content), alignItems = 'center' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f8_options[] = { { "layout", "flow", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 100 }, { "height", NULL, 320 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "start", 0 }, { "alignItems", "center", 0 } };
+static const gl_size f8_s0_sizes[] = { { 40, 100 }, { 20, 60 }, { 30, 60 }, { 10, 100 }, { 30, 50 }, { 20, 40 }, { 16, 20 }, { 24, 140 }, { 12, 150 }, { 18, 200 }, { 22, 110 }, { 8, 150 }, { 10, 300 } };
+static const gl_section f8_sections[] = { { f8_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f8_s0_frames[] = { { 5, 12, 40, 100 }, { 15, 122, 20, 60 }, { 10, 192, 30, 60 }, { 61, 12, 10, 100 }, { 51, 122, 30, 50 }, { 56, 182, 20, 40 }, { 58, 232, 16, 20 }, { 87, 12, 24, 140 }, { 93, 162, 12, 150 }, { 117, 12, 18, 200 }, { 141, 12, 22, 110 }, { 148, 132, 8, 150 }, { 169, 12, 10, 300 } };
+static const fx_section_frames f8_frames[] = { { f8_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f8_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 5, 12, 40, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 15, 122, 20, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 10, 192, 30, 60 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 61, 12, 10, 100 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 51, 122, 30, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 56, 182, 20, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 58, 232, 16, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 93, 162, 12, 150 }, 0 } };
+static const fx_element f8_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 87, 12, 24, 140 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 93, 162, 12, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 117, 12, 18, 200 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 141, 12, 22, 110 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 148, 132, 8, 150 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 169, 12, 10, 300 }, 0 } };
+static const fx_viewport f8_viewports[] = { { 0, 0, f8_v0, 9 }, { 86, 0, f8_v1, 6 } };
+
+/* flow-taffy-vertical-center: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'center' (CSS justify-content), alignItems = 'center' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f9_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "center", 0 }, { "alignItems", "center", 0 } };
+static const gl_size f9_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f9_sections[] = { { f9_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f9_s0_frames[] = { { 42, 5, 100, 40 }, { 152, 15, 60, 20 }, { 222, 10, 60, 30 }, { 42, 61, 100, 10 }, { 152, 51, 50, 30 }, { 212, 56, 40, 20 }, { 262, 58, 20, 16 }, { 12, 87, 140, 24 }, { 162, 93, 150, 12 }, { 62, 117, 200, 18 }, { 27, 141, 110, 22 }, { 147, 148, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f9_frames[] = { { f9_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f9_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 42, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 152, 15, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 222, 10, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 42, 61, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 152, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 212, 56, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 262, 58, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 93, 150, 12 }, 0 } };
+static const fx_element f9_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 93, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 62, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 27, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 147, 148, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f9_viewports[] = { { 0, 0, f9_v0, 9 }, { 0, 86, f9_v1, 6 } };
+
+/* flow-taffy-vertical-end: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'end' (CSS justify-content), alignItems = 'end' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f10_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "end", 0 }, { "alignItems", "end", 0 } };
+static const gl_size f10_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f10_sections[] = { { f10_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f10_s0_frames[] = { { 72, 5, 100, 40 }, { 182, 25, 60, 20 }, { 252, 15, 60, 30 }, { 72, 71, 100, 10 }, { 182, 51, 50, 30 }, { 242, 61, 40, 20 }, { 292, 65, 20, 16 }, { 12, 87, 140, 24 }, { 162, 99, 150, 12 }, { 112, 117, 200, 18 }, { 42, 141, 110, 22 }, { 162, 155, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f10_frames[] = { { f10_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f10_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 72, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 182, 25, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 252, 15, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 72, 71, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 182, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 242, 61, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 292, 65, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 99, 150, 12 }, 0 } };
+static const fx_element f10_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 99, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 112, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 42, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 162, 155, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f10_viewports[] = { { 0, 0, f10_v0, 9 }, { 0, 86, f10_v1, 6 } };
+
+/* flow-taffy-vertical-space-around: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'spaceAround' (CSS justify-content), alignItems = 'center' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f11_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceAround", 0 }, { "alignItems", "center", 0 } };
+static const gl_size f11_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f11_sections[] = { { f11_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f11_s0_frames[] = { { 22, 5, 100, 40 }, { 152, 15, 60, 20 }, { 242, 10, 60, 30 }, { 19.5, 61, 100, 10 }, { 144.5, 51, 50, 30 }, { 219.5, 56, 40, 20 }, { 284.5, 58, 20, 16 }, { 12, 87, 140, 24 }, { 162, 93, 150, 12 }, { 62, 117, 200, 18 }, { 19.5, 141, 110, 22 }, { 154.5, 148, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f11_frames[] = { { f11_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f11_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 22, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 152, 15, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 242, 10, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 19.5, 61, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 144.5, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 219.5, 56, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 284.5, 58, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 93, 150, 12 }, 0 } };
+static const fx_element f11_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 93, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 62, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 19.5, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 154.5, 148, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f11_viewports[] = { { 0, 0, f11_v0, 9 }, { 0, 86, f11_v1, 6 } };
+
+/* flow-taffy-vertical-space-between: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'spaceBetween' (CSS justify-content), alignItems = 'start' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f12_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceBetween", 0 }, { "alignItems", "start", 0 } };
+static const gl_size f12_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f12_sections[] = { { f12_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f12_s0_frames[] = { { 12, 5, 100, 40 }, { 152, 5, 60, 20 }, { 252, 5, 60, 30 }, { 12, 51, 100, 10 }, { 142, 51, 50, 30 }, { 222, 51, 40, 20 }, { 292, 51, 20, 16 }, { 12, 87, 140, 24 }, { 162, 87, 150, 12 }, { 12, 117, 200, 18 }, { 12, 141, 110, 22 }, { 162, 141, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f12_frames[] = { { f12_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f12_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 12, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 152, 5, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 252, 5, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 12, 51, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 142, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 222, 51, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 292, 51, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 87, 150, 12 }, 0 } };
+static const fx_element f12_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 87, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 12, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 12, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 162, 141, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f12_viewports[] = { { 0, 0, f12_v0, 9 }, { 0, 86, f12_v1, 6 } };
+
+/* flow-taffy-vertical-space-evenly: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'spaceEvenly' (CSS justify-content), alignItems = 'end' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f13_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "spaceEvenly", 0 }, { "alignItems", "end", 0 } };
+static const gl_size f13_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f13_sections[] = { { f13_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f13_s0_frames[] = { { 27, 5, 100, 40 }, { 152, 25, 60, 20 }, { 237, 15, 60, 30 }, { 24, 71, 100, 10 }, { 146, 51, 50, 30 }, { 218, 61, 40, 20 }, { 280, 65, 20, 16 }, { 12, 87, 140, 24 }, { 162, 99, 150, 12 }, { 62, 117, 200, 18 }, { 22, 141, 110, 22 }, { 152, 155, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f13_frames[] = { { f13_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f13_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 27, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 152, 25, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 237, 15, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 24, 71, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 146, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 218, 61, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 280, 65, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 99, 150, 12 }, 0 } };
+static const fx_element f13_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 99, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 62, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 22, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 152, 155, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f13_viewports[] = { { 0, 0, f13_v0, 9 }, { 0, 86, f13_v1, 6 } };
+
+/* flow-taffy-vertical-start: Flow alignment against Taffy (tools/taffy_fixtures.py): vertical, justify = 'start' (CSS justify-content), alignItems = 'start' (align-items); lines of 3, 4, 2 (filling the line), 1, 2 and 1 (filling the line) items with free space 60, 60, 0, 100, 30 and 0. */
+static const fx_option f14_options[] = { { "layout", "flow", 0 }, { "direction", "vertical", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lineSpacing", NULL, 6 }, { "itemSpacing", NULL, 10 }, { "justify", "start", 0 }, { "alignItems", "start", 0 } };
+static const gl_size f14_s0_sizes[] = { { 100, 40 }, { 60, 20 }, { 60, 30 }, { 100, 10 }, { 50, 30 }, { 40, 20 }, { 20, 16 }, { 140, 24 }, { 150, 12 }, { 200, 18 }, { 110, 22 }, { 150, 8 }, { 300, 10 } };
+static const gl_section f14_sections[] = { { f14_s0_sizes, 13, 0, { 0, 0 }, 0 } };
+static const gl_rect f14_s0_frames[] = { { 12, 5, 100, 40 }, { 122, 5, 60, 20 }, { 192, 5, 60, 30 }, { 12, 51, 100, 10 }, { 122, 51, 50, 30 }, { 182, 51, 40, 20 }, { 232, 51, 20, 16 }, { 12, 87, 140, 24 }, { 162, 87, 150, 12 }, { 12, 117, 200, 18 }, { 12, 141, 110, 22 }, { 132, 141, 150, 8 }, { 12, 169, 300, 10 } };
+static const fx_section_frames f14_frames[] = { { f14_s0_frames, 13, 0, { 0, 0, 0, 0 } } };
+static const fx_element f14_v0[] = {
+    { GL_KIND_ITEM, 0, 0, { 12, 5, 100, 40 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 122, 5, 60, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 2, { 192, 5, 60, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 3, { 12, 51, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 4, { 122, 51, 50, 30 }, 0 },
+    { GL_KIND_ITEM, 0, 5, { 182, 51, 40, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 6, { 232, 51, 20, 16 }, 0 },
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 87, 150, 12 }, 0 } };
+static const fx_element f14_v1[] = {
+    { GL_KIND_ITEM, 0, 7, { 12, 87, 140, 24 }, 0 },
+    { GL_KIND_ITEM, 0, 8, { 162, 87, 150, 12 }, 0 },
+    { GL_KIND_ITEM, 0, 9, { 12, 117, 200, 18 }, 0 },
+    { GL_KIND_ITEM, 0, 10, { 12, 141, 110, 22 }, 0 },
+    { GL_KIND_ITEM, 0, 11, { 132, 141, 150, 8 }, 0 },
+    { GL_KIND_ITEM, 0, 12, { 12, 169, 300, 10 }, 0 } };
+static const fx_viewport f14_viewports[] = { { 0, 0, f14_v0, 9 }, { 0, 86, f14_v1, 6 } };
+
+/* flow-wrap: Flow: items wrap when the next one would pass the width (exactly reaching it fits); a line is as thick as its thickest item. */
+static const fx_option f15_options[] = { { "layout", "flow", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "spacing", NULL, 10 } };
+static const gl_size f15_s0_sizes[] = { { 100, 50 }, { 100, 80 }, { 100, 60 }, { 150, 40 }, { 200, 30 } };
+static const gl_section f15_sections[] = { { f15_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f15_s0_frames[] = { { 0, 0, 100, 50 }, { 110, 0, 100, 80 }, { 220, 0, 100, 60 }, { 0, 90, 150, 40 }, { 0, 140, 200, 30 } };
+static const fx_section_frames f15_frames[] = { { f15_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f15_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 50 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 80 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 60 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 0, 90, 150, 40 }, 0 } };
-static const fx_element f3_v1[] = {
+static const fx_element f15_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 80 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 0, 90, 150, 40 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 0, 140, 200, 30 }, 0 } };
-static const fx_viewport f3_viewports[] = { { 0, 0, f3_v0, 4 }, { 0, 70, f3_v1, 3 } };
+static const fx_viewport f15_viewports[] = { { 0, 0, f15_v0, 4 }, { 0, 70, f15_v1, 3 } };
 
 /* justified-horizontal-spacing: Horizontal justified: columns fill the height 200 exactly, spacing 10 between items and columns. */
-static const fx_option f4_options[] = { { "layout", "justified", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 200 }, { "height", NULL, 210 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.5 }, { "spacing", NULL, 10 } };
-static const gl_size f4_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 50, 100 }, { 100, 150 }, { 100, 100 } };
-static const gl_section f4_sections[] = { { f4_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f4_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 }, { 110, 0, 105, 210 }, { 225, 0, 140, 210 }, { 375, 0, 100, 100 } };
-static const fx_section_frames f4_frames[] = { { f4_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f4_v0[] = {
+static const fx_option f16_options[] = { { "layout", "justified", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 200 }, { "height", NULL, 210 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.5 }, { "spacing", NULL, 10 } };
+static const gl_size f16_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 50, 100 }, { 100, 150 }, { 100, 100 } };
+static const gl_section f16_sections[] = { { f16_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f16_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 }, { 110, 0, 105, 210 }, { 225, 0, 140, 210 }, { 375, 0, 100, 100 } };
+static const fx_section_frames f16_frames[] = { { f16_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f16_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 110, 0, 105, 210 }, 0 } };
-static const fx_viewport f4_viewports[] = { { 0, 0, f4_v0, 3 } };
+static const fx_viewport f16_viewports[] = { { 0, 0, f16_v0, 3 } };
 
 /* justified-one-widow-row: Justified with rowHeight 60 in 300: three squares sum to 3 < 300/60 * 0.75, so no row closes; they form the widow row, 60 tall. */
-static const fx_option f5_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 100 }, { "rowHeight", NULL, 60 } };
-static const gl_size f5_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_section f5_sections[] = { { f5_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f5_s0_frames[] = { { 0, 0, 60, 60 }, { 60, 0, 60, 60 }, { 120, 0, 60, 60 } };
-static const fx_section_frames f5_frames[] = { { f5_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f5_v0[] = {
+static const fx_option f17_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 100 }, { "rowHeight", NULL, 60 } };
+static const gl_size f17_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_section f17_sections[] = { { f17_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f17_s0_frames[] = { { 0, 0, 60, 60 }, { 60, 0, 60, 60 }, { 120, 0, 60, 60 } };
+static const fx_section_frames f17_frames[] = { { f17_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f17_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 60, 60 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 60, 0, 60, 60 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 120, 0, 60, 60 }, 0 } };
-static const fx_viewport f5_viewports[] = { { 0, 0, f5_v0, 3 } };
+static const fx_viewport f17_viewports[] = { { 0, 0, f17_v0, 3 } };
 
 /* justified-optimal-rows: Optimal rows (rows = optimal), W 600, rowHeight 100, tolerance 0.25 (minAR 4.5, the band 80...133.33), lineSpacing 10, ARs 2, 1, 3, 5 (a panorama), 1, 1.5, 1.5, 1. Greedy would close 2+1+3 (100 thick), the panorama alone (120) and 1+1.5+1.5+1 (120): cost 20^2 + 20^2 = 800. Optimal: 2+1+3 = 6 (100 thick), 5+1 = 6 (100 thick: 500 and 100 wide), and 1.5+1.5+1 = 4 below minAR is the widow row (100 thick, 150, 150, 100 from the left): cost 0, content 320. */
-static const fx_option f6_options[] = { { "layout", "justified", 0 }, { "width", NULL, 600 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "lineSpacing", NULL, 10 }, { "rows", "optimal", 0 } };
-static const gl_size f6_s0_sizes[] = { { 200, 100 }, { 100, 100 }, { 300, 100 }, { 500, 100 }, { 100, 100 }, { 150, 100 }, { 150, 100 }, { 100, 100 } };
-static const gl_section f6_sections[] = { { f6_s0_sizes, 8, 0, { 0, 0 }, 0 } };
-static const gl_rect f6_s0_frames[] = { { 0, 0, 200, 100 }, { 200, 0, 100, 100 }, { 300, 0, 300, 100 }, { 0, 110, 500, 100 }, { 500, 110, 100, 100 }, { 0, 220, 150, 100 }, { 150, 220, 150, 100 }, { 300, 220, 100, 100 } };
-static const fx_section_frames f6_frames[] = { { f6_s0_frames, 8, 0, { 0, 0, 0, 0 } } };
-static const fx_element f6_v0[] = {
+static const fx_option f18_options[] = { { "layout", "justified", 0 }, { "width", NULL, 600 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "lineSpacing", NULL, 10 }, { "rows", "optimal", 0 } };
+static const gl_size f18_s0_sizes[] = { { 200, 100 }, { 100, 100 }, { 300, 100 }, { 500, 100 }, { 100, 100 }, { 150, 100 }, { 150, 100 }, { 100, 100 } };
+static const gl_section f18_sections[] = { { f18_s0_sizes, 8, 0, { 0, 0 }, 0 } };
+static const gl_rect f18_s0_frames[] = { { 0, 0, 200, 100 }, { 200, 0, 100, 100 }, { 300, 0, 300, 100 }, { 0, 110, 500, 100 }, { 500, 110, 100, 100 }, { 0, 220, 150, 100 }, { 150, 220, 150, 100 }, { 300, 220, 100, 100 } };
+static const fx_section_frames f18_frames[] = { { f18_s0_frames, 8, 0, { 0, 0, 0, 0 } } };
+static const fx_element f18_v0[] = {
     { GL_KIND_ITEM, 0, 3, { 0, 110, 500, 100 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 500, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 5, { 0, 220, 150, 100 }, 0 },
     { GL_KIND_ITEM, 0, 6, { 150, 220, 150, 100 }, 0 },
     { GL_KIND_ITEM, 0, 7, { 300, 220, 100, 100 }, 0 } };
-static const fx_viewport f6_viewports[] = { { 0, 100, f6_v0, 5 } };
+static const fx_viewport f18_viewports[] = { { 0, 100, f18_v0, 5 } };
 
 /* justified-optimal-rows-horizontal: Optimal rows horizontally: the gallery of justified-optimal-rows with the axes swapped (height 600; each item 100 wide along x, AR times 100 tall). Columns 2+1+3 (x 0, 100 wide), 5+1 (x 110, 100 wide: 500 and 100 tall) and the widow column 1.5+1.5+1 (x 220, 100 wide, 150, 150, 100 tall from the top); content width 320. */
-static const fx_option f7_options[] = { { "layout", "justified", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 200 }, { "height", NULL, 600 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "lineSpacing", NULL, 10 }, { "rows", "optimal", 0 } };
-static const gl_size f7_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 100, 300 }, { 100, 500 }, { 100, 100 }, { 100, 150 }, { 100, 150 }, { 100, 100 } };
-static const gl_section f7_sections[] = { { f7_s0_sizes, 8, 0, { 0, 0 }, 0 } };
-static const gl_rect f7_s0_frames[] = { { 0, 0, 100, 200 }, { 0, 200, 100, 100 }, { 0, 300, 100, 300 }, { 110, 0, 100, 500 }, { 110, 500, 100, 100 }, { 220, 0, 100, 150 }, { 220, 150, 100, 150 }, { 220, 300, 100, 100 } };
-static const fx_section_frames f7_frames[] = { { f7_s0_frames, 8, 0, { 0, 0, 0, 0 } } };
-static const fx_element f7_v0[] = {
+static const fx_option f19_options[] = { { "layout", "justified", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 200 }, { "height", NULL, 600 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "lineSpacing", NULL, 10 }, { "rows", "optimal", 0 } };
+static const gl_size f19_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 100, 300 }, { 100, 500 }, { 100, 100 }, { 100, 150 }, { 100, 150 }, { 100, 100 } };
+static const gl_section f19_sections[] = { { f19_s0_sizes, 8, 0, { 0, 0 }, 0 } };
+static const gl_rect f19_s0_frames[] = { { 0, 0, 100, 200 }, { 0, 200, 100, 100 }, { 0, 300, 100, 300 }, { 110, 0, 100, 500 }, { 110, 500, 100, 100 }, { 220, 0, 100, 150 }, { 220, 150, 100, 150 }, { 220, 300, 100, 100 } };
+static const fx_section_frames f19_frames[] = { { f19_s0_frames, 8, 0, { 0, 0, 0, 0 } } };
+static const fx_element f19_v0[] = {
     { GL_KIND_ITEM, 0, 3, { 110, 0, 100, 500 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 110, 500, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 5, { 220, 0, 100, 150 }, 0 },
     { GL_KIND_ITEM, 0, 6, { 220, 150, 100, 150 }, 0 },
     { GL_KIND_ITEM, 0, 7, { 220, 300, 100, 100 }, 0 } };
-static const fx_viewport f7_viewports[] = { { 100, 0, f7_v0, 5 } };
+static const fx_viewport f19_viewports[] = { { 100, 0, f19_v0, 5 } };
 
 /* justified-widow-center: Justified rows: aspect ratios 1.2 + 1.2 = 2.4 close a row 300/2.4 = 125 tall; the last, incomplete row (widow 'center') keeps the target height 100. */
-static const fx_option f8_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "center", 0 } };
-static const gl_size f8_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
-static const gl_section f8_sections[] = { { f8_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f8_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 100, 125, 100, 100 } };
-static const fx_section_frames f8_frames[] = { { f8_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f8_v0[] = {
+static const fx_option f20_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "center", 0 } };
+static const gl_size f20_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
+static const gl_section f20_sections[] = { { f20_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f20_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 100, 125, 100, 100 } };
+static const fx_section_frames f20_frames[] = { { f20_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f20_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 100, 125, 100, 100 }, 0 } };
-static const fx_element f8_v1[] = {
+static const fx_element f20_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 100, 125, 100, 100 }, 0 } };
-static const fx_viewport f8_viewports[] = { { 0, 0, f8_v0, 3 }, { 0, 25, f8_v1, 3 } };
+static const fx_viewport f20_viewports[] = { { 0, 0, f20_v0, 3 }, { 0, 25, f20_v1, 3 } };
 
 /* justified-widow-justify: Justified rows: aspect ratios 1.2 + 1.2 = 2.4 close a row 300/2.4 = 125 tall; the last, incomplete row (widow 'justify') keeps the target height 100. */
-static const fx_option f9_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "justify", 0 } };
-static const gl_size f9_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
-static const gl_section f9_sections[] = { { f9_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f9_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 0, 125, 300, 100 } };
-static const fx_section_frames f9_frames[] = { { f9_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f9_v0[] = {
+static const fx_option f21_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "justify", 0 } };
+static const gl_size f21_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
+static const gl_section f21_sections[] = { { f21_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f21_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 0, 125, 300, 100 } };
+static const fx_section_frames f21_frames[] = { { f21_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f21_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 125, 300, 100 }, 0 } };
-static const fx_element f9_v1[] = {
+static const fx_element f21_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 125, 300, 100 }, 0 } };
-static const fx_viewport f9_viewports[] = { { 0, 0, f9_v0, 3 }, { 0, 25, f9_v1, 3 } };
+static const fx_viewport f21_viewports[] = { { 0, 0, f21_v0, 3 }, { 0, 25, f21_v1, 3 } };
 
 /* justified-widow-left: Justified rows: aspect ratios 1.2 + 1.2 = 2.4 close a row 300/2.4 = 125 tall; the last, incomplete row (widow 'left') keeps the target height 100. */
-static const fx_option f10_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "left", 0 } };
-static const gl_size f10_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
-static const gl_section f10_sections[] = { { f10_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f10_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 0, 125, 100, 100 } };
-static const fx_section_frames f10_frames[] = { { f10_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f10_v0[] = {
+static const fx_option f22_options[] = { { "layout", "justified", 0 }, { "width", NULL, 300 }, { "height", NULL, 200 }, { "rowHeight", NULL, 100 }, { "tolerance", NULL, 0.25 }, { "widow", "left", 0 } };
+static const gl_size f22_s0_sizes[] = { { 120, 100 }, { 120, 100 }, { 100, 100 } };
+static const gl_section f22_sections[] = { { f22_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f22_s0_frames[] = { { 0, 0, 150, 125 }, { 150, 0, 150, 125 }, { 0, 125, 100, 100 } };
+static const fx_section_frames f22_frames[] = { { f22_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f22_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 125, 100, 100 }, 0 } };
-static const fx_element f10_v1[] = {
+static const fx_element f22_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 150, 0, 150, 125 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 125, 100, 100 }, 0 } };
-static const fx_viewport f10_viewports[] = { { 0, 0, f10_v0, 3 }, { 0, 25, f10_v1, 3 } };
+static const fx_viewport f22_viewports[] = { { 0, 0, f22_v0, 3 }, { 0, 25, f22_v1, 3 } };
 
 /* lanes-fractions: Fractional sizes and spacing compare exactly in every face: 2 lanes of 50.5 with spacing 2.5 at x 0 and 53; lines every 20.25 + 2.5 = 22.75. */
-static const fx_option f11_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 103.5 }, { "height", NULL, 30 }, { "lanes", NULL, 2 }, { "spacing", NULL, 2.5 } };
-static const gl_size f11_s0_sizes[] = { { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 } };
-static const gl_section f11_sections[] = { { f11_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f11_s0_frames[] = { { 0, 0, 50.5, 20.25 }, { 53, 0, 50.5, 20.25 }, { 0, 22.75, 50.5, 20.25 }, { 53, 22.75, 50.5, 20.25 }, { 0, 45.5, 50.5, 20.25 } };
-static const fx_section_frames f11_frames[] = { { f11_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f11_v0[] = {
+static const fx_option f23_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 103.5 }, { "height", NULL, 30 }, { "lanes", NULL, 2 }, { "spacing", NULL, 2.5 } };
+static const gl_size f23_s0_sizes[] = { { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 }, { 50.5, 20.25 } };
+static const gl_section f23_sections[] = { { f23_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f23_s0_frames[] = { { 0, 0, 50.5, 20.25 }, { 53, 0, 50.5, 20.25 }, { 0, 22.75, 50.5, 20.25 }, { 53, 22.75, 50.5, 20.25 }, { 0, 45.5, 50.5, 20.25 } };
+static const fx_section_frames f23_frames[] = { { f23_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f23_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 50.5, 20.25 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 53, 0, 50.5, 20.25 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 22.75, 50.5, 20.25 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 53, 22.75, 50.5, 20.25 }, 0 } };
-static const fx_element f11_v1[] = {
+static const fx_element f23_v1[] = {
     { GL_KIND_ITEM, 0, 2, { 0, 22.75, 50.5, 20.25 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 53, 22.75, 50.5, 20.25 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 0, 45.5, 50.5, 20.25 }, 0 } };
-static const fx_viewport f11_viewports[] = { { 0, 0, f11_v0, 4 }, { 0, 35.5, f11_v1, 3 } };
+static const fx_viewport f23_viewports[] = { { 0, 0, f23_v0, 4 }, { 0, 35.5, f23_v1, 3 } };
 
 /* lanes-horizontal: Horizontal lanes: 2 lanes along y (the viewport's height 210), items run along x. */
-static const fx_option f12_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 320 }, { "height", NULL, 210 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f12_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_section f12_sections[] = { { f12_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f12_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 }, { 110, 0, 100, 100 }, { 110, 110, 100, 100 }, { 220, 0, 100, 100 } };
-static const fx_section_frames f12_frames[] = { { f12_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f12_v0[] = {
+static const fx_option f24_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 320 }, { "height", NULL, 210 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f24_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_section f24_sections[] = { { f24_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f24_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 }, { 110, 0, 100, 100 }, { 110, 110, 100, 100 }, { 220, 0, 100, 100 } };
+static const fx_section_frames f24_frames[] = { { f24_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f24_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 110, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 110, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 220, 0, 100, 100 }, 0 } };
-static const fx_viewport f12_viewports[] = { { 0, 0, f12_v0, 5 } };
+static const fx_viewport f24_viewports[] = { { 0, 0, f24_v0, 5 } };
 
 /* lanes-loader-padding: The loader after padding and spacing: one 10x10 item at 3, the loader 20x10 centred ((100 - 20)/2 = 40) at 3 + 10 + 7 = 20; content 20 + 10 + 3 = 33. */
-static const fx_option f13_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 100 }, { "height", NULL, 20 }, { "spacing", NULL, 7 }, { "padding", NULL, 3 } };
-static const gl_size f13_s0_sizes[] = { { 10, 10 } };
-static const gl_section f13_sections[] = { { f13_s0_sizes, 1, 0, { 0, 0 }, 0 } };
-static const gl_rect f13_s0_frames[] = { { 3, 3, 10, 10 } };
-static const fx_section_frames f13_frames[] = { { f13_s0_frames, 1, 0, { 0, 0, 0, 0 } } };
-static const fx_element f13_v0[] = {
+static const fx_option f25_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 100 }, { "height", NULL, 20 }, { "spacing", NULL, 7 }, { "padding", NULL, 3 } };
+static const gl_size f25_s0_sizes[] = { { 10, 10 } };
+static const gl_section f25_sections[] = { { f25_s0_sizes, 1, 0, { 0, 0 }, 0 } };
+static const gl_rect f25_s0_frames[] = { { 3, 3, 10, 10 } };
+static const fx_section_frames f25_frames[] = { { f25_s0_frames, 1, 0, { 0, 0, 0, 0 } } };
+static const fx_element f25_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 3, 3, 10, 10 }, 0 } };
-static const fx_element f13_v1[] = {
+static const fx_element f25_v1[] = {
     { GL_KIND_LOADER, -1, -1, { 40, 20, 20, 10 }, 0 } };
-static const fx_viewport f13_viewports[] = { { 0, 0, f13_v0, 1 }, { 0, 13, f13_v1, 1 } };
+static const fx_viewport f25_viewports[] = { { 0, 0, f25_v0, 1 }, { 0, 13, f25_v1, 1 } };
 
 /* lanes-mixed-heights-padding: 3 lanes, spacing 10, padding 5, items of mixed heights: each goes into the lane with the smallest end, ties to the lowest lane. */
-static const fx_option f14_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
-static const gl_size f14_s0_sizes[] = { { 100, 50 }, { 100, 80 }, { 100, 30 }, { 100, 40 }, { 100, 60 }, { 100, 20 }, { 100, 70 } };
-static const gl_section f14_sections[] = { { f14_s0_sizes, 7, 0, { 0, 0 }, 0 } };
-static const gl_rect f14_s0_frames[] = { { 5, 5, 100, 50 }, { 115, 5, 100, 80 }, { 225, 5, 100, 30 }, { 225, 45, 100, 40 }, { 5, 65, 100, 60 }, { 115, 95, 100, 20 }, { 225, 95, 100, 70 } };
-static const fx_section_frames f14_frames[] = { { f14_s0_frames, 7, 0, { 0, 0, 0, 0 } } };
-static const fx_element f14_v0[] = {
+static const fx_option f26_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 100 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
+static const gl_size f26_s0_sizes[] = { { 100, 50 }, { 100, 80 }, { 100, 30 }, { 100, 40 }, { 100, 60 }, { 100, 20 }, { 100, 70 } };
+static const gl_section f26_sections[] = { { f26_s0_sizes, 7, 0, { 0, 0 }, 0 } };
+static const gl_rect f26_s0_frames[] = { { 5, 5, 100, 50 }, { 115, 5, 100, 80 }, { 225, 5, 100, 30 }, { 225, 45, 100, 40 }, { 5, 65, 100, 60 }, { 115, 95, 100, 20 }, { 225, 95, 100, 70 } };
+static const fx_section_frames f26_frames[] = { { f26_s0_frames, 7, 0, { 0, 0, 0, 0 } } };
+static const fx_element f26_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 100, 50 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 115, 5, 100, 80 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 225, 5, 100, 30 }, 0 },
@@ -288,21 +588,21 @@ static const fx_element f14_v0[] = {
     { GL_KIND_ITEM, 0, 4, { 5, 65, 100, 60 }, 0 },
     { GL_KIND_ITEM, 0, 5, { 115, 95, 100, 20 }, 0 },
     { GL_KIND_ITEM, 0, 6, { 225, 95, 100, 70 }, 0 } };
-static const fx_element f14_v1[] = {
+static const fx_element f26_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 115, 5, 100, 80 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 225, 45, 100, 40 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 5, 65, 100, 60 }, 0 },
     { GL_KIND_ITEM, 0, 5, { 115, 95, 100, 20 }, 0 },
     { GL_KIND_ITEM, 0, 6, { 225, 95, 100, 70 }, 0 } };
-static const fx_viewport f14_viewports[] = { { 0, 0, f14_v0, 7 }, { 0, 70, f14_v1, 5 } };
+static const fx_viewport f26_viewports[] = { { 0, 0, f26_v0, 7 }, { 0, 70, f26_v1, 5 } };
 
 /* lanes-ninegrid: The nine-grid: 10 items of 100x120, 3 lanes, spacing 10, in 320x480; the last line starts at 390, the content is 510 tall. */
-static const fx_option f15_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
-static const gl_size f15_s0_sizes[] = { { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 } };
-static const gl_section f15_sections[] = { { f15_s0_sizes, 10, 0, { 0, 0 }, 0 } };
-static const gl_rect f15_s0_frames[] = { { 0, 0, 100, 120 }, { 110, 0, 100, 120 }, { 220, 0, 100, 120 }, { 0, 130, 100, 120 }, { 110, 130, 100, 120 }, { 220, 130, 100, 120 }, { 0, 260, 100, 120 }, { 110, 260, 100, 120 }, { 220, 260, 100, 120 }, { 0, 390, 100, 120 } };
-static const fx_section_frames f15_frames[] = { { f15_s0_frames, 10, 0, { 0, 0, 0, 0 } } };
-static const fx_element f15_v0[] = {
+static const fx_option f27_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
+static const gl_size f27_s0_sizes[] = { { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 }, { 100, 120 } };
+static const gl_section f27_sections[] = { { f27_s0_sizes, 10, 0, { 0, 0 }, 0 } };
+static const gl_rect f27_s0_frames[] = { { 0, 0, 100, 120 }, { 110, 0, 100, 120 }, { 220, 0, 100, 120 }, { 0, 130, 100, 120 }, { 110, 130, 100, 120 }, { 220, 130, 100, 120 }, { 0, 260, 100, 120 }, { 110, 260, 100, 120 }, { 220, 260, 100, 120 }, { 0, 390, 100, 120 } };
+static const fx_section_frames f27_frames[] = { { f27_s0_frames, 10, 0, { 0, 0, 0, 0 } } };
+static const fx_element f27_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 120 }, 0 },
@@ -313,7 +613,7 @@ static const fx_element f15_v0[] = {
     { GL_KIND_ITEM, 0, 7, { 110, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 8, { 220, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 9, { 0, 390, 100, 120 }, 0 } };
-static const fx_element f15_v1[] = {
+static const fx_element f27_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 120 }, 0 },
@@ -324,15 +624,15 @@ static const fx_element f15_v1[] = {
     { GL_KIND_ITEM, 0, 7, { 110, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 8, { 220, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 9, { 0, 390, 100, 120 }, 0 } };
-static const fx_viewport f15_viewports[] = { { 0, 0, f15_v0, 10 }, { 0, 30, f15_v1, 10 } };
+static const fx_viewport f27_viewports[] = { { 0, 0, f27_v0, 10 }, { 0, 30, f27_v1, 10 } };
 
 /* lanes-ninegrid-same-size: The nine-grid through the same-size path (one size per section, nothing stored per item): the same frames. */
-static const fx_option f16_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
-static const gl_size f16_s0_sizes[] = { { 100, 120 } };
-static const gl_section f16_sections[] = { { f16_s0_sizes, 10, 0, { 0, 0 }, 0 } };
-static const gl_rect f16_s0_frames[] = { { 0, 0, 100, 120 }, { 110, 0, 100, 120 }, { 220, 0, 100, 120 }, { 0, 130, 100, 120 }, { 110, 130, 100, 120 }, { 220, 130, 100, 120 }, { 0, 260, 100, 120 }, { 110, 260, 100, 120 }, { 220, 260, 100, 120 }, { 0, 390, 100, 120 } };
-static const fx_section_frames f16_frames[] = { { f16_s0_frames, 10, 0, { 0, 0, 0, 0 } } };
-static const fx_element f16_v0[] = {
+static const fx_option f28_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
+static const gl_size f28_s0_sizes[] = { { 100, 120 } };
+static const gl_section f28_sections[] = { { f28_s0_sizes, 10, 0, { 0, 0 }, 0 } };
+static const gl_rect f28_s0_frames[] = { { 0, 0, 100, 120 }, { 110, 0, 100, 120 }, { 220, 0, 100, 120 }, { 0, 130, 100, 120 }, { 110, 130, 100, 120 }, { 220, 130, 100, 120 }, { 0, 260, 100, 120 }, { 110, 260, 100, 120 }, { 220, 260, 100, 120 }, { 0, 390, 100, 120 } };
+static const fx_section_frames f28_frames[] = { { f28_s0_frames, 10, 0, { 0, 0, 0, 0 } } };
+static const fx_element f28_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 120 }, 0 },
@@ -343,7 +643,7 @@ static const fx_element f16_v0[] = {
     { GL_KIND_ITEM, 0, 7, { 110, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 8, { 220, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 9, { 0, 390, 100, 120 }, 0 } };
-static const fx_element f16_v1[] = {
+static const fx_element f28_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 120 }, 0 },
@@ -354,52 +654,52 @@ static const fx_element f16_v1[] = {
     { GL_KIND_ITEM, 0, 7, { 110, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 8, { 220, 260, 100, 120 }, 0 },
     { GL_KIND_ITEM, 0, 9, { 0, 390, 100, 120 }, 0 } };
-static const fx_viewport f16_viewports[] = { { 0, 0, f16_v0, 10 }, { 0, 30, f16_v1, 10 } };
+static const fx_viewport f28_viewports[] = { { 0, 0, f28_v0, 10 }, { 0, 30, f28_v1, 10 } };
 
 /* lanes-padding-sides: Padding per side, vertical: top/bottom pad the scroll axis, left/right the lanes. */
-static const fx_option f17_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 5 } };
-static const gl_size f17_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_section f17_sections[] = { { f17_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f17_s0_frames[] = { { 2, 1, 100, 100 }, { 107, 1, 100, 100 }, { 212, 1, 100, 100 }, { 2, 106, 100, 100 } };
-static const fx_section_frames f17_frames[] = { { f17_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f17_v0[] = {
+static const fx_option f29_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 5 } };
+static const gl_size f29_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_section f29_sections[] = { { f29_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f29_s0_frames[] = { { 2, 1, 100, 100 }, { 107, 1, 100, 100 }, { 212, 1, 100, 100 }, { 2, 106, 100, 100 } };
+static const fx_section_frames f29_frames[] = { { f29_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f29_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 2, 1, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 107, 1, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 212, 1, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 2, 106, 100, 100 }, 0 } };
-static const fx_viewport f17_viewports[] = { { 0, 0, f17_v0, 4 } };
+static const fx_viewport f29_viewports[] = { { 0, 0, f29_v0, 4 } };
 
 /* lanes-padding-sides-horizontal: Padding per side, horizontal: left/right pad the scroll axis, top/bottom the lanes. */
-static const fx_option f18_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 40 }, { "height", NULL, 50 }, { "lanes", NULL, 2 }, { "spacing", NULL, 5 } };
-static const gl_size f18_s0_sizes[] = { { 10, 20 }, { 10, 20 }, { 10, 20 }, { 10, 20 }, { 10, 20 } };
-static const gl_section f18_sections[] = { { f18_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f18_s0_frames[] = { { 2, 1, 10, 20 }, { 2, 26, 10, 20 }, { 17, 1, 10, 20 }, { 17, 26, 10, 20 }, { 32, 1, 10, 20 } };
-static const fx_section_frames f18_frames[] = { { f18_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f18_v0[] = {
+static const fx_option f30_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 40 }, { "height", NULL, 50 }, { "lanes", NULL, 2 }, { "spacing", NULL, 5 } };
+static const gl_size f30_s0_sizes[] = { { 10, 20 }, { 10, 20 }, { 10, 20 }, { 10, 20 }, { 10, 20 } };
+static const gl_section f30_sections[] = { { f30_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f30_s0_frames[] = { { 2, 1, 10, 20 }, { 2, 26, 10, 20 }, { 17, 1, 10, 20 }, { 17, 26, 10, 20 }, { 32, 1, 10, 20 } };
+static const fx_section_frames f30_frames[] = { { f30_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f30_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 2, 1, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 2, 26, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 17, 1, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 17, 26, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 32, 1, 10, 20 }, 0 } };
-static const fx_element f18_v1[] = {
+static const fx_element f30_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 2, 1, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 2, 26, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 17, 1, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 17, 26, 10, 20 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 32, 1, 10, 20 }, 0 } };
-static const fx_viewport f18_viewports[] = { { 0, 0, f18_v0, 5 }, { 6, 0, f18_v1, 5 } };
+static const fx_viewport f30_viewports[] = { { 0, 0, f30_v0, 5 }, { 6, 0, f30_v1, 5 } };
 
 /* lanes-per-section: Lanes per section: 1, the configuration's 3 (null), then 2; an empty section between them. */
-static const fx_option f19_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
-static const gl_size f19_s0_sizes[] = { { 100, 100 }, { 100, 100 } };
-static const gl_size f19_s1_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_size f19_s3_sizes[] = { { 100, 50 }, { 100, 50 }, { 100, 50 } };
-static const gl_section f19_sections[] = { { f19_s0_sizes, 2, 0, { 0, 0 }, 1 }, { f19_s1_sizes, 4, 0, { 0, 0 }, 0 }, { NULL, 0, 0, { 0, 0 }, 2 }, { f19_s3_sizes, 3, 0, { 0, 0 }, 2 } };
-static const gl_rect f19_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 } };
-static const gl_rect f19_s1_frames[] = { { 0, 220, 100, 100 }, { 110, 220, 100, 100 }, { 220, 220, 100, 100 }, { 0, 330, 100, 100 } };
-static const gl_rect f19_s3_frames[] = { { 0, 440, 100, 50 }, { 110, 440, 100, 50 }, { 0, 500, 100, 50 } };
-static const fx_section_frames f19_frames[] = { { f19_s0_frames, 2, 0, { 0, 0, 0, 0 } }, { f19_s1_frames, 4, 0, { 0, 0, 0, 0 } }, { NULL, 0, 0, { 0, 0, 0, 0 } }, { f19_s3_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f19_v0[] = {
+static const fx_option f31_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "lanes", NULL, 3 }, { "spacing", NULL, 10 } };
+static const gl_size f31_s0_sizes[] = { { 100, 100 }, { 100, 100 } };
+static const gl_size f31_s1_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_size f31_s3_sizes[] = { { 100, 50 }, { 100, 50 }, { 100, 50 } };
+static const gl_section f31_sections[] = { { f31_s0_sizes, 2, 0, { 0, 0 }, 1 }, { f31_s1_sizes, 4, 0, { 0, 0 }, 0 }, { NULL, 0, 0, { 0, 0 }, 2 }, { f31_s3_sizes, 3, 0, { 0, 0 }, 2 } };
+static const gl_rect f31_s0_frames[] = { { 0, 0, 100, 100 }, { 0, 110, 100, 100 } };
+static const gl_rect f31_s1_frames[] = { { 0, 220, 100, 100 }, { 110, 220, 100, 100 }, { 220, 220, 100, 100 }, { 0, 330, 100, 100 } };
+static const gl_rect f31_s3_frames[] = { { 0, 440, 100, 50 }, { 110, 440, 100, 50 }, { 0, 500, 100, 50 } };
+static const fx_section_frames f31_frames[] = { { f31_s0_frames, 2, 0, { 0, 0, 0, 0 } }, { f31_s1_frames, 4, 0, { 0, 0, 0, 0 } }, { NULL, 0, 0, { 0, 0, 0, 0 } }, { f31_s3_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f31_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 1, 0, { 0, 220, 100, 100 }, 0 },
@@ -408,7 +708,7 @@ static const fx_element f19_v0[] = {
     { GL_KIND_ITEM, 1, 3, { 0, 330, 100, 100 }, 0 },
     { GL_KIND_ITEM, 3, 0, { 0, 440, 100, 50 }, 0 },
     { GL_KIND_ITEM, 3, 1, { 110, 440, 100, 50 }, 0 } };
-static const fx_element f19_v1[] = {
+static const fx_element f31_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 110, 100, 100 }, 0 },
     { GL_KIND_ITEM, 1, 0, { 0, 220, 100, 100 }, 0 },
@@ -418,15 +718,15 @@ static const fx_element f19_v1[] = {
     { GL_KIND_ITEM, 3, 0, { 0, 440, 100, 50 }, 0 },
     { GL_KIND_ITEM, 3, 1, { 110, 440, 100, 50 }, 0 },
     { GL_KIND_ITEM, 3, 2, { 0, 500, 100, 50 }, 0 } };
-static const fx_viewport f19_viewports[] = { { 0, 0, f19_v0, 8 }, { 0, 70, f19_v1, 9 } };
+static const fx_viewport f31_viewports[] = { { 0, 0, f31_v0, 8 }, { 0, 70, f31_v1, 9 } };
 
 /* lanes-same-size-horizontal-headers-loader: SMGridView's shape: horizontal, 4 lanes, same-size 150x150 items, a header 50 long, the loader after the last section. */
-static const fx_option f20_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 1024 }, { "height", NULL, 700 }, { "lanes", NULL, 4 }, { "spacing", NULL, 10 } };
-static const gl_size f20_s0_sizes[] = { { 150, 150 } };
-static const gl_section f20_sections[] = { { f20_s0_sizes, 30, 1, { 50, 700 }, 0 } };
-static const gl_rect f20_s0_frames[] = { { 60, 0, 150, 150 }, { 60, 160, 150, 150 }, { 60, 320, 150, 150 }, { 60, 480, 150, 150 }, { 220, 0, 150, 150 }, { 220, 160, 150, 150 }, { 220, 320, 150, 150 }, { 220, 480, 150, 150 }, { 380, 0, 150, 150 }, { 380, 160, 150, 150 }, { 380, 320, 150, 150 }, { 380, 480, 150, 150 }, { 540, 0, 150, 150 }, { 540, 160, 150, 150 }, { 540, 320, 150, 150 }, { 540, 480, 150, 150 }, { 700, 0, 150, 150 }, { 700, 160, 150, 150 }, { 700, 320, 150, 150 }, { 700, 480, 150, 150 }, { 860, 0, 150, 150 }, { 860, 160, 150, 150 }, { 860, 320, 150, 150 }, { 860, 480, 150, 150 }, { 1020, 0, 150, 150 }, { 1020, 160, 150, 150 }, { 1020, 320, 150, 150 }, { 1020, 480, 150, 150 }, { 1180, 0, 150, 150 }, { 1180, 160, 150, 150 } };
-static const fx_section_frames f20_frames[] = { { f20_s0_frames, 30, 1, { 0, 0, 50, 700 } } };
-static const fx_element f20_v0[] = {
+static const fx_option f32_options[] = { { "layout", "lanes", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 1024 }, { "height", NULL, 700 }, { "lanes", NULL, 4 }, { "spacing", NULL, 10 } };
+static const gl_size f32_s0_sizes[] = { { 150, 150 } };
+static const gl_section f32_sections[] = { { f32_s0_sizes, 30, 1, { 50, 700 }, 0 } };
+static const gl_rect f32_s0_frames[] = { { 60, 0, 150, 150 }, { 60, 160, 150, 150 }, { 60, 320, 150, 150 }, { 60, 480, 150, 150 }, { 220, 0, 150, 150 }, { 220, 160, 150, 150 }, { 220, 320, 150, 150 }, { 220, 480, 150, 150 }, { 380, 0, 150, 150 }, { 380, 160, 150, 150 }, { 380, 320, 150, 150 }, { 380, 480, 150, 150 }, { 540, 0, 150, 150 }, { 540, 160, 150, 150 }, { 540, 320, 150, 150 }, { 540, 480, 150, 150 }, { 700, 0, 150, 150 }, { 700, 160, 150, 150 }, { 700, 320, 150, 150 }, { 700, 480, 150, 150 }, { 860, 0, 150, 150 }, { 860, 160, 150, 150 }, { 860, 320, 150, 150 }, { 860, 480, 150, 150 }, { 1020, 0, 150, 150 }, { 1020, 160, 150, 150 }, { 1020, 320, 150, 150 }, { 1020, 480, 150, 150 }, { 1180, 0, 150, 150 }, { 1180, 160, 150, 150 } };
+static const fx_section_frames f32_frames[] = { { f32_s0_frames, 30, 1, { 0, 0, 50, 700 } } };
+static const fx_element f32_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 50, 700 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 60, 0, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 60, 160, 150, 150 }, 0 },
@@ -456,7 +756,7 @@ static const fx_element f20_v0[] = {
     { GL_KIND_ITEM, 0, 25, { 1020, 160, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 26, { 1020, 320, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 27, { 1020, 480, 150, 150 }, 0 } };
-static const fx_element f20_v1[] = {
+static const fx_element f32_v1[] = {
     { GL_KIND_ITEM, 0, 4, { 220, 0, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 5, { 220, 160, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 6, { 220, 320, 150, 150 }, 0 },
@@ -484,23 +784,23 @@ static const fx_element f20_v1[] = {
     { GL_KIND_ITEM, 0, 28, { 1180, 0, 150, 150 }, 0 },
     { GL_KIND_ITEM, 0, 29, { 1180, 160, 150, 150 }, 0 },
     { GL_KIND_LOADER, -1, -1, { 1340, 328, 44, 44 }, 0 } };
-static const fx_viewport f20_viewports[] = { { 0, 0, f20_v0, 29 }, { 360, 0, f20_v1, 27 } };
+static const fx_viewport f32_viewports[] = { { 0, 0, f32_v0, 29 }, { 360, 0, f32_v1, 27 } };
 
 /* lanes-sections-headers-loader: Two sections with headers (a header spans the width whatever its w) and the loader (40x20, centred, after spacing). */
-static const fx_option f21_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f21_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_size f21_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
-static const gl_section f21_sections[] = { { f21_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f21_s1_sizes, 2, 1, { 0, 40 }, 0 } };
-static const gl_rect f21_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
-static const gl_rect f21_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
-static const fx_section_frames f21_frames[] = { { f21_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f21_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
-static const fx_element f21_v0[] = {
+static const fx_option f33_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f33_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_size f33_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
+static const gl_section f33_sections[] = { { f33_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f33_s1_sizes, 2, 1, { 0, 40 }, 0 } };
+static const gl_rect f33_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
+static const gl_rect f33_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
+static const fx_section_frames f33_frames[] = { { f33_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f33_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
+static const fx_element f33_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
     { GL_KIND_HEADER, 1, -1, { 0, 260, 320, 40 }, 0 } };
-static const fx_element f21_v1[] = {
+static const fx_element f33_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
@@ -508,111 +808,111 @@ static const fx_element f21_v1[] = {
     { GL_KIND_ITEM, 1, 0, { 0, 310, 100, 50 }, 0 },
     { GL_KIND_ITEM, 1, 1, { 110, 310, 100, 50 }, 0 },
     { GL_KIND_LOADER, -1, -1, { 140, 370, 40, 20 }, 0 } };
-static const fx_viewport f21_viewports[] = { { 0, 0, f21_v0, 5 }, { 0, 90, f21_v1, 7 } };
+static const fx_viewport f33_viewports[] = { { 0, 0, f33_v0, 5 }, { 0, 90, f33_v1, 7 } };
 
 /* waterfall-adaptive-columns: Adaptive columns: minColumnWidth 100 across 320 with spacing 10 fits (320 + 10) / (100 + 10) = 3 columns of (320 - 20) / 3 = 100, not the 7 of columns. Heights scaled to 100 wide: 100, 50, 100, 200, 100; item 3 goes to the shortest column (1, ending at 50), item 4 to column 0 (a tie at 100 with column 2, to the lowest). */
-static const fx_option f22_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
-static const gl_size f22_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
-static const gl_section f22_sections[] = { { f22_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f22_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
-static const fx_section_frames f22_frames[] = { { f22_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f22_v0[] = {
+static const fx_option f34_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
+static const gl_size f34_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
+static const gl_section f34_sections[] = { { f34_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f34_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
+static const fx_section_frames f34_frames[] = { { f34_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f34_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 50 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 110, 60, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 0, 110, 100, 100 }, 0 } };
-static const fx_viewport f22_viewports[] = { { 0, 0, f22_v0, 5 } };
+static const fx_viewport f34_viewports[] = { { 0, 0, f34_v0, 5 } };
 
 /* waterfall-horizontal-padding: Horizontal waterfall: 3 rows of (300 - 2*5 - 2*10)/3 = 90, padding 5, items scaled to the row's height. */
-static const fx_option f23_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
-static const gl_size f23_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
-static const gl_section f23_sections[] = { { f23_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f23_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
-static const fx_section_frames f23_frames[] = { { f23_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f23_v0[] = {
+static const fx_option f35_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
+static const gl_size f35_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
+static const gl_section f35_sections[] = { { f35_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f35_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
+static const fx_section_frames f35_frames[] = { { f35_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f35_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 5, 105, 60, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_element f23_v1[] = {
+static const fx_element f35_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_viewport f23_viewports[] = { { 0, 0, f23_v0, 5 }, { 70, 0, f23_v1, 4 } };
+static const fx_viewport f35_viewports[] = { { 0, 0, f35_v0, 5 }, { 70, 0, f35_v1, 4 } };
 
 /* waterfall-ltr: Waterfall in ltr order: item i goes into column i mod 2 whatever the heights. */
-static const fx_option f24_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
-static const gl_size f24_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
-static const gl_section f24_sections[] = { { f24_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f24_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
-static const fx_section_frames f24_frames[] = { { f24_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f24_v0[] = {
+static const fx_option f36_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
+static const gl_size f36_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
+static const gl_section f36_sections[] = { { f36_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f36_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
+static const fx_section_frames f36_frames[] = { { f36_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f36_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 100 }, 0 } };
-static const fx_element f24_v1[] = {
+static const fx_element f36_v1[] = {
     { GL_KIND_ITEM, 0, 2, { 0, 210, 100, 100 }, 0 } };
-static const fx_viewport f24_viewports[] = { { 0, 0, f24_v0, 2 }, { 0, 210, f24_v1, 1 } };
+static const fx_viewport f36_viewports[] = { { 0, 0, f36_v0, 2 }, { 0, 210, f36_v1, 1 } };
 
 /* waterfall-one-column: A waterfall of one column: items scaled to the whole width 210 (105x10 becomes 210x20). */
-static const fx_option f25_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
-static const gl_size f25_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
-static const gl_section f25_sections[] = { { f25_s0_sizes, 2, 0, { 0, 0 }, 0 } };
-static const gl_rect f25_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
-static const fx_section_frames f25_frames[] = { { f25_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
-static const fx_element f25_v0[] = {
+static const fx_option f37_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
+static const gl_size f37_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
+static const gl_section f37_sections[] = { { f37_s0_sizes, 2, 0, { 0, 0 }, 0 } };
+static const gl_rect f37_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
+static const fx_section_frames f37_frames[] = { { f37_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
+static const fx_element f37_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 210, 20 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 20, 210, 20 }, 0 } };
-static const fx_viewport f25_viewports[] = { { 0, 0, f25_v0, 2 } };
+static const fx_viewport f37_viewports[] = { { 0, 0, f37_v0, 2 } };
 
 /* waterfall-rtl: Waterfall in rtl order: columns counted from the right; the content is as tall as the tallest column. */
-static const fx_option f26_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
-static const gl_size f26_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f26_sections[] = { { f26_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f26_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
-static const fx_section_frames f26_frames[] = { { f26_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f26_v0[] = {
+static const fx_option f38_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
+static const gl_size f38_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f38_sections[] = { { f38_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f38_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
+static const fx_section_frames f38_frames[] = { { f38_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f38_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 165, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 } };
-static const fx_element f26_v1[] = {
+static const fx_element f38_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 0, 320, 155, 155 }, 0 } };
-static const fx_viewport f26_viewports[] = { { 0, 0, f26_v0, 3 }, { 0, 175, f26_v1, 3 } };
+static const fx_viewport f38_viewports[] = { { 0, 0, f38_v0, 3 }, { 0, 175, f38_v1, 3 } };
 
 /* waterfall-shortest: Waterfall, 2 columns (320 - 10)/2 = 155 wide, each item into the shortest column (ties to the left), heights scaled to the width; the content is as tall as the tallest column. */
-static const fx_option f27_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f27_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f27_sections[] = { { f27_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f27_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
-static const fx_section_frames f27_frames[] = { { f27_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f27_v0[] = {
+static const fx_option f39_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f39_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f39_sections[] = { { f39_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f39_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
+static const fx_section_frames f39_frames[] = { { f39_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f39_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 } };
-static const fx_element f27_v1[] = {
+static const fx_element f39_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 165, 320, 155, 155 }, 0 } };
-static const fx_viewport f27_viewports[] = { { 0, 0, f27_v0, 3 }, { 0, 175, f27_v1, 3 } };
+static const fx_viewport f39_viewports[] = { { 0, 0, f39_v0, 3 }, { 0, 175, f39_v1, 3 } };
 
 /* waterfall-shortest-header: Waterfall, 2 columns 155 wide, shortest column first, items scaled to the column's width, under a header. */
-static const fx_option f28_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f28_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
-static const gl_section f28_sections[] = { { f28_s0_sizes, 3, 1, { 999, 30 }, 0 } };
-static const gl_rect f28_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
-static const fx_section_frames f28_frames[] = { { f28_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
-static const fx_element f28_v0[] = {
+static const fx_option f40_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f40_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
+static const gl_section f40_sections[] = { { f40_s0_sizes, 3, 1, { 999, 30 }, 0 } };
+static const gl_rect f40_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
+static const fx_section_frames f40_frames[] = { { f40_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
+static const fx_element f40_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 40, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 205, 155, 155 }, 0 } };
-static const fx_viewport f28_viewports[] = { { 0, 0, f28_v0, 4 } };
+static const fx_viewport f40_viewports[] = { { 0, 0, f40_v0, 4 } };
 
-#define FIXTURE_COUNT 29
+#define FIXTURE_COUNT 41
 static const fixture fixtures[FIXTURE_COUNT] = {
     { "flow-horizontal-padding",
       0, { 0, 0, 0, 0 },
@@ -641,240 +941,348 @@ static const fixture fixtures[FIXTURE_COUNT] = {
       f2_frames,
       0, { 0, 0, 0, 0 },
       f2_viewports, 3 },
-    { "flow-wrap",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-horizontal-center",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
-      f3_options, 4,
+      f3_options, 8,
       f3_sections, 1, 0,
-      { 320, 170 },
+      { 186, 320 },
       f3_frames,
       0, { 0, 0, 0, 0 },
       f3_viewports, 2 },
-    { "justified-horizontal-spacing",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-horizontal-end",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
-      f4_options, 7,
+      f4_options, 8,
       f4_sections, 1, 0,
-      { 475, 210 },
+      { 186, 320 },
       f4_frames,
       0, { 0, 0, 0, 0 },
-      f4_viewports, 1 },
-    { "justified-one-widow-row",
-      0, { 0, 0, 0, 0 },
+      f4_viewports, 2 },
+    { "flow-taffy-horizontal-space-around",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
-      f5_options, 4,
+      f5_options, 8,
       f5_sections, 1, 0,
-      { 300, 60 },
+      { 186, 320 },
       f5_frames,
       0, { 0, 0, 0, 0 },
-      f5_viewports, 1 },
-    { "justified-optimal-rows",
-      0, { 0, 0, 0, 0 },
+      f5_viewports, 2 },
+    { "flow-taffy-horizontal-space-between",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
-      f6_options, 7,
+      f6_options, 8,
       f6_sections, 1, 0,
-      { 600, 320 },
+      { 186, 320 },
       f6_frames,
       0, { 0, 0, 0, 0 },
-      f6_viewports, 1 },
-    { "justified-optimal-rows-horizontal",
-      0, { 0, 0, 0, 0 },
+      f6_viewports, 2 },
+    { "flow-taffy-horizontal-space-evenly",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
       f7_options, 8,
       f7_sections, 1, 0,
-      { 320, 600 },
+      { 186, 320 },
       f7_frames,
       0, { 0, 0, 0, 0 },
-      f7_viewports, 1 },
-    { "justified-widow-center",
-      0, { 0, 0, 0, 0 },
+      f7_viewports, 2 },
+    { "flow-taffy-horizontal-start",
+      1, { 12, 5, 8, 7 },
       0, { 0, 0 },
-      f8_options, 6,
+      f8_options, 8,
       f8_sections, 1, 0,
-      { 300, 225 },
+      { 186, 320 },
       f8_frames,
       0, { 0, 0, 0, 0 },
       f8_viewports, 2 },
-    { "justified-widow-justify",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-vertical-center",
+      1, { 5, 12, 7, 8 },
       0, { 0, 0 },
-      f9_options, 6,
+      f9_options, 8,
       f9_sections, 1, 0,
-      { 300, 225 },
+      { 320, 186 },
       f9_frames,
       0, { 0, 0, 0, 0 },
       f9_viewports, 2 },
-    { "justified-widow-left",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-vertical-end",
+      1, { 5, 12, 7, 8 },
       0, { 0, 0 },
-      f10_options, 6,
+      f10_options, 8,
       f10_sections, 1, 0,
-      { 300, 225 },
+      { 320, 186 },
       f10_frames,
       0, { 0, 0, 0, 0 },
       f10_viewports, 2 },
-    { "lanes-fractions",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-vertical-space-around",
+      1, { 5, 12, 7, 8 },
       0, { 0, 0 },
-      f11_options, 5,
+      f11_options, 8,
       f11_sections, 1, 0,
-      { 103.5, 65.75 },
+      { 320, 186 },
       f11_frames,
       0, { 0, 0, 0, 0 },
       f11_viewports, 2 },
-    { "lanes-horizontal",
-      0, { 0, 0, 0, 0 },
+    { "flow-taffy-vertical-space-between",
+      1, { 5, 12, 7, 8 },
       0, { 0, 0 },
-      f12_options, 6,
+      f12_options, 8,
       f12_sections, 1, 0,
-      { 320, 210 },
+      { 320, 186 },
       f12_frames,
       0, { 0, 0, 0, 0 },
-      f12_viewports, 1 },
-    { "lanes-loader-padding",
-      0, { 0, 0, 0, 0 },
-      1, { 20, 10 },
-      f13_options, 5,
-      f13_sections, 1, GL_SHOW_LOADER,
-      { 100, 33 },
-      f13_frames,
-      1, { 40, 20, 20, 10 },
-      f13_viewports, 2 },
-    { "lanes-mixed-heights-padding",
-      0, { 0, 0, 0, 0 },
+      f12_viewports, 2 },
+    { "flow-taffy-vertical-space-evenly",
+      1, { 5, 12, 7, 8 },
       0, { 0, 0 },
-      f14_options, 6,
+      f13_options, 8,
+      f13_sections, 1, 0,
+      { 320, 186 },
+      f13_frames,
+      0, { 0, 0, 0, 0 },
+      f13_viewports, 2 },
+    { "flow-taffy-vertical-start",
+      1, { 5, 12, 7, 8 },
+      0, { 0, 0 },
+      f14_options, 8,
       f14_sections, 1, 0,
-      { 320, 170 },
+      { 320, 186 },
       f14_frames,
       0, { 0, 0, 0, 0 },
       f14_viewports, 2 },
-    { "lanes-ninegrid",
+    { "flow-wrap",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f15_options, 5,
+      f15_options, 4,
       f15_sections, 1, 0,
-      { 320, 510 },
+      { 320, 170 },
       f15_frames,
       0, { 0, 0, 0, 0 },
       f15_viewports, 2 },
-    { "lanes-ninegrid-same-size",
+    { "justified-horizontal-spacing",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f16_options, 5,
-      f16_sections, 1, GL_SAME_SIZE,
-      { 320, 510 },
+      f16_options, 7,
+      f16_sections, 1, 0,
+      { 475, 210 },
       f16_frames,
       0, { 0, 0, 0, 0 },
-      f16_viewports, 2 },
-    { "lanes-padding-sides",
-      1, { 1, 2, 3, 4 },
+      f16_viewports, 1 },
+    { "justified-one-widow-row",
+      0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f17_options, 5,
+      f17_options, 4,
       f17_sections, 1, 0,
-      { 320, 209 },
+      { 300, 60 },
       f17_frames,
       0, { 0, 0, 0, 0 },
       f17_viewports, 1 },
-    { "lanes-padding-sides-horizontal",
-      1, { 1, 2, 3, 4 },
+    { "justified-optimal-rows",
+      0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f18_options, 6,
+      f18_options, 7,
       f18_sections, 1, 0,
-      { 46, 50 },
+      { 600, 320 },
       f18_frames,
       0, { 0, 0, 0, 0 },
-      f18_viewports, 2 },
-    { "lanes-per-section",
+      f18_viewports, 1 },
+    { "justified-optimal-rows-horizontal",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f19_options, 5,
-      f19_sections, 4, 0,
-      { 320, 550 },
+      f19_options, 8,
+      f19_sections, 1, 0,
+      { 320, 600 },
       f19_frames,
       0, { 0, 0, 0, 0 },
-      f19_viewports, 2 },
-    { "lanes-same-size-horizontal-headers-loader",
+      f19_viewports, 1 },
+    { "justified-widow-center",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f20_options, 6,
-      f20_sections, 1, GL_SHOW_LOADER | GL_SAME_SIZE,
-      { 1384, 700 },
+      f20_sections, 1, 0,
+      { 300, 225 },
       f20_frames,
-      1, { 1340, 328, 44, 44 },
-      f20_viewports, 2 },
-    { "lanes-sections-headers-loader",
       0, { 0, 0, 0, 0 },
-      1, { 40, 20 },
-      f21_options, 5,
-      f21_sections, 2, GL_SHOW_LOADER,
-      { 320, 390 },
+      f20_viewports, 2 },
+    { "justified-widow-justify",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f21_options, 6,
+      f21_sections, 1, 0,
+      { 300, 225 },
       f21_frames,
-      1, { 140, 370, 40, 20 },
+      0, { 0, 0, 0, 0 },
       f21_viewports, 2 },
-    { "waterfall-adaptive-columns",
+    { "justified-widow-left",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f22_options, 6,
       f22_sections, 1, 0,
-      { 320, 260 },
+      { 300, 225 },
       f22_frames,
       0, { 0, 0, 0, 0 },
-      f22_viewports, 1 },
-    { "waterfall-horizontal-padding",
+      f22_viewports, 2 },
+    { "lanes-fractions",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f23_options, 7,
+      f23_options, 5,
       f23_sections, 1, 0,
-      { 190, 300 },
+      { 103.5, 65.75 },
       f23_frames,
       0, { 0, 0, 0, 0 },
       f23_viewports, 2 },
-    { "waterfall-ltr",
+    { "lanes-horizontal",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f24_options, 6,
       f24_sections, 1, 0,
-      { 210, 310 },
+      { 320, 210 },
       f24_frames,
       0, { 0, 0, 0, 0 },
-      f24_viewports, 2 },
-    { "waterfall-one-column",
+      f24_viewports, 1 },
+    { "lanes-loader-padding",
       0, { 0, 0, 0, 0 },
-      0, { 0, 0 },
-      f25_options, 4,
-      f25_sections, 1, 0,
-      { 210, 40 },
+      1, { 20, 10 },
+      f25_options, 5,
+      f25_sections, 1, GL_SHOW_LOADER,
+      { 100, 33 },
       f25_frames,
-      0, { 0, 0, 0, 0 },
-      f25_viewports, 1 },
-    { "waterfall-rtl",
+      1, { 40, 20, 20, 10 },
+      f25_viewports, 2 },
+    { "lanes-mixed-heights-padding",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f26_options, 6,
       f26_sections, 1, 0,
-      { 320, 475 },
+      { 320, 170 },
       f26_frames,
       0, { 0, 0, 0, 0 },
       f26_viewports, 2 },
-    { "waterfall-shortest",
+    { "lanes-ninegrid",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f27_options, 5,
       f27_sections, 1, 0,
-      { 320, 475 },
+      { 320, 510 },
       f27_frames,
       0, { 0, 0, 0, 0 },
       f27_viewports, 2 },
-    { "waterfall-shortest-header",
+    { "lanes-ninegrid-same-size",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f28_options, 5,
-      f28_sections, 1, 0,
-      { 320, 360 },
+      f28_sections, 1, GL_SAME_SIZE,
+      { 320, 510 },
       f28_frames,
       0, { 0, 0, 0, 0 },
-      f28_viewports, 1 }
+      f28_viewports, 2 },
+    { "lanes-padding-sides",
+      1, { 1, 2, 3, 4 },
+      0, { 0, 0 },
+      f29_options, 5,
+      f29_sections, 1, 0,
+      { 320, 209 },
+      f29_frames,
+      0, { 0, 0, 0, 0 },
+      f29_viewports, 1 },
+    { "lanes-padding-sides-horizontal",
+      1, { 1, 2, 3, 4 },
+      0, { 0, 0 },
+      f30_options, 6,
+      f30_sections, 1, 0,
+      { 46, 50 },
+      f30_frames,
+      0, { 0, 0, 0, 0 },
+      f30_viewports, 2 },
+    { "lanes-per-section",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f31_options, 5,
+      f31_sections, 4, 0,
+      { 320, 550 },
+      f31_frames,
+      0, { 0, 0, 0, 0 },
+      f31_viewports, 2 },
+    { "lanes-same-size-horizontal-headers-loader",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f32_options, 6,
+      f32_sections, 1, GL_SHOW_LOADER | GL_SAME_SIZE,
+      { 1384, 700 },
+      f32_frames,
+      1, { 1340, 328, 44, 44 },
+      f32_viewports, 2 },
+    { "lanes-sections-headers-loader",
+      0, { 0, 0, 0, 0 },
+      1, { 40, 20 },
+      f33_options, 5,
+      f33_sections, 2, GL_SHOW_LOADER,
+      { 320, 390 },
+      f33_frames,
+      1, { 140, 370, 40, 20 },
+      f33_viewports, 2 },
+    { "waterfall-adaptive-columns",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f34_options, 6,
+      f34_sections, 1, 0,
+      { 320, 260 },
+      f34_frames,
+      0, { 0, 0, 0, 0 },
+      f34_viewports, 1 },
+    { "waterfall-horizontal-padding",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f35_options, 7,
+      f35_sections, 1, 0,
+      { 190, 300 },
+      f35_frames,
+      0, { 0, 0, 0, 0 },
+      f35_viewports, 2 },
+    { "waterfall-ltr",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f36_options, 6,
+      f36_sections, 1, 0,
+      { 210, 310 },
+      f36_frames,
+      0, { 0, 0, 0, 0 },
+      f36_viewports, 2 },
+    { "waterfall-one-column",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f37_options, 4,
+      f37_sections, 1, 0,
+      { 210, 40 },
+      f37_frames,
+      0, { 0, 0, 0, 0 },
+      f37_viewports, 1 },
+    { "waterfall-rtl",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f38_options, 6,
+      f38_sections, 1, 0,
+      { 320, 475 },
+      f38_frames,
+      0, { 0, 0, 0, 0 },
+      f38_viewports, 2 },
+    { "waterfall-shortest",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f39_options, 5,
+      f39_sections, 1, 0,
+      { 320, 475 },
+      f39_frames,
+      0, { 0, 0, 0, 0 },
+      f39_viewports, 2 },
+    { "waterfall-shortest-header",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f40_options, 5,
+      f40_sections, 1, 0,
+      { 320, 360 },
+      f40_frames,
+      0, { 0, 0, 0, 0 },
+      f40_viewports, 1 }
 };
 
 /* A check that names the fixture and what it compared. */

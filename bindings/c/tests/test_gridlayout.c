@@ -725,11 +725,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 36);
+    EXPECT(n == 38);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 36 is out of range (the library has options 0...35)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 38 is out of range (the library has options 0...37)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 
@@ -760,6 +760,15 @@ static void test_option_description(void) {
     const gl_option_info *rows = find_option(all, n, "rows");
     EXPECT(rows && rows->choice_count == 2 && rows->default_number == GL_ROWS_GREEDY);
     EXPECT(choice_is(rows, GL_ROWS_GREEDY, "greedy") && choice_is(rows, GL_ROWS_OPTIMAL, "optimal"));
+    const gl_option_info *justify = find_option(all, n, "justify");
+    EXPECT(justify && justify->choice_count == 6);
+    EXPECT(choice_is(justify, GL_JUSTIFY_START, "start") && choice_is(justify, GL_JUSTIFY_CENTER, "center") && choice_is(justify, GL_JUSTIFY_END, "end"));
+    EXPECT(choice_is(justify, GL_JUSTIFY_SPACE_BETWEEN, "spaceBetween") && choice_is(justify, GL_JUSTIFY_SPACE_AROUND, "spaceAround"));
+    EXPECT(choice_is(justify, GL_JUSTIFY_SPACE_EVENLY, "spaceEvenly"));
+    const gl_option_info *align_items = find_option(all, n, "alignItems");
+    EXPECT(align_items && align_items->choice_count == 3 && strcmp(align_items->c_name, "align_items") == 0);
+    EXPECT(choice_is(align_items, GL_ALIGN_ITEMS_START, "start") && choice_is(align_items, GL_ALIGN_ITEMS_CENTER, "center"));
+    EXPECT(choice_is(align_items, GL_ALIGN_ITEMS_END, "end"));
 
     /* Every numeric and boolean option is set and read by its name, from its default to its
      * largest value (or 1 more for an open range), and a value past the range is refused. */
@@ -1057,6 +1066,58 @@ static void test_rtl(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* justify and align_items (since 1.2; docs/layout.md, "Flow alignment"): a flow line of 100, 60
+ * and 80 in 320 with item_spacing 10 has 320 - 260 = 60 free; GL_JUSTIFY_CENTER starts it at 30.
+ * The line is 50 thick: GL_ALIGN_ITEMS_END puts the 30-thick item at 20, the 20-thick one at 30. */
+static void test_flow_alignment(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.justify == GL_JUSTIFY_START && c.align_items == GL_ALIGN_ITEMS_START);
+    c.layout = GL_LAYOUT_FLOW;
+    c.spacing = 10;
+    c.justify = GL_JUSTIFY_CENTER;
+    c.align_items = GL_ALIGN_ITEMS_END;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[] = { { 100, 50 }, { 60, 30 }, { 80, 20 }, { 150, 40 } };
+    gl_section s = { sizes, 4, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 0, &r));
+    EXPECT(r.x == 30 && r.y == 0 && r.w == 100 && r.h == 50);
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 140 && r.y == 20);
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT(r.x == 210 && r.y == 30);
+    OK(gl_grid_frame(g, 0, 3, &r));  /* alone on the next line: (320 - 150) / 2 */
+    EXPECT(r.x == 85 && r.y == 60);
+    OK(gl_grid_set_option_string(g, "justify", "spaceBetween"));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 140);  /* 100 + 10 + 60 / 2 */
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT(r.x == 240);
+
+    /* A value past the enum, or a misspelt name, is refused; the layout stays. */
+    c.justify = 6;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "gl_config.justify: 6 is invalid") != NULL);
+    c.justify = GL_JUSTIFY_START;
+    c.align_items = -1;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "gl_config.align_items: -1 is invalid") != NULL);
+    EXPECT_STATUS(gl_grid_set_option_string(g, "justify", "centre"), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "'centre'") != NULL && strstr(gl_last_error(), "did you mean 'center'?") != NULL);
+    EXPECT_STATUS(gl_grid_set_option_number(g, "alignItems", 3), GL_EINVAL);
+    double v = -1;
+    OK(gl_grid_get_option_number(g, "justify", &v));
+    EXPECT(v == GL_JUSTIFY_SPACE_BETWEEN);
+    OK(gl_grid_frame(g, 0, 2, &r));
+    EXPECT(r.x == 240 && r.y == 30);
+    OK(gl_grid_destroy(g));
+}
+
 /* scale snaps every frame's edges to multiples of 1/scale (docs/layout.md, "Pixel snapping"):
  * waterfall, 3 columns in 100: column edges 0, 33.33, 66.67, 100 snap at scale 2 to 0, 33.5,
  * 66.5, 100, still touching. */
@@ -1312,6 +1373,7 @@ int main(void) {
     test_pool_is_bounded();
     test_two_spacings();
     test_rtl();
+    test_flow_alignment();
     test_scale();
     test_breakout_cadence();
     test_measure();

@@ -44,6 +44,8 @@ GL_WIDOW_LEFT, GL_WIDOW_CENTER, GL_WIDOW_JUSTIFY = 0, 1, 2
 GL_ANCHOR_ITEM, GL_ANCHOR_OFFSET = 0, 1
 GL_START_AT_START, GL_START_AT_END = 0, 1
 GL_ROWS_GREEDY, GL_ROWS_OPTIMAL = 0, 1
+GL_JUSTIFY_START, GL_JUSTIFY_CENTER, GL_JUSTIFY_END, GL_JUSTIFY_SPACE_BETWEEN, GL_JUSTIFY_SPACE_AROUND, GL_JUSTIFY_SPACE_EVENLY = 0, 1, 2, 3, 4, 5
+GL_ALIGN_ITEMS_START, GL_ALIGN_ITEMS_CENTER, GL_ALIGN_ITEMS_END = 0, 1, 2
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -164,6 +166,8 @@ class gl_config(Structure):
         ("min_column_width", c_double),
         ("sticky_footers", c_int),
         ("rows", c_int),
+        ("justify", c_int),
+        ("align_items", c_int),
     ]
 # end generated: config
 
@@ -222,6 +226,8 @@ GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
 GL_SECTION_MIN_COLUMN_WIDTH = 2048
 GL_SECTION_ROWS = 4096
+GL_SECTION_JUSTIFY = 8192
+GL_SECTION_ALIGN_ITEMS = 16384
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -236,6 +242,8 @@ SECTION_OPTION_BITS = (
     ('inset', GL_SECTION_INSET),
     ('min_column_width', GL_SECTION_MIN_COLUMN_WIDTH),
     ('rows', GL_SECTION_ROWS),
+    ('justify', GL_SECTION_JUSTIFY),
+    ('align_items', GL_SECTION_ALIGN_ITEMS),
 )
 # end generated: section-bits
 
@@ -257,6 +265,8 @@ class gl_section_options(Structure):
         ("inset", gl_insets),
         ("min_column_width", c_double),  # 1.2
         ("rows", c_int),  # 1.2
+        ("justify", c_int),  # 1.2
+        ("align_items", c_int),  # 1.2
     ]
 
 

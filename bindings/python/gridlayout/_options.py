@@ -21,6 +21,8 @@ Widow = Literal['left', 'center', 'justify']
 Anchor = Literal['item', 'offset']
 Start_at = Literal['start', 'end']
 Rows = Literal['greedy', 'optimal']
+Justify = Literal['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly']
+Align_items = Literal['start', 'center', 'end']
 
 # Every option, in the engine's order: (keyword, engine name, kind, min, max, min_exclusive,
 # default, choices, summary). The library describes the same at run time (gl_option_describe);
@@ -134,6 +136,12 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('rows', 'rows', 'choice', 0.0, 1.0, False,
      'greedy', ('greedy', 'optimal'),
      "where justified rows break: flickr's greedy rule, or the breaks nearest row_height over the section; a section's options may give its own"),
+    ('justify', 'justify', 'choice', 0.0, 5.0, False,
+     'start', ('start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly'),
+     'how a flow line shares its free space among its items, as CSS justify-content'),
+    ('align_items', 'alignItems', 'choice', 0.0, 2.0, False,
+     'start', ('start', 'center', 'end'),
+     'where a flow item sits across its line, which is as thick as its thickest item'),
 )
 
 
@@ -180,7 +188,9 @@ class GridOptions:
                  anchor: Optional[Anchor] = None,
                  follow_end: Optional[bool] = None,
                  start_at: Optional[Start_at] = None,
-                 rows: Optional[Rows] = None) -> None:
+                 rows: Optional[Rows] = None,
+                 justify: Optional[Justify] = None,
+                 align_items: Optional[Align_items] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -516,3 +526,21 @@ class GridOptions:
     @rows.setter
     def rows(self, value: Rows) -> None:
         self.configure(rows=value)
+
+    @property
+    def justify(self) -> Justify:
+        "how a flow line shares its free space among its items, as CSS justify-content: one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly', by default 'start'."
+        return self._option('justify')  # type: ignore[no-any-return]
+
+    @justify.setter
+    def justify(self, value: Justify) -> None:
+        self.configure(justify=value)
+
+    @property
+    def align_items(self) -> Align_items:
+        "where a flow item sits across its line, which is as thick as its thickest item: one of 'start', 'center', 'end', by default 'start'."
+        return self._option('align_items')  # type: ignore[no-any-return]
+
+    @align_items.setter
+    def align_items(self, value: Align_items) -> None:
+        self.configure(align_items=value)

@@ -250,6 +250,36 @@ def test_rtl_mirrors_the_frames():
         assert grid.rtl is True
 
 
+def test_flow_alignment():
+    """justify and align_items (docs/layout.md, "Flow alignment"): 100, 60 and 80 in 320 with
+    spacing 10 leave 60 free: centred from x 30; the 50-thick line centres the 30-thick item at
+    y 10. A section's keys win; bad values name the option or the key and change nothing."""
+    sizes = [(100, 50), (60, 30), (80, 20)]
+    with Grid(layout="flow", spacing=10, justify="center", align_items="center") as grid:
+        grid.set_sizes(sizes)
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == \
+            [(30, 0, 100, 50), (140, 10, 60, 30), (210, 15, 80, 20)]
+        assert grid.justify == "center" and grid.config["align_items"] == "center"
+        with pytest.raises(GridValueError) as e:
+            grid.justify = "centre"
+        assert str(e.value) == ("option 'justify': 'centre' is invalid (expected one of 'start', 'center', "
+                                "'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?) [GL_EINVAL]")
+        with pytest.raises(GridTypeError) as e:
+            grid.align_items = 3
+        assert str(e.value) == "option 'align_items': int 3 is not one of 'start', 'center', 'end' [GL_EINVAL]"
+        assert grid.justify == "center" and grid.align_items == "center"
+        # The section's own: spaceBetween shares the 60 between two gaps, end aligns to 50.
+        grid.set_sizes(sizes, section_options={"justify": "spaceBetween", "align_items": "end"})
+        grid.reload()
+        assert [grid.frame(0, i) for i in range(3)] == \
+            [(0, 0, 100, 50), (140, 20, 60, 30), (240, 30, 80, 20)]
+        with pytest.raises(GridValueError) as e:
+            grid.set_sizes(sizes, section_options={"alignItems": "middle"})
+        assert "section_options[0]['alignItems']: 'middle' is invalid" in str(e.value)
+        assert grid.frame(0, 2) == (240, 30, 80, 20)
+
+
 def test_scale_snaps_the_frames():
     """scale snaps every frame's edges to multiples of 1/scale: waterfall, 3 columns in 100
     (33.33 wide) at scale 2: edges 0, 33.5, 66.5, 100; a negative scale names the option."""
