@@ -220,6 +220,7 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     if tail >= 0xF0 {
         set("minColumnWidth", .number([0, 1, 40, 100, 333, -1, .nan, .infinity, 1e-300, .leastNonzeroMagnitude][Int(tail & 0x0F) % 10]))
     }
+    if tail >= 0xE0 && tail & 1 == 1 { set("stickyFooters", .bool(true)) }
     // Bad values stored directly: ContentLayout.init must reject them with a GridError.
     if mask & 131072 != 0 {
         switch r.u8() % 6 {
@@ -296,9 +297,11 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             let expected = all.filter { $0.frame.overlaps(rect) }
             let got = layout.elements(in: rect)
             if got != expected { fail("elements(in: \(rect)) = \(got), brute force \(expected)", config, ds) }
-            if !config.stickyHeaders {
+            if !config.stickyHeaders && !config.stickyFooters {
                 let vis = layout.visibleElements(in: rect)
                 if vis != expected { fail("visibleElements(in: \(rect)) = \(vis), brute force \(expected)", config, ds) }
+            } else if !config.stickyHeaders {
+                checkPinnedFooters(layout.visibleElements(in: rect), expected, in: rect, layout, config, ds)
             }
         }
         var points = [o, Point(x: o.x + 0.5, y: o.y + 0.5)]
@@ -335,7 +338,11 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         // everything is laid out, above.)
         if !config.stickyHeaders && grid.layout.firstLaidOutSection == 0 {
             let expected = all.filter { $0.frame.overlaps(grid.viewport) }
-            if grid.visibleElements() != expected { fail("grid.visibleElements() at \(grid.contentOffset) = \(grid.visibleElements()), brute force \(expected)", config, ds) }
+            if config.stickyFooters {
+                checkPinnedFooters(grid.visibleElements(), expected, in: grid.viewport, grid.layout, config, ds)
+            } else if grid.visibleElements() != expected {
+                fail("grid.visibleElements() at \(grid.contentOffset) = \(grid.visibleElements()), brute force \(expected)", config, ds)
+            }
         }
     }
     do throws(GridError) { try grid.scroll(by: r.number(), r.number()) } catch {}
@@ -432,5 +439,33 @@ func runHugeLazyFuzz(_ config: GridConfiguration, _ r: inout ByteReader) {
             _ = try? grid.indexPath(at: Point(x: r.number(), y: r.number()))
         }
         check(what)
+    }
+}
+
+/// With pinned footers: everything but the footers is the brute force's; at most one footer is
+/// pinned, inside `rect`, no later than its own place and no earlier than its section's header's
+/// end, and ending at `rect`'s end unless its header holds it lower (docs/layout.md, "Pinned
+/// footers"; a section without a header holds it at its start, which no public query gives, so
+/// that case is not checked); the others are the brute force's.
+private func checkPinnedFooters(_ shown: [GridElement], _ expected: [GridElement], in rect: Rect, _ layout: ContentLayout,
+                                _ config: GridConfiguration, _ ds: FuzzDataSource) {
+    func isFooter(_ e: GridElement) -> Bool { if case .footer = e.id { return true } else { return false } }
+    if shown.filter({ !isFooter($0) }) != expected.filter({ !isFooter($0) }) {
+        fail("visibleElements(in: \(rect)) with stickyFooters = \(shown), brute force \(expected) (footers aside)", config, ds)
+    }
+    let pinned = shown.filter(\.pinned)
+    if pinned.count > 1 { fail("visibleElements(in: \(rect)): \(pinned.count) pinned footers", config, ds) }
+    for e in shown where isFooter(e) && !e.pinned && !expected.contains(e) {
+        fail("visibleElements(in: \(rect)): footer \(e) is neither pinned nor the brute force's", config, ds)
+    }
+    // The rule's inequalities in S, on frames neither mirrored (rtl mirrors a horizontal grid's S)
+    // nor snapped.
+    guard !config.rtl && config.scale == 0, let footer = pinned.first, case .footer(let section) = footer.id,
+          let own = try? layout.footerFrame(inSection: section) else { return }
+    let vertical = config.direction == .vertical
+    let (s, ownS, end) = vertical ? (footer.frame.y, own.y, rect.maxY) : (footer.frame.x, own.x, rect.maxX)
+    let headerEnd = (try? layout.headerFrame(inSection: section)).flatMap { $0 }.map { vertical ? $0.maxY : $0.maxX }
+    if !footer.frame.overlaps(rect) || s > ownS || (headerEnd.map { s < $0 - 1e-9 } ?? false) || (s + (vertical ? own.height : own.width) > end + 1e-9 && headerEnd.map { s > $0 + 1e-9 } ?? false) {
+        fail("visibleElements(in: \(rect)): pinned footer \(footer) (own \(own)) breaks the rule", config, ds)
     }
 }
