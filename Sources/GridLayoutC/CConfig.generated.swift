@@ -44,6 +44,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.min_column_width = cNumber(o[11], c)
     g.sticky_footers = cFlag(o[19], c)
     g.rows = cChoice(o[35], c)
+    g.background = cFlag(o[36], c)
     return g
 }
 
@@ -86,5 +87,6 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     setNumber(o[11], g.min_column_width, &c)
     try setFlag(o[19], g.sticky_footers, "sticky_footers", &c)
     try setChoice(o[35], g.rows, "rows", &c)
+    try setFlag(o[36], g.background, "background", &c)
     return c
 }

@@ -29,4 +29,5 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("inset", UInt32(GL_SECTION_INSET)),
     ("minColumnWidth", UInt32(GL_SECTION_MIN_COLUMN_WIDTH)),
     ("rows", UInt32(GL_SECTION_ROWS)),
+    ("background", UInt32(GL_SECTION_BACKGROUND)),
 ]

@@ -139,6 +139,8 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
             case 8: entries.append(.init("direction", .string("horizontal")))
             // `rows` where `bogus` was, for bytes from 130 on: no byte more.
             case _ where key >= 130: entries.append(.init("rows", .string(["optimal", "greedy", "best"][Int(key) % 3])))
+            // `background` where `bogus` was, for bytes from 70 on: no byte more.
+            case _ where key >= 70: entries.append(.init("background", [.bool(true), .bool(false), .number(3)][Int(key) % 3]))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -211,6 +213,8 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
     if tail >= 0xF0 {
         set("minColumnWidth", .number([0, 1, 40, 100, 333, -1, .nan, .infinity, 1e-300, .leastNonzeroMagnitude][Int(tail & 0x0F) % 10]))
     }
+    // Backgrounds on the top eighth of those tails (a bad 3 for one in four).
+    if tail >= 0xF8 { set("background", tail & 3 == 3 ? .number(3) : .bool(true)) }
     // Bad values stored directly: ContentLayout.init must reject them with a GridError.
     if mask & 131072 != 0 {
         switch r.u8() % 6 {

@@ -128,7 +128,7 @@ import GridLayoutTestSupport
             "sort": .bool(true), "dragHysteresis": .number(4), "autoScrollMargin": .number(30), "autoScrollSpeed": .number(900),
             "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2), "estimatedSize": .size(size(90, 70)),
             "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"),
-            "minColumnWidth": .number(120), "stickyFooters": .bool(true), "rows": .string("optimal"),
+            "minColumnWidth": .number(120), "stickyFooters": .bool(true), "rows": .string("optimal"), "background": .bool(true),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

@@ -121,7 +121,8 @@ typedef enum gl_kind {
     GL_KIND_ITEM = 0,
     GL_KIND_HEADER = 1,
     GL_KIND_LOADER = 2,
-    GL_KIND_FOOTER = 3  /* since 1.1 */
+    GL_KIND_FOOTER = 3,     /* since 1.1 */
+    GL_KIND_BACKGROUND = 4  /* since 1.2 */
 } gl_kind;
 /* end generated: choices */
 
@@ -209,6 +210,9 @@ typedef struct gl_config {
     int rows;                   /* [rows] gl_rows: where justified rows break: flickr's greedy
                                    rule, or the breaks nearest row_height over the section; a
                                    section's options may give its own; default GL_ROWS_GREEDY */
+    int background;             /* [background] 0/1: each section with elements gets a background
+                                   element beneath them, across the content less the padding; a
+                                   section's options may give its own; default 0 */
 } gl_config;
 /* end generated: config */
 
@@ -337,7 +341,8 @@ enum {
     GL_SECTION_ITEM_SPACING = 512,
     GL_SECTION_INSET = 1024,
     GL_SECTION_MIN_COLUMN_WIDTH = 2048,
-    GL_SECTION_ROWS = 4096
+    GL_SECTION_ROWS = 4096,
+    GL_SECTION_BACKGROUND = 8192
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -356,6 +361,7 @@ typedef struct gl_section_options {
     gl_insets inset;            /* [inset] finite sides >= 0 */
     double min_column_width;    /* [minColumnWidth] >= 0 (0: off) (since 1.2) */
     int rows;                   /* gl_rows [rows] (since 1.2) */
+    int background;             /* [background] 0/1 (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
@@ -531,6 +537,9 @@ gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *f
 gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
 /* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.1). */
 gl_status gl_grid_footer_frame(gl_grid *grid, int64_t section, int *has_footer, gl_rect *frame);
+/* *has_background = 0 (and *frame untouched) when the section has no background: the option
+ * background is off for it, it has no elements, or (lazy) it is not laid out whole (since 1.2). */
+gl_status gl_grid_background_frame(gl_grid *grid, int64_t section, int *has_background, gl_rect *frame);
 /* *shown = 0 when there is no loader. */
 gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
 /* *found = 0 when no item is under the point. */
@@ -612,7 +621,7 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 /* generated: events (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef enum gl_event_kind {
     GL_EVENT_LOADED = 0,         /* element joined the loaded set (viewport plus overscan): an
-                                    item, a header or a footer */
+                                    item, a header, a footer or a background */
     GL_EVENT_UNLOADED = 1,       /* element left it; for an item, `view` is its view, now queued */
     GL_EVENT_LOADER_SHOWN = 2,   /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,

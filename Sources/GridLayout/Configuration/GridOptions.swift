@@ -248,6 +248,8 @@ extension GridConfiguration {
                "where a reload at offset 0 opens the grid: its start, or its end"),
         choice("rows", RowBreaking.self, { $0.rows }, { $0.rows = $1 },
                "where justified rows break: flickr's greedy rule, or the breaks nearest rowHeight over the section; a section's options may give its own"),
+        flag("background", { $0.background }, { $0.background = $1 },
+             "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -52,6 +52,7 @@ GL_KIND_ITEM = 0
 GL_KIND_HEADER = 1
 GL_KIND_LOADER = 2
 GL_KIND_FOOTER = 3
+GL_KIND_BACKGROUND = 4
 GL_CHANGE_INSERT = 0
 GL_CHANGE_REMOVE = 1
 GL_CHANGE_MOVE = 2
@@ -164,6 +165,7 @@ class gl_config(Structure):
         ("min_column_width", c_double),
         ("sticky_footers", c_int),
         ("rows", c_int),
+        ("background", c_int),
     ]
 # end generated: config
 
@@ -222,6 +224,7 @@ GL_SECTION_ITEM_SPACING = 512
 GL_SECTION_INSET = 1024
 GL_SECTION_MIN_COLUMN_WIDTH = 2048
 GL_SECTION_ROWS = 4096
+GL_SECTION_BACKGROUND = 8192
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -236,6 +239,7 @@ SECTION_OPTION_BITS = (
     ('inset', GL_SECTION_INSET),
     ('min_column_width', GL_SECTION_MIN_COLUMN_WIDTH),
     ('rows', GL_SECTION_ROWS),
+    ('background', GL_SECTION_BACKGROUND),
 )
 # end generated: section-bits
 
@@ -257,6 +261,7 @@ class gl_section_options(Structure):
         ("inset", gl_insets),
         ("min_column_width", c_double),  # 1.2
         ("rows", c_int),  # 1.2
+        ("background", c_int),  # 1.2
     ]
 
 
@@ -477,6 +482,7 @@ _FUNCTIONS = [
     ("gl_grid_frame", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(gl_rect)]),
     ("gl_grid_header_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_footer_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
+    ("gl_grid_background_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_loader_frame", gl_status, [gl_grid_p, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_index_path_at", gl_status,
      [gl_grid_p, gl_point, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),

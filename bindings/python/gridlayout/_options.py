@@ -134,6 +134,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('rows', 'rows', 'choice', 0.0, 1.0, False,
      'greedy', ('greedy', 'optimal'),
      "where justified rows break: flickr's greedy rule, or the breaks nearest row_height over the section; a section's options may give its own"),
+    ('background', 'background', 'bool', 0.0, 1.0, False,
+     False, (),
+     "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
 )
 
 
@@ -180,7 +183,8 @@ class GridOptions:
                  anchor: Optional[Anchor] = None,
                  follow_end: Optional[bool] = None,
                  start_at: Optional[Start_at] = None,
-                 rows: Optional[Rows] = None) -> None:
+                 rows: Optional[Rows] = None,
+                 background: Optional[bool] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -516,3 +520,12 @@ class GridOptions:
     @rows.setter
     def rows(self, value: Rows) -> None:
         self.configure(rows=value)
+
+    @property
+    def background(self) -> bool:
+        "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own: True or False, by default False."
+        return self._option('background')  # type: ignore[no-any-return]
+
+    @background.setter
+    def background(self, value: bool) -> None:
+        self.configure(background=value)

@@ -487,6 +487,14 @@ class Grid(GridOptions):
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
     @_locked
+    def background_frame(self, section: int) -> Optional[Rect]:
+        """The section's background frame (the option `background`), or None when it has none."""
+        has, r = c_int(), C.gl_rect()
+        _check(self._lib.gl_grid_background_frame(self._h, _integer(section, "background_frame: section"),
+                                                  byref(has), byref(r)))
+        return Rect(r.x, r.y, r.w, r.h) if has.value else None
+
+    @_locked
     def loader_frame(self) -> Optional[Rect]:
         """The loader's frame, or None when there is no loader."""
         shown, r = c_int(), C.gl_rect()
