@@ -486,21 +486,44 @@ static const fx_element f20_v1[] = {
     { GL_KIND_LOADER, -1, -1, { 1340, 328, 44, 44 }, 0 } };
 static const fx_viewport f20_viewports[] = { { 0, 0, f20_v0, 29 }, { 360, 0, f20_v1, 27 } };
 
-/* lanes-sections-headers-loader: Two sections with headers (a header spans the width whatever its w) and the loader (40x20, centred, after spacing). */
-static const fx_option f21_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f21_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_size f21_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
-static const gl_section f21_sections[] = { { f21_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f21_s1_sizes, 2, 1, { 0, 40 }, 0 } };
-static const gl_rect f21_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
-static const gl_rect f21_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
-static const fx_section_frames f21_frames[] = { { f21_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f21_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
+/* lanes-section-backgrounds: Section backgrounds: width 100, padding 5, one lane, no spacing, items 90 x 20. Section 0 (a header of 10, two items) spans 5...55: its background is (5, 5, 90, 50), from the padding's 5 to 100 - 5, listed before its header. Section 1 (one item) spans 55...75: (5, 55, 90, 20). At offset 20 (viewport 20...80, the end) both show, each first in its section. */
+static const fx_option f21_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 100 }, { "height", NULL, 60 }, { "padding", NULL, 5 }, { "lanes", NULL, 1 }, { "spacing", NULL, 0 }, { "background", NULL, 1 } };
+static const gl_size f21_s0_sizes[] = { { 90, 20 }, { 90, 20 } };
+static const gl_size f21_s1_sizes[] = { { 90, 20 } };
+static const gl_section f21_sections[] = { { f21_s0_sizes, 2, 1, { 0, 10 }, 0 }, { f21_s1_sizes, 1, 0, { 0, 0 }, 0 } };
+static const gl_rect f21_s0_frames[] = { { 5, 15, 90, 20 }, { 5, 35, 90, 20 } };
+static const gl_rect f21_s1_frames[] = { { 5, 55, 90, 20 } };
+static const fx_section_frames f21_frames[] = { { f21_s0_frames, 2, 1, { 0, 5, 100, 10 } }, { f21_s1_frames, 1, 0, { 0, 0, 0, 0 } } };
 static const fx_element f21_v0[] = {
+    { GL_KIND_BACKGROUND, 0, -1, { 5, 5, 90, 50 }, 0 },
+    { GL_KIND_HEADER, 0, -1, { 0, 5, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 0, { 5, 15, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 35, 90, 20 }, 0 },
+    { GL_KIND_BACKGROUND, 1, -1, { 5, 55, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 1, 0, { 5, 55, 90, 20 }, 0 } };
+static const fx_element f21_v1[] = {
+    { GL_KIND_BACKGROUND, 0, -1, { 5, 5, 90, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 0, { 5, 15, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 35, 90, 20 }, 0 },
+    { GL_KIND_BACKGROUND, 1, -1, { 5, 55, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 1, 0, { 5, 55, 90, 20 }, 0 } };
+static const fx_viewport f21_viewports[] = { { 0, 0, f21_v0, 6 }, { 0, 20, f21_v1, 5 } };
+
+/* lanes-sections-headers-loader: Two sections with headers (a header spans the width whatever its w) and the loader (40x20, centred, after spacing). */
+static const fx_option f22_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f22_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_size f22_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
+static const gl_section f22_sections[] = { { f22_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f22_s1_sizes, 2, 1, { 0, 40 }, 0 } };
+static const gl_rect f22_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
+static const gl_rect f22_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
+static const fx_section_frames f22_frames[] = { { f22_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f22_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
+static const fx_element f22_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
     { GL_KIND_HEADER, 1, -1, { 0, 260, 320, 40 }, 0 } };
-static const fx_element f21_v1[] = {
+static const fx_element f22_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
@@ -508,111 +531,111 @@ static const fx_element f21_v1[] = {
     { GL_KIND_ITEM, 1, 0, { 0, 310, 100, 50 }, 0 },
     { GL_KIND_ITEM, 1, 1, { 110, 310, 100, 50 }, 0 },
     { GL_KIND_LOADER, -1, -1, { 140, 370, 40, 20 }, 0 } };
-static const fx_viewport f21_viewports[] = { { 0, 0, f21_v0, 5 }, { 0, 90, f21_v1, 7 } };
+static const fx_viewport f22_viewports[] = { { 0, 0, f22_v0, 5 }, { 0, 90, f22_v1, 7 } };
 
 /* waterfall-adaptive-columns: Adaptive columns: minColumnWidth 100 across 320 with spacing 10 fits (320 + 10) / (100 + 10) = 3 columns of (320 - 20) / 3 = 100, not the 7 of columns. Heights scaled to 100 wide: 100, 50, 100, 200, 100; item 3 goes to the shortest column (1, ending at 50), item 4 to column 0 (a tie at 100 with column 2, to the lowest). */
-static const fx_option f22_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
-static const gl_size f22_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
-static const gl_section f22_sections[] = { { f22_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f22_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
-static const fx_section_frames f22_frames[] = { { f22_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f22_v0[] = {
+static const fx_option f23_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
+static const gl_size f23_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
+static const gl_section f23_sections[] = { { f23_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f23_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
+static const fx_section_frames f23_frames[] = { { f23_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f23_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 50 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 110, 60, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 0, 110, 100, 100 }, 0 } };
-static const fx_viewport f22_viewports[] = { { 0, 0, f22_v0, 5 } };
+static const fx_viewport f23_viewports[] = { { 0, 0, f23_v0, 5 } };
 
 /* waterfall-horizontal-padding: Horizontal waterfall: 3 rows of (300 - 2*5 - 2*10)/3 = 90, padding 5, items scaled to the row's height. */
-static const fx_option f23_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
-static const gl_size f23_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
-static const gl_section f23_sections[] = { { f23_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f23_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
-static const fx_section_frames f23_frames[] = { { f23_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f23_v0[] = {
+static const fx_option f24_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
+static const gl_size f24_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
+static const gl_section f24_sections[] = { { f24_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f24_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
+static const fx_section_frames f24_frames[] = { { f24_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f24_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 5, 105, 60, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_element f23_v1[] = {
+static const fx_element f24_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_viewport f23_viewports[] = { { 0, 0, f23_v0, 5 }, { 70, 0, f23_v1, 4 } };
+static const fx_viewport f24_viewports[] = { { 0, 0, f24_v0, 5 }, { 70, 0, f24_v1, 4 } };
 
 /* waterfall-ltr: Waterfall in ltr order: item i goes into column i mod 2 whatever the heights. */
-static const fx_option f24_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
-static const gl_size f24_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
-static const gl_section f24_sections[] = { { f24_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f24_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
-static const fx_section_frames f24_frames[] = { { f24_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f24_v0[] = {
+static const fx_option f25_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
+static const gl_size f25_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
+static const gl_section f25_sections[] = { { f25_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f25_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
+static const fx_section_frames f25_frames[] = { { f25_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f25_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 100 }, 0 } };
-static const fx_element f24_v1[] = {
+static const fx_element f25_v1[] = {
     { GL_KIND_ITEM, 0, 2, { 0, 210, 100, 100 }, 0 } };
-static const fx_viewport f24_viewports[] = { { 0, 0, f24_v0, 2 }, { 0, 210, f24_v1, 1 } };
+static const fx_viewport f25_viewports[] = { { 0, 0, f25_v0, 2 }, { 0, 210, f25_v1, 1 } };
 
 /* waterfall-one-column: A waterfall of one column: items scaled to the whole width 210 (105x10 becomes 210x20). */
-static const fx_option f25_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
-static const gl_size f25_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
-static const gl_section f25_sections[] = { { f25_s0_sizes, 2, 0, { 0, 0 }, 0 } };
-static const gl_rect f25_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
-static const fx_section_frames f25_frames[] = { { f25_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
-static const fx_element f25_v0[] = {
+static const fx_option f26_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
+static const gl_size f26_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
+static const gl_section f26_sections[] = { { f26_s0_sizes, 2, 0, { 0, 0 }, 0 } };
+static const gl_rect f26_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
+static const fx_section_frames f26_frames[] = { { f26_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
+static const fx_element f26_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 210, 20 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 20, 210, 20 }, 0 } };
-static const fx_viewport f25_viewports[] = { { 0, 0, f25_v0, 2 } };
+static const fx_viewport f26_viewports[] = { { 0, 0, f26_v0, 2 } };
 
 /* waterfall-rtl: Waterfall in rtl order: columns counted from the right; the content is as tall as the tallest column. */
-static const fx_option f26_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
-static const gl_size f26_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f26_sections[] = { { f26_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f26_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
-static const fx_section_frames f26_frames[] = { { f26_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f26_v0[] = {
+static const fx_option f27_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
+static const gl_size f27_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f27_sections[] = { { f27_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f27_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
+static const fx_section_frames f27_frames[] = { { f27_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f27_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 165, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 } };
-static const fx_element f26_v1[] = {
+static const fx_element f27_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 0, 320, 155, 155 }, 0 } };
-static const fx_viewport f26_viewports[] = { { 0, 0, f26_v0, 3 }, { 0, 175, f26_v1, 3 } };
+static const fx_viewport f27_viewports[] = { { 0, 0, f27_v0, 3 }, { 0, 175, f27_v1, 3 } };
 
 /* waterfall-shortest: Waterfall, 2 columns (320 - 10)/2 = 155 wide, each item into the shortest column (ties to the left), heights scaled to the width; the content is as tall as the tallest column. */
-static const fx_option f27_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f27_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f27_sections[] = { { f27_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f27_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
-static const fx_section_frames f27_frames[] = { { f27_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f27_v0[] = {
+static const fx_option f28_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f28_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f28_sections[] = { { f28_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f28_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
+static const fx_section_frames f28_frames[] = { { f28_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f28_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 } };
-static const fx_element f27_v1[] = {
+static const fx_element f28_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 165, 320, 155, 155 }, 0 } };
-static const fx_viewport f27_viewports[] = { { 0, 0, f27_v0, 3 }, { 0, 175, f27_v1, 3 } };
+static const fx_viewport f28_viewports[] = { { 0, 0, f28_v0, 3 }, { 0, 175, f28_v1, 3 } };
 
 /* waterfall-shortest-header: Waterfall, 2 columns 155 wide, shortest column first, items scaled to the column's width, under a header. */
-static const fx_option f28_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f28_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
-static const gl_section f28_sections[] = { { f28_s0_sizes, 3, 1, { 999, 30 }, 0 } };
-static const gl_rect f28_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
-static const fx_section_frames f28_frames[] = { { f28_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
-static const fx_element f28_v0[] = {
+static const fx_option f29_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f29_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
+static const gl_section f29_sections[] = { { f29_s0_sizes, 3, 1, { 999, 30 }, 0 } };
+static const gl_rect f29_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
+static const fx_section_frames f29_frames[] = { { f29_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
+static const fx_element f29_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 40, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 205, 155, 155 }, 0 } };
-static const fx_viewport f28_viewports[] = { { 0, 0, f28_v0, 4 } };
+static const fx_viewport f29_viewports[] = { { 0, 0, f29_v0, 4 } };
 
-#define FIXTURE_COUNT 29
+#define FIXTURE_COUNT 30
 static const fixture fixtures[FIXTURE_COUNT] = {
     { "flow-horizontal-padding",
       0, { 0, 0, 0, 0 },
@@ -803,78 +826,87 @@ static const fixture fixtures[FIXTURE_COUNT] = {
       f20_frames,
       1, { 1340, 328, 44, 44 },
       f20_viewports, 2 },
+    { "lanes-section-backgrounds",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f21_options, 7,
+      f21_sections, 2, 0,
+      { 100, 80 },
+      f21_frames,
+      0, { 0, 0, 0, 0 },
+      f21_viewports, 2 },
     { "lanes-sections-headers-loader",
       0, { 0, 0, 0, 0 },
       1, { 40, 20 },
-      f21_options, 5,
-      f21_sections, 2, GL_SHOW_LOADER,
+      f22_options, 5,
+      f22_sections, 2, GL_SHOW_LOADER,
       { 320, 390 },
-      f21_frames,
+      f22_frames,
       1, { 140, 370, 40, 20 },
-      f21_viewports, 2 },
+      f22_viewports, 2 },
     { "waterfall-adaptive-columns",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f22_options, 6,
-      f22_sections, 1, 0,
+      f23_options, 6,
+      f23_sections, 1, 0,
       { 320, 260 },
-      f22_frames,
+      f23_frames,
       0, { 0, 0, 0, 0 },
-      f22_viewports, 1 },
+      f23_viewports, 1 },
     { "waterfall-horizontal-padding",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f23_options, 7,
-      f23_sections, 1, 0,
-      { 190, 300 },
-      f23_frames,
-      0, { 0, 0, 0, 0 },
-      f23_viewports, 2 },
-    { "waterfall-ltr",
-      0, { 0, 0, 0, 0 },
-      0, { 0, 0 },
-      f24_options, 6,
+      f24_options, 7,
       f24_sections, 1, 0,
-      { 210, 310 },
+      { 190, 300 },
       f24_frames,
       0, { 0, 0, 0, 0 },
       f24_viewports, 2 },
+    { "waterfall-ltr",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f25_options, 6,
+      f25_sections, 1, 0,
+      { 210, 310 },
+      f25_frames,
+      0, { 0, 0, 0, 0 },
+      f25_viewports, 2 },
     { "waterfall-one-column",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f25_options, 4,
-      f25_sections, 1, 0,
+      f26_options, 4,
+      f26_sections, 1, 0,
       { 210, 40 },
-      f25_frames,
+      f26_frames,
       0, { 0, 0, 0, 0 },
-      f25_viewports, 1 },
+      f26_viewports, 1 },
     { "waterfall-rtl",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f26_options, 6,
-      f26_sections, 1, 0,
-      { 320, 475 },
-      f26_frames,
-      0, { 0, 0, 0, 0 },
-      f26_viewports, 2 },
-    { "waterfall-shortest",
-      0, { 0, 0, 0, 0 },
-      0, { 0, 0 },
-      f27_options, 5,
+      f27_options, 6,
       f27_sections, 1, 0,
       { 320, 475 },
       f27_frames,
       0, { 0, 0, 0, 0 },
       f27_viewports, 2 },
-    { "waterfall-shortest-header",
+    { "waterfall-shortest",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f28_options, 5,
       f28_sections, 1, 0,
-      { 320, 360 },
+      { 320, 475 },
       f28_frames,
       0, { 0, 0, 0, 0 },
-      f28_viewports, 1 }
+      f28_viewports, 2 },
+    { "waterfall-shortest-header",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f29_options, 5,
+      f29_sections, 1, 0,
+      { 320, 360 },
+      f29_frames,
+      0, { 0, 0, 0, 0 },
+      f29_viewports, 1 }
 };
 
 /* A check that names the fixture and what it compared. */
