@@ -129,20 +129,26 @@ import GridLayoutTestSupport
         #expect(grid.visibleElements() == before)
     }
 
+    /// One lane of 100 × 50 items, no spacing, backgrounds on: `counts` items per section, in a
+    /// viewport 100 wide and `height` tall, with `adjust` applied to the configuration.
+    func oneLane(_ counts: [Int], height: Double, _ adjust: (inout GridConfiguration) -> Void = { _ in }) throws -> (Grid, ArrayDataSource) {
+        var config = GridConfiguration()
+        config.viewport = Size(width: 100, height: height)
+        config.lanes = 1
+        config.spacing = 0
+        config.background = true
+        adjust(&config)
+        let data = ArrayDataSource(sections: counts.map { .init(sizes: Array(repeating: Size(width: 100, height: 50), count: $0)) })
+        let grid = Grid(configuration: config, dataSource: data)
+        try grid.reload()
+        return (grid, data)
+    }
+
     /// Animations: a background slides with its section. Lanes 1, items 100 × 50, no spacing:
     /// section 0 holds 2 items (0…100), section 1 one (100…150). Inserting an item into section 0
     /// moves section 1's background from 100 to 150; half-way (eased 0.5) it is at 125.
     @Test func slidesWithItsSection() throws {
-        var config = GridConfiguration()
-        config.viewport = Size(width: 100, height: 400)
-        config.lanes = 1
-        config.spacing = 0
-        config.background = true
-        config.animationDuration = 1
-        let data = ArrayDataSource(sections: [.init(sizes: Array(repeating: Size(width: 100, height: 50), count: 2)),
-                                              .init(sizes: [Size(width: 100, height: 50)])])
-        let grid = Grid(configuration: config, dataSource: data)
-        try grid.reload()
+        let (grid, data) = try oneLane([2, 1], height: 400) { $0.animationDuration = 1 }
         #expect(try grid.backgroundFrame(inSection: 1) == rect(0, 100, 100, 50))
         var grown = data
         grown.sections[0].sizes.append(Size(width: 100, height: 50))
@@ -162,15 +168,7 @@ import GridLayoutTestSupport
     /// at 0 moves item 2 (now 3) to 150: the offset follows it to 170, where the background alone
     /// would have kept it at 120.
     @Test func theAnchorSkipsBackgrounds() throws {
-        var config = GridConfiguration()
-        config.viewport = Size(width: 100, height: 100)
-        config.lanes = 1
-        config.spacing = 0
-        config.background = true
-        config.anchor = .item
-        let data = ArrayDataSource(sections: [.init(sizes: Array(repeating: Size(width: 100, height: 50), count: 10))])
-        let grid = Grid(configuration: config, dataSource: data)
-        try grid.reload()
+        let (grid, data) = try oneLane([10], height: 100) { $0.anchor = .item }
         try grid.scroll(to: Point(x: 0, y: 120))
         #expect(grid.visibleElements().first?.id == .background(section: 0))
         var grown = data
@@ -183,16 +181,7 @@ import GridLayoutTestSupport
     /// Lazy layout: a section's background only once the section is laid out whole, and then
     /// the full layout's. One section of 400 items 100 × 50 in one lane, estimated 100 × 50.
     @Test func lazyOnlyWhenTheSectionIsWhole() throws {
-        var config = GridConfiguration()
-        config.viewport = Size(width: 100, height: 100)
-        config.lanes = 1
-        config.spacing = 0
-        config.background = true
-        config.estimatedSize = Size(width: 100, height: 50)
-        let data = ArrayDataSource(sections: [.init(sizes: Array(repeating: Size(width: 100, height: 50), count: 400)),
-                                              .init(sizes: [Size(width: 100, height: 50)])])
-        let grid = Grid(configuration: config, dataSource: data)
-        try grid.reload()
+        let (grid, _) = try oneLane([400, 1], height: 100) { $0.estimatedSize = Size(width: 100, height: 50) }
         #expect(!grid.visibleElements().contains { $0.id == .background(section: 0) })
         #expect(try grid.backgroundFrame(inSection: 0) == rect(0, 0, 100, 20_000))
         #expect(grid.visibleElements().first?.id == .background(section: 0))

@@ -355,11 +355,12 @@ static void test_old_data_source(void) {
 }
 
 /* Footers are loaded and unloaded like headers. */
-typedef struct footer_events { int loaded, unloaded; gl_element last; } footer_events;
+/* Counts the loaded and unloaded events of elements of one kind, and keeps the last loaded. */
+typedef struct kind_events { int kind, loaded, unloaded; gl_element last; } kind_events;
 static void on_event(void *ctx, gl_grid *grid, const gl_event *e) {
-    footer_events *f = (footer_events *)ctx;
+    kind_events *f = (kind_events *)ctx;
     (void)grid;
-    if (e->element.kind != GL_KIND_FOOTER) return;
+    if (e->element.kind != f->kind) return;
     if (e->kind == GL_EVENT_LOADED) { f->loaded++; f->last = e->element; }
     if (e->kind == GL_EVENT_UNLOADED) f->unloaded++;
 }
@@ -375,8 +376,9 @@ static void test_footer_events(void) {
     m.s[0].footer = 40;
     gl_data_source ds;
     gl_grid *g = model_grid(&m, &c, &ds);
-    footer_events f;
+    kind_events f;
     memset(&f, 0, sizeof f);
+    f.kind = GL_KIND_FOOTER;
     OK(gl_grid_set_event_handler(g, on_event, &f));
     OK(gl_grid_reload(g));
     EXPECT(f.loaded == 0);
@@ -695,15 +697,6 @@ static void test_optimal_rows(void) {
  * items) spans 10...130: background (10, 10, 300, 120), listed first and loaded at the reload;
  * section 1 (four items, 130...330) turns it off with its options. Scrolled to the end (240),
  * section 0's background leaves the loaded set. A background of 3 is GL_EDATA naming it. */
-typedef struct background_events { int loaded, unloaded; gl_element last; } background_events;
-static void on_background_event(void *ctx, gl_grid *grid, const gl_event *e) {
-    background_events *b = (background_events *)ctx;
-    (void)grid;
-    if (e->element.kind != GL_KIND_BACKGROUND) return;
-    if (e->kind == GL_EVENT_LOADED) { b->loaded++; b->last = e->element; }
-    if (e->kind == GL_EVENT_UNLOADED) b->unloaded++;
-}
-
 static void test_backgrounds(void) {
     gl_config c;
     gl_config_init(&c);
@@ -722,9 +715,10 @@ static void test_backgrounds(void) {
     m.s[1].options.background = 0;
     gl_data_source ds;
     gl_grid *g = model_grid(&m, &c, &ds);
-    background_events b;
+    kind_events b;
     memset(&b, 0, sizeof b);
-    OK(gl_grid_set_event_handler(g, on_background_event, &b));
+    b.kind = GL_KIND_BACKGROUND;
+    OK(gl_grid_set_event_handler(g, on_event, &b));
     OK(gl_grid_reload(g));
     EXPECT(b.loaded == 1 && b.last.section == 0 && b.last.item == -1);
     int has = -1;
