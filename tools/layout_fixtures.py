@@ -148,7 +148,8 @@ def _c_rect(r):
     return "{ " + ", ".join(_c_number(v) for v in r) + " }"
 
 
-_KINDS = {"item": "GL_KIND_ITEM", "header": "GL_KIND_HEADER", "loader": "GL_KIND_LOADER"}
+_KINDS = {"item": "GL_KIND_ITEM", "header": "GL_KIND_HEADER", "loader": "GL_KIND_LOADER", "footer": "GL_KIND_FOOTER",
+          "background": "GL_KIND_BACKGROUND"}
 
 
 def c_source():

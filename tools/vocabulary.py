@@ -71,7 +71,7 @@ OPERATIONS = [
 
 # gl_kind: (C enum suffix, the name every face gives it, since).
 ELEMENT_KINDS = [("ITEM", "item", None), ("HEADER", "header", None), ("LOADER", "loader", None),
-                 ("FOOTER", "footer", "1.1")]
+                 ("FOOTER", "footer", "1.1"), ("BACKGROUND", "background", "1.2")]
 
 # gl_align: (C enum suffix, name).
 ALIGNMENTS = [("START", "start"), ("CENTER", "center"), ("END", "end"), ("NEAREST", "nearest")]
@@ -83,8 +83,8 @@ CHANGE_KINDS = [("INSERT", "insert"), ("REMOVE", "remove"), ("MOVE", "move"), ("
 
 # gl_event_kind: (C enum suffix, Python's kind, what it says, since).
 EVENTS = [
-    ("LOADED", "loaded", "element joined the loaded set (viewport plus overscan): an item, a header "
-                         "or a footer", None),
+    ("LOADED", "loaded", "element joined the loaded set (viewport plus overscan): an item, a header, "
+                         "a footer or a background", None),
     ("UNLOADED", "unloaded", "element left it; for an item, `view` is its view, now queued", None),
     ("LOADER_SHOWN", "loader_shown", "the loader came into the loaded set (time to load more)", None),
     ("LOADER_HIDDEN", "loader_hidden", "", None),
@@ -114,7 +114,7 @@ CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_directi
 # the engine's names.
 SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
                    "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth", "rows", "justify",
-                   "alignItems"]
+                   "alignItems", "background"]
 
 # GridLimits: (Swift name, Swift type, value as Swift writes it, what it bounds). The JSON Schemas
 # and the docs' limits read the same values.
@@ -163,6 +163,7 @@ LUA_METHODS = [
     ("dragTo", "dragTo", 2), ("endDrag", "endDrag", 0), ("dragging", "dragging", 0), ("dequeue", "dequeue", 0),
     ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
     ("measure", "measure", 4), ("estimated", "estimated", 0), ("apply", "apply", 1),
+    ("backgroundFrame", "backgroundFrame", 1),
 ]
 
 # gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever
@@ -193,4 +194,5 @@ CONFIG_FIELDS = [
     ("start_at", "int", "startAt", "1.2"), ("min_column_width", "double", "minColumnWidth", "1.2"),
     ("sticky_footers", "int", "stickyFooters", "1.2"), ("rows", "int", "rows", "1.2"),
     ("justify", "int", "justify", "1.2"), ("align_items", "int", "alignItems", "1.2"),
+    ("background", "int", "background", "1.2"),
 ]

@@ -91,6 +91,8 @@ public final class GridHost<View> {
                         attempt { try delivery.unloadedHeader(section) }
                     case .footer(let section):
                         attempt { try delivery.unloadedFooter(section) }
+                    case .background(let section):
+                        attempt { try delivery.unloadedBackground(section) }
                     case .loader:
                         attempt { try delivery.loaderHidden() }
                     }
@@ -103,6 +105,8 @@ public final class GridHost<View> {
                         attempt { try delivery.loadedHeader(element, section: section) }
                     case .footer(let section):
                         attempt { try delivery.loadedFooter(element, section: section) }
+                    case .background(let section):
+                        attempt { try delivery.loadedBackground(element, section: section) }
                     case .loader:
                         attempt { try delivery.loaderShown(element) }
                     }
@@ -252,6 +256,10 @@ public protocol HostDelivery<View> {
     mutating func loaderShown(_ element: GridElement) throws
     mutating func unloadedFooter(_ section: Int) throws
     mutating func loadedFooter(_ element: GridElement, section: Int) throws
+    /// A section's background left or joined the loaded set (`background`): it has no view of its
+    /// own from the data source; faces with events report it.
+    mutating func unloadedBackground(_ section: Int) throws
+    mutating func loadedBackground(_ element: GridElement, section: Int) throws
     mutating func pageChanged(_ page: Int) throws
     /// The views have followed `change` already.
     mutating func renumbered(_ change: IndexChange) throws

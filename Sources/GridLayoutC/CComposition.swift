@@ -38,6 +38,8 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         case "rows": value = choice(key, o.rows)
         case "justify": value = choice(key, o.justify)
         case "alignItems": value = choice(key, o.align_items)
+        // 0 or 1; any other number is left for the engine's check to refuse, with the value.
+        case "background": value = o.background == 0 || o.background == 1 ? .bool(o.background == 1) : .number(Double(o.background))
         default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))
         }
         entries.append(SectionOptions.Entry(key, value))

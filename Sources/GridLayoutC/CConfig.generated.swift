@@ -46,6 +46,7 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.rows = cChoice(o[35], c)
     g.justify = cChoice(o[36], c)
     g.align_items = cChoice(o[37], c)
+    g.background = cFlag(o[38], c)
     return g
 }
 
@@ -90,5 +91,6 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     try setChoice(o[35], g.rows, "rows", &c)
     try setChoice(o[36], g.justify, "justify", &c)
     try setChoice(o[37], g.align_items, "align_items", &c)
+    try setFlag(o[38], g.background, "background", &c)
     return c
 }

@@ -31,4 +31,5 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("rows", UInt32(GL_SECTION_ROWS)),
     ("justify", UInt32(GL_SECTION_JUSTIFY)),
     ("alignItems", UInt32(GL_SECTION_ALIGN_ITEMS)),
+    ("background", UInt32(GL_SECTION_BACKGROUND)),
 ]

@@ -471,7 +471,15 @@ public func gl_grid_footer_frame(_ handle: OpaquePointer?, _ section: Int64, _ h
     sectionFrame(handle, hasFooter, "has_footer", frame) { (grid) throws(GridError) in try grid.footerFrame(inSection: Int(section)) }
 }
 
-/// A header's or footer's frame: *has = 0 for none. A query like `frame` (a lazy grid's frontier
+@_cdecl("gl_grid_background_frame")
+public func gl_grid_background_frame(_ handle: OpaquePointer?, _ section: Int64, _ hasBackground: UnsafeMutablePointer<Int32>?,
+                                     _ frame: UnsafeMutablePointer<gl_rect>?) -> gl_status {
+    sectionFrame(handle, hasBackground, "has_background", frame) { (grid) throws(GridError) in
+        try grid.backgroundFrame(inSection: Int(section))
+    }
+}
+
+/// A header's, footer's or background's frame: *has = 0 for none. A query like `frame` (a lazy grid's frontier
 /// may move for it, asking the data source).
 private func sectionFrame(_ handle: OpaquePointer?, _ has: UnsafeMutablePointer<Int32>?, _ hasName: String,
                           _ frame: UnsafeMutablePointer<gl_rect>?, _ body: (Grid) throws(GridError) -> Rect?) -> gl_status {

@@ -110,6 +110,10 @@ final class GridBox: @unchecked Sendable {
             emit(GL_EVENT_UNLOADED) { $0.element = cElement(GridElement(id: .footer(section: section), frame: .zero)) }
         }
         func loadedFooter(_ element: GridElement, section: Int) { emit(GL_EVENT_LOADED) { $0.element = cElement(element) } }
+        func unloadedBackground(_ section: Int) {
+            emit(GL_EVENT_UNLOADED) { $0.element = cElement(GridElement(id: .background(section: section), frame: .zero)) }
+        }
+        func loadedBackground(_ element: GridElement, section: Int) { emit(GL_EVENT_LOADED) { $0.element = cElement(element) } }
         func loaderHidden() {
             emit(GL_EVENT_LOADER_HIDDEN) { $0.element = cElement(GridElement(id: .loader, frame: .zero)) }
         }
@@ -146,6 +150,10 @@ func cElement(_ element: GridElement) -> gl_element {
         e.item = -1
     case .footer(let section):
         e.kind = Int32(GL_KIND_FOOTER.rawValue)
+        e.section = Int64(section)
+        e.item = -1
+    case .background(let section):
+        e.kind = Int32(GL_KIND_BACKGROUND.rawValue)
         e.section = Int64(section)
         e.item = -1
     case .loader:

@@ -97,6 +97,9 @@ enum LuaEvents {
         func loadedFooter(_ element: GridElement, section: Int) throws {
             try loadedSupplementary("footerView", .footer(section), section, \.footerViews)
         }
+        /// A background has no view in Lua: the data source has no callback for one.
+        func unloadedBackground(_ section: Int) throws {}
+        func loadedBackground(_ element: GridElement, section: Int) throws {}
         /// A header or footer joined the loaded set: the data source's `headerView`/`footerView`
         /// gives it a view (nil: none), kept by section in `views` until it leaves.
         private func loadedSupplementary(_ callback: String, _ location: ElementLocation, _ section: Int,

@@ -146,7 +146,11 @@ enum LuaGridMethods {
         sectionFrame(L, "footerFrame") { (grid, section) throws(GridError) in try grid.footerFrame(inSection: section) }
     }
 
-    /// `grid:headerFrame(s)` and `grid:footerFrame(s)`: the section's element's frame, or nil.
+    static let backgroundFrame: SwiftLuaFunction = { L in
+        sectionFrame(L, "backgroundFrame") { (grid, section) throws(GridError) in try grid.backgroundFrame(inSection: section) }
+    }
+
+    /// `grid:headerFrame(s)`, `grid:footerFrame(s)` and `grid:backgroundFrame(s)`: the section's element's frame, or nil.
     private static func sectionFrame(_ L: LuaState?, _ name: String,
                                      _ frame: @escaping (Grid, Int) throws(GridError) -> Rect?) -> Int32 {
         scriptMethod(L, name) { L, object throws(ScriptError) in
@@ -217,6 +221,9 @@ enum LuaGridMethods {
                     try setField(L, "kind", "footer")
                     try setField(L, "section", integer: section + 1)
                     if element.pinned { try setField(L, "pinned", true: ()) }
+                case .background(let section):
+                    try setField(L, "kind", "background")
+                    try setField(L, "section", integer: section + 1)
                 case .loader:
                     try setField(L, "kind", "loader")
                 }

@@ -45,5 +45,6 @@ extension LuaGridMethods {
         ("measure", measure),
         ("estimated", estimated),
         ("apply", apply),
+        ("backgroundFrame", backgroundFrame),
     ]
 }

@@ -6,7 +6,7 @@
 /// corners, `"` edges, `!` sides) in the cells just outside it.
 public struct ViewCanvas: Sendable {
     public enum Style: UInt8, Sendable, CaseIterable {
-        case blank, item, header, pinned, loader, fading, dragged, context, outline
+        case blank, item, header, pinned, loader, fading, dragged, context, outline, background
     }
 
     public let width: Int
@@ -31,8 +31,10 @@ public struct ViewCanvas: Sendable {
         var canvas = ViewCanvas(width: geometry.columns, height: geometry.rows)
         func layer(_ e: ViewElement) -> Int {
             if e.context { return 0 }
-            if e.dragged { return 3 }
-            return e.kind == .item ? 1 : 2
+            if e.dragged { return 4 }
+            // A section's background beneath everything of its own and of its neighbours: its
+            // edges may share cells with theirs.
+            return e.kind == .background ? 1 : e.kind == .item ? 2 : 3
         }
         let ordered = elements.enumerated().sorted { (layer($0.element), $0.offset) < (layer($1.element), $1.offset) }
         for (_, element) in ordered { canvas.draw(element, geometry) }
@@ -83,6 +85,10 @@ public struct ViewCanvas: Sendable {
             style = element.context ? .context : element.pinned ? .pinned : .header
             corner = element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "&")
             edge = UInt8(ascii: "_")
+        case .background:
+            style = element.context ? .context : .background
+            corner = UInt8(ascii: ";")
+            edge = UInt8(ascii: ";")
         case .loader:
             style = element.context ? .context : .loader
             corner = UInt8(ascii: "*")
@@ -114,7 +120,8 @@ public struct ViewCanvas: Sendable {
         let shown = clip ?? (0, 0, width - 1, height - 1)
         let left = max(x0 + 1, shown.x0, 0), right = min(x1 - 1, shown.x1, width - 1)
         let row = y1 - y0 >= 2 ? max(y0 + 1, shown.y0, 0) : y0
-        guard right >= left, row >= 0, row <= min(y1, shown.y1, height - 1) else { return }
+        // A background is unlabelled: its section's elements cover it, and a label would show in pieces between them.
+        guard element.kind != .background, right >= left, row >= 0, row <= min(y1, shown.y1, height - 1) else { return }
         for (k, c) in element.label.utf8.prefix(right - left + 1).enumerated() { put(left + k, row, c, style) }
     }
 

@@ -2,7 +2,7 @@
 /// Sections and items count from 1, as in Lua.
 public struct ViewElement: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        case item, header, footer, loader
+        case item, header, footer, background, loader
     }
 
     public var kind: Kind
@@ -44,6 +44,7 @@ public struct ViewElement: Equatable, Sendable {
         case .item: "\(section).\(item)"
         case .header: "header \(section)"
         case .footer: "footer \(section)"
+        case .background: "background \(section)"
         case .loader: "loader"
         }
     }
@@ -55,6 +56,7 @@ public struct ViewElement: Equatable, Sendable {
         case .item: "item \(section).\(item)"
         case .header: pinned ? "header \(section) (pinned)" : "header \(section)"
         case .footer: pinned ? "footer \(section) (pinned)" : "footer \(section)"
+        case .background: "background \(section)"
         case .loader: "loader"
         }
         return "\(name)  x=\(ViewFormat.number(f.x)) y=\(ViewFormat.number(f.y)) w=\(ViewFormat.number(f.width)) h=\(ViewFormat.number(f.height))"

@@ -112,7 +112,10 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         case 30: check(gl_grid_content_size(g, nil), "gl_grid_content_size")
         case 31: check(gl_grid_offset(g, point), "gl_grid_offset")
         case 32: check(gl_grid_is_animating(g, flag), "gl_grid_is_animating")
-        case 33: check(gl_grid_footer_frame(g, index(), out(found), rect), "gl_grid_footer_frame")
+        case 33:
+            let section = index()
+            check(gl_grid_footer_frame(g, section, out(found), rect), "gl_grid_footer_frame")
+            check(gl_grid_background_frame(g, section, out(found), rect), "gl_grid_background_frame")
         case 34:
             // Bulk composition: footers (NaN now and then), spans (0 and -3 too, or a NULL
             // array), options of any bits, and a struct_size too small now and then.
@@ -124,7 +127,10 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
                 o.struct_size = MemoryLayout<gl_section_options>.size
                 o.set = UInt32(r.u8()) | UInt32(r.u8() % 16) << 8
                 o.layout = Int32(r.u8() % 5); o.lanes = Int32(r.u8() % 4); o.columns = Int32(r.u8() % 4)
-                o.rows = o.layout % 3  // with GL_SECTION_ROWS (bit 11): greedy, optimal, or a bad 2
+                o.rows = o.layout % 3  // with GL_SECTION_ROWS (bit 12): greedy, optimal, or a bad 2
+                // Backgrounds for a quarter of the sections: off, on, or a bad 2.
+                if o.columns == 3 { o.set |= UInt32(GL_SECTION_BACKGROUND) }
+                o.background = o.lanes % 3
                 o.row_height = r.number(); o.line_spacing = r.number(); o.inset = gl_insets(top: r.number(), left: 0, bottom: 0, right: 0)
                 return o
             }

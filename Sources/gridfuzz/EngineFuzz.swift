@@ -138,12 +138,13 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
             case 7: entries.append(.init("rowHeight", .number(r.number())))
             case 8: entries.append(.init("direction", .string("horizontal")))
             // Where `bogus` was: `rows` for bytes from 200 on, flow alignment from 100 on (bad names and
-            // a number included): no byte more.
+            // a number included), `background` from 70 on: no byte more.
             case _ where key >= 200: entries.append(.init("rows", .string(["optimal", "greedy", "best"][Int(key) % 3])))
             case _ where key >= 100:
                 entries.append(key % 20 == 9
                     ? .init("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "centre"][Int(key / 20) % 7]))
                     : .init("alignItems", Int(key / 20) % 4 == 3 ? .number(3) : .string(["start", "center", "end"][Int(key / 20) % 4])))
+            case _ where key >= 70: entries.append(.init("background", [.bool(true), .bool(false), .number(3)][Int(key) % 3]))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -221,6 +222,8 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         set("minColumnWidth", .number([0, 1, 40, 100, 333, -1, .nan, .infinity, 1e-300, .leastNonzeroMagnitude][Int(tail & 0x0F) % 10]))
     }
     if tail >= 0xE0 && tail & 1 == 1 { set("stickyFooters", .bool(true)) }
+    // Backgrounds on the top eighth of those tails (a bad 3 for one in four).
+    if tail >= 0xF8 { set("background", tail & 3 == 3 ? .number(3) : .bool(true)) }
     // Bad values stored directly: ContentLayout.init must reject them with a GridError.
     if mask & 131072 != 0 {
         switch r.u8() % 6 {

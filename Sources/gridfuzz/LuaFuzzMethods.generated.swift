@@ -38,4 +38,5 @@ let luaFuzzMethods: [(String, Int)] = [
     ("measure", 4),
     ("estimated", 0),
     ("apply", 1),
+    ("backgroundFrame", 1),
 ]

@@ -61,6 +61,8 @@ struct ResponseWriter {
             raw("{\"kind\":\"header\",\"section\":"); integer(s)
         case .footer(let s):
             raw("{\"kind\":\"footer\",\"section\":"); integer(s)
+        case .background(let s):
+            raw("{\"kind\":\"background\",\"section\":"); integer(s)
         case .loader:
             raw("{\"kind\":\"loader\"")
         }
@@ -87,6 +89,9 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
         let layout = grid.layout
         for section in 0..<layout.sectionCount {
             out.raw(section == 0 ? "\n{" : ",\n{")
+            if let background = try layout.backgroundFrame(inSection: section) {
+                out.raw("\"background\":"); out.rect(background); out.raw(",")
+            }
             if let header = try layout.headerFrame(inSection: section) {
                 out.raw("\"header\":"); out.rect(header); out.raw(",")
             }

@@ -7,6 +7,9 @@ public func allElements(of layout: ContentLayout) -> [GridElement] {
     if layout.isLazy { return layout.elements(in: Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300)) }
     var result: [GridElement] = []
     for section in 0..<layout.sectionCount {
+        if let background = try! layout.backgroundFrame(inSection: section) {
+            result.append(GridElement(id: .background(section: section), frame: background))
+        }
         if let header = try! layout.headerFrame(inSection: section) {
             result.append(GridElement(id: .header(section: section), frame: header))
         }

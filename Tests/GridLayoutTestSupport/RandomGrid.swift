@@ -64,6 +64,10 @@ public struct RandomGrid {
         // for a third of the sections: a lanes section's minimum is its items' C size, so that the
         // lanes that fit hold them side by side.
         var adaptive = SplitMix64(seed: seed ^ 0xAD_A971_7E)
+        // Section backgrounds from a stream of their own: the grid's option for a third of the
+        // seeds, and a section key (on or off) for a quarter of the sections.
+        var backgrounds = SplitMix64(seed: seed ^ 0xBAC_6C0D)
+        config.background = Int.random(in: 0...2, using: &backgrounds) == 0
         var sections: [ArrayDataSource.Section] = []
         for _ in 0..<int(0...4) {
             let count = int(0...1) == 0 ? int(0...3) : int(4...70)
@@ -131,6 +135,8 @@ public struct RandomGrid {
                 }
             }
             let footer = composed && cint(0...2) == 0 ? itemSize(s: Double(cint(0...30)), c: 5) : nil
+            let backgroundKey = Int.random(in: 0...3, using: &backgrounds) == 0, background = Bool.random(using: &backgrounds)
+            if backgroundKey { options = SectionOptions((options?.entries ?? []) + [.init("background", .bool(background))]) }
             sections.append(ArrayDataSource.Section(sizes: sizes, header: header, lanes: lanes, footer: footer,
                                                     spans: spans, options: options))
         }

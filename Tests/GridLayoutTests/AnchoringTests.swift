@@ -190,7 +190,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                 func s(_ p: Point) -> Double { axes == .vertical ? p.y : p.x }
                 func s(_ r: Rect) -> Double { axes == .vertical ? r.y : r.x }
                 var start = s(grid.contentOffset)
-                var shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
+                var shown = grid.layout.elements(in: grid.viewport).filter(\.anchorable).map { ($0.id, s($0.frame) - start) }
                 var data = grid.dataSource as! ArrayDataSource
                 let change = randomChange(&data, vertical: axes == .vertical, &rng)
                 let context = "seed \(seed) step \(step) \(change) \(random.configuration.layout) \(random.configuration.direction)"
@@ -225,7 +225,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                     try grid.apply(old)
                     #expect(grid.contentOffset == reloaded, "\(context): the first apply moved the offset")
                     start = s(grid.contentOffset)
-                    shown = grid.layout.elements(in: grid.viewport).filter { $0.id != .loader }.map { ($0.id, s($0.frame) - start) }
+                    shown = grid.layout.elements(in: grid.viewport).filter(\.anchorable).map { ($0.id, s($0.frame) - start) }
                     grid.dataSource = data
                     try grid.apply(new, animated: Bool.random(using: &rng))
                     var place: [Int: GridIndexPath] = [:]
@@ -240,7 +240,7 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
                             guard let kept = old[section].lazy.compactMap({ place[$0] }).first else { return id }
                             if case .header = id { return .header(section: kept.section) }
                             return .footer(section: kept.section)
-                        case .loader: return id
+                        case .background, .loader: return id
                         }
                     }
                 }
@@ -358,4 +358,14 @@ struct InsertingOnStart: GridDataSource {
     }
     mutating func removeItem(at indexPath: GridIndexPath) throws { try base.removeItem(at: indexPath) }
     mutating func moveItem(from: GridIndexPath, to: GridIndexPath) throws { try base.moveItem(from: from, to: to) }
+}
+
+private extension GridElement {
+    /// What the engine may anchor on: neither the loader nor a section's background.
+    var anchorable: Bool {
+        switch id {
+        case .loader, .background: false
+        default: true
+        }
+    }
 }

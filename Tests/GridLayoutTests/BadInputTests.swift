@@ -129,7 +129,7 @@ import GridLayoutTestSupport
             "maxPooledViews": .number(12), "rtl": .bool(true), "scale": .number(2), "estimatedSize": .size(size(90, 70)),
             "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"),
             "minColumnWidth": .number(120), "stickyFooters": .bool(true), "rows": .string("optimal"),
-            "justify": .string("spaceEvenly"), "alignItems": .string("center"),
+            "justify": .string("spaceEvenly"), "alignItems": .string("center"), "background": .bool(true),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

@@ -29,6 +29,7 @@ private func fixtureElement(_ e: GridElement) -> LayoutFixture.Element {
     case .item(let p): return .init(kind: "item", section: p.section, item: p.item, frame: f, pinned: e.pinned)
     case .header(let s): return .init(kind: "header", section: s, item: nil, frame: f, pinned: e.pinned)
     case .footer(let s): return .init(kind: "footer", section: s, item: nil, frame: f, pinned: e.pinned)
+    case .background(let s): return .init(kind: "background", section: s, item: nil, frame: f, pinned: e.pinned)
     case .loader: return .init(kind: "loader", section: nil, item: nil, frame: f, pinned: e.pinned)
     }
 }

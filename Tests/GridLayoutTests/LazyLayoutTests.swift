@@ -177,7 +177,7 @@ import GridLayoutTestSupport
                 let full = try ContentLayout(configuration: config, dataSource: reference)
                 let elements = try grid.elements(in: rect)
                 if exact && grid.layout.firstLaidOutSection == 0 && !elements.isEmpty && grid.layout.elements(in: rect) == elements {
-                    #expect(elements == full.elements(in: rect))
+                    #expect(elements == withoutUnfinishedBackgrounds(full.elements(in: rect), grid.layout))
                 }
             default:
                 let point = vertical ? Point(x: 37, y: s) : Point(x: s, y: 37)
@@ -189,7 +189,7 @@ import GridLayoutTestSupport
             }
             // What the viewport shows is a full layout's too.
             let full = try ContentLayout(configuration: config, dataSource: reference)
-            if grid.layout.firstLaidOutSection == 0 { #expect(grid.visibleElements() == full.elements(in: grid.viewport)) }
+            if grid.layout.firstLaidOutSection == 0 { #expect(grid.visibleElements() == withoutUnfinishedBackgrounds(full.elements(in: grid.viewport), grid.layout)) }
         }
         try grid.layOut(through: Rect(x: 0, y: 0, width: .infinity, height: .infinity))
         #expect(!grid.isEstimated)
@@ -335,4 +335,10 @@ import GridLayoutTestSupport
         #expect(try grid.frame(of: target).height == 80)
         #expect(try (0..<5).map { try grid.frame(of: GridIndexPath(section: 0, item: $0)).height }.filter { $0 == 80 }.count == 1)
     }
+}
+
+/// The full layout's `elements` less the backgrounds of sections `lazy` has not laid out whole:
+/// a lazy layout shows a section's background only from then on (its end is not known before).
+private func withoutUnfinishedBackgrounds(_ elements: [GridElement], _ lazy: ContentLayout) -> [GridElement] {
+    elements.filter { if case .background = $0.id { lazy.frame(of: $0.id) != nil } else { true } }
 }

@@ -10,8 +10,20 @@ import GridLayoutTestSupport
         let grid = RandomGrid(seed: seed)
         let layout = try ContentLayout(configuration: grid.configuration, dataSource: grid.data)
         let elements = allElements(of: layout)
+        // A section's background lies beneath its own section's elements and nothing else's.
+        func beneath(_ a: GridElement, _ b: GridElement) -> Bool {
+            func section(_ id: ElementID) -> Int? {
+                switch id {
+                case .item(let p): p.section
+                case .header(let s), .footer(let s), .background(let s): s
+                case .loader: nil
+                }
+            }
+            let (ab, bb) = (a.id.isBackground, b.id.isBackground)
+            return ab != bb && section(a.id) == section(b.id)
+        }
         for (i, a) in elements.enumerated() {
-            for b in elements[(i + 1)...] where a.frame.overlaps(b.frame) {
+            for b in elements[(i + 1)...] where a.frame.overlaps(b.frame) && !beneath(a, b) {
                 Issue.record("seed \(seed): \(a) overlaps \(b)")
                 return
             }
@@ -132,4 +144,8 @@ import GridLayoutTestSupport
         let expected = allElements(of: a).map { GridElement(id: $0.id, frame: rect($0.frame.y, $0.frame.x, $0.frame.height, $0.frame.width)) }
         #expect(allElements(of: b) == expected, "seed \(seed)")
     }
+}
+
+private extension ElementID {
+    var isBackground: Bool { if case .background = self { true } else { false } }
 }

@@ -102,6 +102,33 @@ import GridLayout
             """).hasPrefix("test:4: data source 'section' returned minColumnWidth = nan for section 1 (expected a finite number >= 0)"))
     }
 
+    /// Section backgrounds from Lua: width 100, padding 5, one lane, items 90 × 20, no spacing.
+    /// Section 1 (header 10, two items) from 5 to 55: background (5, 5, 90, 50), listed first.
+    /// Section 2 turns it off; section 3 is empty. A bad value names the option (and, from
+    /// `section`, the section).
+    @Test func sectionBackgrounds() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval("""
+            local g = gl.new{ width = 100, height = 200, padding = 5, lanes = 1, spacing = 0, background = true }
+            g.dataSource = { sections = function() return 3 end, count = function(s) return s == 3 and 0 or 2 end,
+                             size = function() return 90, 20 end,
+                             header = function(s) if s == 1 then return 100, 10 end end,
+                             section = function(s) if s == 2 then return { background = false } end end }
+            g:reload()
+            local e = g:visible()[1]
+            return rect(g:backgroundFrame(1)), tostring(g:backgroundFrame(2)), tostring(g:backgroundFrame(3)),
+                   e.kind, e.section, tostring(e.item), g:visible()[2].kind, g.background
+            """) == ["5,5,90,50", "nil", "nil", "background", "1", "nil", "header", "true"])
+        #expect(lua.error("gl.new{ background = 3 }").hasPrefix("test:1: option 'background': 3 is invalid"))
+        #expect(lua.error("""
+            local g = gl.new{ width = 100 }
+            g.dataSource = { count = function() return 1 end, size = function() return 10, 10 end,
+                             section = function() return { background = 3 } end }
+            g:reload()
+            """).hasPrefix("test:4: data source 'section' returned background = 3 for section 1"))
+        #expect(lua.error("local g = gl.new{}; g:backgroundFrame(1)").contains("section 1"))
+    }
+
     @Test func badAnswersNameTheCallbackSectionKeyAndValue() {
         let lua = LuaAPI.harness()
         func reload(_ callbacks: String) -> String {

@@ -134,6 +134,41 @@ import Glibc
         #expect(svg.components("<rect ") == 9)
     }
 
+    /// A section's background, drawn first and unlabelled: width 40, padding 5, inset 2, one
+    /// 20 × 6 item at (7, 7); the section spans 5…15 (the inset's 2 after the item's 13), so the
+    /// background is (5, 5, 30, 10): cells x 5…34, rows 2…7 at half a row per point. The item
+    /// (cells x 7…26, rows 3…6) is drawn over it.
+    @Test func drawAndSvgABackground() {
+        let lua = LuaHarness()
+        let r = lua.eval("""
+            local g = gl.new{ width = 40, height = 20, padding = 5, inset = 2, lanes = 1, background = true }
+            g.dataSource = { count = function() return 1 end, size = function() return 20, 6 end }
+            g:reload()
+            return g:draw{ cols = 40, rows = 12, text = true }, g:svg()
+            """)
+        let background = "     " + Self.repeated(";", 30)
+        let expected = [
+            "offset (0, 0)  content 40x20  2 visible",
+            "",
+            "",
+            background,
+            "     | +" + Self.repeated("-", 18) + "+       |",
+            "     | |1.1" + Self.repeated(" ", 15) + "|       |",
+            "     | |" + Self.repeated(" ", 18) + "|       |",
+            "     | +" + Self.repeated("-", 18) + "+       |",
+            background,
+            "",
+            "",
+        ].joined(separator: "\n") + "\n"
+        #expect(r.first == expected)
+        if r.first != expected { print(r.first ?? "") }
+        guard r.count == 2 else { return }
+        let svg = r[1]
+        #expect(svg.contains(".background{"))
+        #expect(svg.contains("height=\"20\"/>\n<rect class=\"background\" x=\"5\" y=\"5\" width=\"30\" height=\"10\"/>\n<rect class=\"item\""))
+        #expect(!svg.contains(">background 1<"))
+    }
+
     @Test func svgViewportOnly() {
         let lua = LuaAPI.referenceHarness()
         let r = lua.eval("""

@@ -37,6 +37,29 @@ import Testing
         #expect(canvas.runs(3).map(\.text).joined().count == 40)
     }
 
+    /// A section's background is drawn beneath everything, listed first or not, with `;` edges and
+    /// no label: here (0, 0, 300, 160), cells 0…29 × 0…7, under an item at (100, 40).
+    @Test func backgroundsAreBeneathEverythingAndUnlabelled() {
+        let background = ViewElement(kind: .background, section: 1, frame: ViewRect(x: 0, y: 0, width: 300, height: 160))
+        let canvas = ViewCanvas.render([item(1, 1, 100, 40), background], geometry)
+        #expect(canvas.lines == [
+            ";;;;;;;;;;;;;;;;;;;;;;;;;;;;;;",
+            "|                            |",
+            "|         +--------+         |",
+            "|         |1.1     |         |",
+            "|         +--------+         |",
+            "|                            |",
+            "|                            |",
+            ";;;;;;;;;;;;;;;;;;;;;;;;;;;;;;",
+            "",
+            "",
+        ])
+        #expect(canvas.cell(0, 0).style == .background)
+        #expect(canvas.element(atColumn: 12, row: 3)?.kind == .item)
+        #expect(canvas.element(atColumn: 2, row: 3)?.kind == .background)
+        #expect(background.description == "background 1  x=0 y=0 w=300 h=160")
+    }
+
     @Test func aFlatHeaderHasItsLabelOnItsEdge() {
         let header = ViewElement(kind: .header, section: 2, frame: ViewRect(x: 0, y: 0, width: 400, height: 20))
         #expect(ViewCanvas.render([header], geometry).lines[0] == "#header 2==============================#")

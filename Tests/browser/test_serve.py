@@ -332,6 +332,28 @@ def test_screenshot(server, browser, tmp_path):
         tuple(browser.execute_script("return [window.innerWidth, window.innerHeight];"))
 
 
+def test_section_backgrounds_are_drawn_beneath_their_sections(gridrepl, browser, tmp_path):
+    # scripts/browser.lua with `background = true`: every background of visible() is a box, and
+    # what a point shows is the item there, or the background where no other element is.
+    script = tmp_path / "browser.lua"
+    script.write_text(SCRIPT.read_text().replace("stickyHeaders = true,", "stickyHeaders = true, background = true,"))
+    s = Server(gridrepl, script)
+    try:
+        state = load(browser, s)
+        backgrounds = [e for e in state["elements"] if e["kind"] == "background"]
+        assert backgrounds and dom_boxes(browser) == as_boxes(state["elements"])
+        item = next(e for e in state["elements"] if e["kind"] == "item" and e["section"] == backgrounds[0]["section"])
+        b = backgrounds[0]
+        at = """const c = document.getElementById('content').getBoundingClientRect();
+                const e = document.elementFromPoint(c.left + arguments[0], c.top + arguments[1]);
+                return e && e.dataset.kind;"""
+        assert browser.execute_script(at, item["x"] + item["w"] / 2, item["y"] + item["h"] / 2) == "item"
+        # Between the section's first two lines of items (spacing 8): only the background is there.
+        assert browser.execute_script(at, b["x"] + 2, item["y"] + item["h"] + 4) == "background"
+    finally:
+        s.stop()
+
+
 def test_page_follows_edits_of_the_script(gridrepl, browser, tmp_path):
     script = tmp_path / "browser.lua"
     shutil.copy(SCRIPT, script)

@@ -98,6 +98,26 @@ def test_adaptive_columns_as_an_option_and_a_section_key(cli):
         {"items": [[0, 220, 155, 155], [165, 220, 155, 155]]}]
 
 
+def test_backgrounds_in_the_sections_and_the_visible_elements(cli):
+    # docs/layout.md, "Section backgrounds": width 100, padding 5, one lane, no spacing; section 0
+    # (header 10, two 90 x 20 items) spans 5...55: background [5, 5, 90, 50]; section 1 turns it
+    # off; section 2 is empty and has none. Off, no section reports one.
+    request = {"options": {"width": 100, "height": 40, "padding": 5, "lanes": 1, "spacing": 0, "background": True},
+               "sections": [{"header": [0, 10], "items": [[90, 20]] * 2},
+                            {"items": [[90, 20]], "options": {"background": False}}, []],
+               "offsets": [[0, 0]]}
+    response = layout(cli, request)
+    assert response["sections"] == [
+        {"background": [5, 5, 90, 50], "header": [0, 5, 100, 10], "items": [[5, 15, 90, 20], [5, 35, 90, 20]]},
+        {"items": [[5, 55, 90, 20]]}, {"items": []}]
+    assert response["offsets"][0]["visible"][:2] == [
+        {"kind": "background", "section": 0, "x": 5, "y": 5, "w": 90, "h": 50, "pinned": False},
+        {"kind": "header", "section": 0, "x": 0, "y": 5, "w": 100, "h": 10, "pinned": False}]
+    jsonschema.validate(response, RESPONSE_SCHEMA)
+    request["options"]["background"] = False
+    assert all("background" not in s for s in layout(cli, request)["sections"])
+
+
 def test_headers_loader_same_size_section_and_a_pinned_header(cli):
     request = {"options": {"lanes": 2, "width": 200, "height": 100, "spacing": 10, "stickyHeaders": True},
                "sections": [{"items": [[50, 40], [50, 40], [50, 40]], "header": [999, 30]},
@@ -289,12 +309,15 @@ ERRORS = [
      "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
      "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
-     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems)", True),
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems, background)", True),
     ('{"options": {"justify": "centre"}, "sections": []}',
      'options.justify: "centre" is invalid (expected one of "start", "center", "end", "spaceBetween", "spaceAround", '
      '"spaceEvenly")', True),
     ('{"sections": [{"items": [], "options": {"alignItems": 3}}]}',
      'sections[0].options.alignItems: 3 is invalid (expected one of "start", "center", "end")', True),
+    ('{"options": {"background": 3}, "sections": []}', "options.background: 3 is invalid (expected true or false)", True),
+    ('{"sections": [{"items": [], "options": {"background": 3}}]}',
+     "sections[0].options.background: 3 is invalid (expected true or false)", True),
     ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
     ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),

@@ -136,7 +136,8 @@ typedef enum gl_kind {
     GL_KIND_ITEM = 0,
     GL_KIND_HEADER = 1,
     GL_KIND_LOADER = 2,
-    GL_KIND_FOOTER = 3  /* since 1.1 */
+    GL_KIND_FOOTER = 3,     /* since 1.1 */
+    GL_KIND_BACKGROUND = 4  /* since 1.2 */
 } gl_kind;
 /* end generated: choices */
 
@@ -230,6 +231,9 @@ typedef struct gl_config {
     int align_items;            /* [alignItems] gl_align_items: where a flow item sits across its
                                    line, which is as thick as its thickest item; default
                                    GL_ALIGN_ITEMS_START */
+    int background;             /* [background] 0/1: each section with elements gets a background
+                                   element beneath them, across the content less the padding; a
+                                   section's options may give its own; default 0 */
 } gl_config;
 /* end generated: config */
 
@@ -360,7 +364,8 @@ enum {
     GL_SECTION_MIN_COLUMN_WIDTH = 2048,
     GL_SECTION_ROWS = 4096,
     GL_SECTION_JUSTIFY = 8192,
-    GL_SECTION_ALIGN_ITEMS = 16384
+    GL_SECTION_ALIGN_ITEMS = 16384,
+    GL_SECTION_BACKGROUND = 32768
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -381,6 +386,7 @@ typedef struct gl_section_options {
     int rows;                   /* gl_rows [rows] (since 1.2) */
     int justify;                /* gl_justify [justify] (since 1.2) */
     int align_items;            /* gl_align_items [alignItems] (since 1.2) */
+    int background;             /* [background] 0/1 (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
@@ -556,6 +562,9 @@ gl_status gl_grid_frame(gl_grid *grid, int64_t section, int64_t item, gl_rect *f
 gl_status gl_grid_header_frame(gl_grid *grid, int64_t section, int *has_header, gl_rect *frame);
 /* *has_footer = 0 (and *frame untouched) when the section has no footer (since 1.1). */
 gl_status gl_grid_footer_frame(gl_grid *grid, int64_t section, int *has_footer, gl_rect *frame);
+/* *has_background = 0 (and *frame untouched) when the section has no background: the option
+ * background is off for it, it has no elements, or (lazy) it is not laid out whole (since 1.2). */
+gl_status gl_grid_background_frame(gl_grid *grid, int64_t section, int *has_background, gl_rect *frame);
 /* *shown = 0 when there is no loader. */
 gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
 /* *found = 0 when no item is under the point. */
@@ -637,7 +646,7 @@ gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
 /* generated: events (tools/generate.py from tools/vocabulary.py; do not edit) */
 typedef enum gl_event_kind {
     GL_EVENT_LOADED = 0,         /* element joined the loaded set (viewport plus overscan): an
-                                    item, a header or a footer */
+                                    item, a header, a footer or a background */
     GL_EVENT_UNLOADED = 1,       /* element left it; for an item, `view` is its view, now queued */
     GL_EVENT_LOADER_SHOWN = 2,   /* the loader came into the loaded set (time to load more) */
     GL_EVENT_LOADER_HIDDEN = 3,

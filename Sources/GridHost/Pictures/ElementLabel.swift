@@ -1,7 +1,7 @@
 import GridLayout
 
 /// How every face labels an element — `draw()`, `svg()`, gridrepl's live view and browser view:
-/// an item by its `style` label, else by its index path; a header or footer by its kind and
+/// an item by its `style` label, else by its index path; a header, footer or background by its kind and
 /// section, the loader by its kind. An item's `style` also gives its fill (`svg()` and the
 /// browser view colour its box with it).
 public struct ElementLabel: Equatable, Sendable {
@@ -26,12 +26,13 @@ public struct ElementLabel: Equatable, Sendable {
     }
 
     /// The label of an element its style does not label: `2.5` for an item, `header 2`,
-    /// `footer 2`, `loader`, counted from `base`.
+    /// `footer 2`, `background 2`, `loader`, counted from `base`.
     public static func standard(_ id: ElementID, base: Int) -> String {
         switch id {
         case .item(let p): "\(p.section + base).\(p.item + base)"
         case .header(let s): "header \(s + base)"
         case .footer(let s): "footer \(s + base)"
+        case .background(let s): "background \(s + base)"
         case .loader: "loader"
         }
     }

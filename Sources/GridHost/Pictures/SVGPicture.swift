@@ -3,7 +3,8 @@ import GridLayout
 /// `svg()` in every face: the whole content (or only the viewport) as an SVG picture, with the
 /// viewport outlined and every element labelled with its `style` label or else its index path
 /// (counted from the face's `base`); an item's `style` fill colours its box. The dragged item is
-/// drawn last, at the drag point, with the class `dragged` (a thick red outline).
+/// drawn last, at the drag point, with the class `dragged` (a thick red outline). Sections'
+/// backgrounds (class `background`, unlabelled) are drawn first, beneath everything.
 public enum SVGPicture {
     /// More elements than this make a picture nobody can read; the caller gets an error instead.
     public static let maxElements = 20_000
@@ -22,6 +23,7 @@ public enum SVGPicture {
                 total += (try? layout.itemCount(inSection: section)) ?? 0
                 if (try? layout.headerFrame(inSection: section)) != nil { total += 1 }
                 if (try? layout.footerFrame(inSection: section)) != nil { total += 1 }
+                if (try? layout.backgroundFrame(inSection: section)) != nil { total += 1 }
                 if total > maxElements { break }
             }
             if total > maxElements { throw PictureError.tooManyElements(count: nil) }
@@ -35,11 +37,19 @@ public enum SVGPicture {
             elements.removeAll { element in dragged.contains { $0.id == element.id } }
             elements += dragged
         }
+        // Backgrounds beneath everything: a section's reaches its neighbours' edges.
+        let backgrounds = elements.filter { if case .background = $0.id { true } else { false } }
+        if !backgrounds.isEmpty {
+            elements.removeAll { if case .background = $0.id { true } else { false } }
+            elements.insert(contentsOf: backgrounds, at: 0)
+        }
         let n = PictureText.number
+        // Only a picture with backgrounds has their class: every other picture stays as it was.
+        let backgroundStyle = backgrounds.isEmpty ? "" : ".background{fill:#f1efe8;stroke:#bbb;stroke-dasharray:2 2}"
         var out = """
         <svg xmlns="http://www.w3.org/2000/svg" width="\(n(area.width))" height="\(n(area.height))" \
         viewBox="\(n(area.x)) \(n(area.y)) \(n(area.width)) \(n(area.height))" font-family="monospace" font-size="11">
-        <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}.footer{fill:#ececd9;stroke:#777}\
+        <style>.content{fill:#fafafa}.item{fill:#cfe3ff;stroke:#3b6ea5}.header{fill:#e3e3e3;stroke:#555}.footer{fill:#ececd9;stroke:#777}\(backgroundStyle)\
         .loader{fill:#ffe0b3;stroke:#c77700}.dragged{stroke:#d00;stroke-width:3}\
         .viewport{fill:none;stroke:#d00;stroke-width:2;stroke-dasharray:6 4}\
         text{fill:#222;text-anchor:middle;dominant-baseline:middle}</style>
@@ -54,6 +64,7 @@ public enum SVGPicture {
             case .item: element.dragged ? "item dragged" : "item"
             case .header: "header"
             case .footer: "footer"
+            case .background: "background"
             case .loader: "loader"
             }
             let look = try ElementLabel.of(element, in: grid, base: base, style: style)
@@ -61,6 +72,7 @@ public enum SVGPicture {
             // An inline style: it outranks the class's fill (a fill attribute would not).
             let painted = fill.map { " style=\"fill:\(escaped($0))\"" } ?? ""
             out += "<rect class=\"\(kind)\" x=\"\(n(f.x))\" y=\"\(n(f.y))\" width=\"\(n(f.width))\" height=\"\(n(f.height))\"\(painted)/>"
+            if case .background = element.id { out += "\n"; continue }  // unlabelled: covered by its section
             out += "<text x=\"\(n(f.x + f.width / 2))\" y=\"\(n(f.y + f.height / 2))\">\(escaped(label))</text>\n"
         }
         let v = grid.viewport

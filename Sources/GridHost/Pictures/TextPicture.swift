@@ -2,7 +2,8 @@ import GridLayout
 
 /// `draw()` in every face: the viewport as text, each element a box labelled with its `style`
 /// label or else its index path (counted from the face's `base`). Items are drawn with `+-|`,
-/// headers with `#=|` and footers with `&_|` (`@` corners when pinned), the loader with `*~|`.
+/// headers with `#=|` and footers with `&_|` (`@` corners when pinned), the loader with `*~|`,
+/// sections' backgrounds with `;;|`, unlabelled, first of all (every other box is drawn over them).
 /// During an animation an item fading in or out (alpha below 1) is drawn with `.` corners and edges; a
 /// dragged item is drawn last, over the others, with `%` corners (as the live view draws it).
 public enum TextPicture {
@@ -35,13 +36,17 @@ public enum TextPicture {
         var canvas = Canvas(width: width, height: height)
 
         let elements = grid.visibleElements()
-        // Items first, so headers and the loader are drawn over them; a dragged item over everything.
+        // Backgrounds first, then items, so headers and the loader are drawn over them; a dragged
+        // item over everything.
         var order: [Int] = []
         order.reserveCapacity(elements.count)
-        for pass in 0..<3 {
+        for pass in 0..<4 {
             for (k, element) in elements.enumerated() {
-                let isItem = if case .item = element.id { true } else { false }
-                let p = element.dragged ? 2 : isItem ? 0 : 1
+                let p = switch element.id {
+                case .background: 0
+                case .item: element.dragged ? 3 : 1
+                default: 2
+                }
                 if p == pass { order.append(k) }
             }
         }
@@ -62,9 +67,11 @@ public enum TextPicture {
                  element.alpha < 1 ? UInt8(ascii: ".") : UInt8(ascii: "-"))
             case .header: (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#"), UInt8(ascii: "="))
             case .footer: (element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "&"), UInt8(ascii: "_"))
+            case .background: (UInt8(ascii: ";"), UInt8(ascii: ";"))
             case .loader: (UInt8(ascii: "*"), UInt8(ascii: "~"))
             }
-            let label = try ElementLabel.of(element, in: grid, base: base, style: style).text
+            // A background's label would show in pieces between its section's elements.
+            let label = if case .background = element.id { "" } else { try ElementLabel.of(element, in: grid, base: base, style: style).text }
             canvas.box(x0, y0, max(x0, x1), max(y0, y1), corner: corner, edge: edge, label: label, clear: element.dragged)
         }
         var out: [UInt8] = []

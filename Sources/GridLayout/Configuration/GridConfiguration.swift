@@ -64,6 +64,9 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Whether a visible section's footer stays at the viewport's trailing edge while its own place
     /// is past it (`stickyFooters`).
     public var stickyFooters = false
+    /// Whether each section with elements has a background element beneath them (`background`;
+    /// a section key too): see `ContentLayout.backgroundFrame(inSection:)`.
+    public var background = false
     /// Whether scrolling snaps to pages of one viewport extent (`paging`).
     public var paging = false
     /// With paging, equal-size lanes fill each lane with consecutive items (`pagingInverseOrder`).

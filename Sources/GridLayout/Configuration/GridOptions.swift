@@ -252,6 +252,8 @@ extension GridConfiguration {
                "how a flow line shares its free space among its items, as CSS justify-content"),
         choice("alignItems", FlowItemAlignment.self, { $0.alignItems }, { $0.alignItems = $1 },
                "where a flow item sits across its line, which is as thick as its thickest item"),
+        flag("background", { $0.background }, { $0.background = $1 },
+             "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

@@ -49,6 +49,8 @@ struct SectionStyle: Sendable {
     var tolerance: Double
     var widow: WidowStyle
     var rows: RowBreaking
+    /// Whether the section has a background element (read by the queries, not the layouts).
+    var background: Bool
     /// Grid-wide (not a section key): every section takes the grid's.
     var breakoutCadence: Int
     var justify: FlowJustification
@@ -71,6 +73,7 @@ struct SectionStyle: Sendable {
         tolerance = c.tolerance
         widow = c.widow
         rows = c.rows
+        background = c.background
         breakoutCadence = c.breakoutCadence
         justify = c.justify
         alignItems = c.alignItems

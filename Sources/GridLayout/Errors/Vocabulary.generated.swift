@@ -86,6 +86,6 @@ extension SectionOptions {
     public static let keys = [
     "layout", "lanes", "columns", "order", "rowHeight", "tolerance",
     "widow", "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth",
-    "rows", "justify", "alignItems",
+    "rows", "justify", "alignItems", "background",
 ]
 }

@@ -30,8 +30,11 @@ extension Grid {
         let start = axes.axisPoint(contentOffset).s
         var shown: [(id: ElementID, screen: Double)] = []
         if anchoring {
-            // The loader is not content: it follows the last element wherever that goes.
+            // The loader is not content: it follows the last element wherever that goes. A
+            // background is never the anchor: it stands for its whole section, whose start may lie
+            // far above the viewport, and its header or items say where the user is better.
             for element in layout.elements(in: viewport) where element.id != .loader {
+                if case .background = element.id { continue }
                 shown.append((element.id, axes.axisRect(element.frame).s - start))
             }
         }
@@ -89,7 +92,7 @@ extension Grid {
             case .header(let section), .footer(let section):
                 guard section < new.sectionCount else { continue }
                 try new.advance(to: .section(section), from: dataSource)
-            case .loader:
+            case .background, .loader:
                 continue
             }
             if new.frame(of: now) != nil { return }

@@ -180,6 +180,16 @@ public final class Grid {
         if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).footerFrame(inSection: section) }
         return try layout.footerFrame(inSection: section)
     }
+    /// The section's background frame (`background`), or nil when it has none. Throws for a section
+    /// out of range. A lazy layout is laid out to the section's end first: a background covers the
+    /// whole section.
+    ///
+    /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
+    ///   `layOut(through:)`).
+    public func backgroundFrame(inSection section: Int) throws(GridError) -> Rect? {
+        if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).backgroundFrame(inSection: section) }
+        return try layout.backgroundFrame(inSection: section)
+    }
     /// The loader's frame, or nil when the data source does not show it (or, in a lazy layout, when
     /// the frontier has not reached the end: `isEstimated`).
     public var loaderFrame: Rect? { layout.loaderFrame }

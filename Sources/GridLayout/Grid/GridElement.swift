@@ -1,9 +1,12 @@
-/// Which element: an item, a section's header or footer, or the loader. Ordered as elements are
-/// listed: by section, a header before its items, items ascending, then the footer; the loader last.
+/// Which element: an item, a section's header, footer or background, or the loader. Ordered as
+/// elements are listed: by section, its background, its header, items ascending, then the footer;
+/// the loader last.
 public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
     case item(GridIndexPath)
     case header(section: Int)
     case footer(section: Int)
+    /// Beneath the section's other elements (`background`): listed and drawn before them.
+    case background(section: Int)
     case loader
 
     @inlinable var order: (Int, Int) {
@@ -11,6 +14,7 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .header(let s): return (s, -1)
         case .item(let p): return (p.section, p.item)
         case .footer(let s): return (s, .max)
+        case .background(let s): return (s, -2)
         case .loader: return (.max, .max)
         }
     }
@@ -22,6 +26,7 @@ public enum ElementID: Hashable, Comparable, Sendable, CustomStringConvertible {
         case .item(let p): return "item \(p.section).\(p.item)"
         case .header(let s): return "header \(s)"
         case .footer(let s): return "footer \(s)"
+        case .background(let s): return "background \(s)"
         case .loader: return "loader"
         }
     }

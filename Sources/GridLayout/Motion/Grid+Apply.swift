@@ -131,7 +131,8 @@ extension Grid {
 
     /// How an `apply` maps the anchor's ids: an item follows its id; a header or footer follows its
     /// section's first kept item (sections are matched by position, but a day prepended above a
-    /// chat's day must not make the anchored header another day's); the loader stays itself.
+    /// chat's day must not make the anchored header another day's); a background (never anchored) and
+    /// the loader stay themselves.
     static func following(_ renumbering: Renumbering, from old: ContentLayout) -> (ElementID, ContentLayout) -> ElementID? {
         { id, _ in
             switch id {
@@ -145,7 +146,7 @@ extension Grid {
                     return .footer(section: path.section)
                 }
                 return id
-            case .loader:
+            case .background, .loader:
                 return id
             }
         }

@@ -52,6 +52,35 @@ extension ContentLayout {
         return sections[section].footer.map { user(axes.rect($0)) }
     }
 
+    /// The section's background frame, or nil when it has none (`background` off for it, no
+    /// elements, or in a lazy layout not laid out whole). Throws for a section out of range.
+    ///
+    /// - Complexity: O(1).
+    public func backgroundFrame(inSection section: Int) throws(GridError) -> Rect? {
+        try checkSection(section)
+        return background(section).map { user(axes.rect($0)) }
+    }
+
+    /// The section's background in S/C terms: along S the section's extent (from its header, or
+    /// its items' area with the inset, to its footer, or that area's end), across C the content
+    /// less the padding. Derived, never stored: a section's frames and style say everything.
+    /// Nil when the section's style has no background, it has no elements, or a lazy layout has
+    /// not laid it out whole (its end is not known until its last item is placed).
+    @inline(__always)
+    func background(_ section: Int) -> AxisRect? {
+        guard sections[section].style.background else { return nil }
+        return backgroundRect(section)
+    }
+
+    private func backgroundRect(_ section: Int) -> AxisRect? {
+        guard !sections[section].isEmpty else { return nil }
+        if let lazy, section < lazy.first || lazy.open?.section == section { return nil }
+        let padding = axes.padding(configuration.padding)
+        let c = axes.axisSize(configuration.viewport).c
+        let (start, end) = (sections[section].sStart, sections[section].sEnd)
+        return AxisRect(s: start, c: padding.cStart, sSize: end - start, cSize: Swift.max(0, c - padding.cStart - padding.cEnd))
+    }
+
     /// The element's frame (a header's in its place, never pinned), or nil when it does not exist.
     ///
     /// - Complexity: O(1), as `frame(of:)` for an index path.
@@ -60,6 +89,7 @@ extension ContentLayout {
         case .item(let path): return try? frame(of: path)
         case .header(let section): return sections.indices.contains(section) ? sections[section].header.map { user(axes.rect($0)) } : nil
         case .footer(let section): return sections.indices.contains(section) ? sections[section].footer.map { user(axes.rect($0)) } : nil
+        case .background(let section): return sections.indices.contains(section) ? background(section).map { user(axes.rect($0)) } : nil
         case .loader: return loaderFrame
         }
     }
@@ -137,8 +167,8 @@ extension ContentLayout {
         4 * Swift.max(engineContentSize.width, Swift.abs(magnitude), 1).ulp
     }
 
-    /// Every element whose frame overlaps `rect` with positive area: per section its header, its
-    /// items in ascending order, its footer; the loader last.
+    /// Every element whose frame overlaps `rect` with positive area: per section its background,
+    /// its header, its items in ascending order, its footer; the loader last.
     ///
     /// - Complexity: O(log s + m log n + k), s the sections, m those the rectangle crosses along the scroll axis, n the items
     ///   of the largest of them and k the elements returned. A same-size section is arithmetic, O(k) (a paged one O(k + p),
@@ -254,11 +284,17 @@ extension ContentLayout {
                 body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
             }
         }
+        func background(_ section: Int) {
+            if let frame = self.background(section), overlaps(frame) {
+                body(GridElement(id: .background(section: section), frame: axes.rect(frame)))
+            }
+        }
         let range = sectionRange(lo, hi)
         // A pinned header whose section ends before the rectangle (it is being pushed out across
         // the spacing before the next section) still comes first.
         if let pinned, pinned.section < range.lowerBound { header(pinned.section, sections[pinned.section].header) }
         for section in range {
+            background(section)
             header(section, sections[section].header)
             sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))

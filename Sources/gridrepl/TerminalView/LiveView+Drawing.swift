@@ -10,6 +10,7 @@ extension LiveView {
         let colors: [(ViewCanvas.Style, Int16)] = [
             (.item, -1), (.header, Int16(COLOR_CYAN)), (.pinned, Int16(COLOR_YELLOW)), (.loader, Int16(COLOR_MAGENTA)),
             (.fading, Int16(COLOR_BLUE)), (.dragged, Int16(COLOR_GREEN)), (.context, -1), (.outline, Int16(COLOR_RED)),
+            (.background, -1),
         ]
         for (style, color) in colors { _ = init_pair(Int16(style.rawValue), color, -1) }
     }
@@ -20,7 +21,7 @@ extension LiveView {
         if terminal?.hasColors == true && style != .blank { a |= gl_color_pair(Int16(style.rawValue)) }
         switch style {
         case .pinned, .dragged, .outline: a |= gl_a_bold()
-        case .context: a |= gl_a_dim()
+        case .context, .background: a |= gl_a_dim()
         default: break
         }
         return a

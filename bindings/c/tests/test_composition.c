@@ -319,9 +319,9 @@ static void test_errors(void) {
     m.s[1].options.rows = 5;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned rows = 5 for section 1 (expected one of 'greedy', 'optimal')");
-    m.s[1].options.set = GL_SECTION_ALIGN_ITEMS << 1;
+    m.s[1].options.set = GL_SECTION_BACKGROUND << 1;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 15' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 16' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background)");
     /* since 1.2: a gl_justify or gl_align_items past its enum */
     m.s[1].options.set = GL_SECTION_JUSTIFY;
     m.s[1].options.justify = 6;
@@ -366,11 +366,12 @@ static void test_old_data_source(void) {
 }
 
 /* Footers are loaded and unloaded like headers. */
-typedef struct footer_events { int loaded, unloaded; gl_element last; } footer_events;
+/* Counts the loaded and unloaded events of elements of one kind, and keeps the last loaded. */
+typedef struct kind_events { int kind, loaded, unloaded; gl_element last; } kind_events;
 static void on_event(void *ctx, gl_grid *grid, const gl_event *e) {
-    footer_events *f = (footer_events *)ctx;
+    kind_events *f = (kind_events *)ctx;
     (void)grid;
-    if (e->element.kind != GL_KIND_FOOTER) return;
+    if (e->element.kind != f->kind) return;
     if (e->kind == GL_EVENT_LOADED) { f->loaded++; f->last = e->element; }
     if (e->kind == GL_EVENT_UNLOADED) f->unloaded++;
 }
@@ -386,8 +387,9 @@ static void test_footer_events(void) {
     m.s[0].footer = 40;
     gl_data_source ds;
     gl_grid *g = model_grid(&m, &c, &ds);
-    footer_events f;
+    kind_events f;
     memset(&f, 0, sizeof f);
+    f.kind = GL_KIND_FOOTER;
     OK(gl_grid_set_event_handler(g, on_event, &f));
     OK(gl_grid_reload(g));
     EXPECT(f.loaded == 0);
@@ -514,9 +516,9 @@ static void test_bulk_composition(void) {
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
     EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
-    waterfall.set = 1u << 15;
+    waterfall.set = 1u << 16;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 15 is invalid (expected a GL_SECTION_* bit)");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 16 is invalid (expected a GL_SECTION_* bit)");
     waterfall.set = GL_SECTION_ROWS;
     waterfall.rows = 2;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
@@ -708,6 +710,60 @@ static void test_optimal_rows(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* Backgrounds: width 320, padding 10, one lane, no spacing. Section 0 (header 20, two 100 x 50
+ * items) spans 10...130: background (10, 10, 300, 120), listed first and loaded at the reload;
+ * section 1 (four items, 130...330) turns it off with its options. Scrolled to the end (240),
+ * section 0's background leaves the loaded set. A background of 3 is GL_EDATA naming it. */
+static void test_backgrounds(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.height = 100;
+    c.lanes = 1;
+    c.spacing = 0;
+    c.padding.top = c.padding.left = c.padding.bottom = c.padding.right = 10;
+    c.background = 1;
+    model m;
+    memset(&m, 0, sizeof m);
+    m.sections = 2;
+    fill(&m.s[0], 2, 100, 50);
+    m.s[0].header = 20;
+    fill(&m.s[1], 4, 100, 50);
+    m.s[1].options.set = GL_SECTION_BACKGROUND;
+    m.s[1].options.background = 0;
+    gl_data_source ds;
+    gl_grid *g = model_grid(&m, &c, &ds);
+    kind_events b;
+    memset(&b, 0, sizeof b);
+    b.kind = GL_KIND_BACKGROUND;
+    OK(gl_grid_set_event_handler(g, on_event, &b));
+    OK(gl_grid_reload(g));
+    EXPECT(b.loaded == 1 && b.last.section == 0 && b.last.item == -1);
+    int has = -1;
+    gl_rect r;
+    OK(gl_grid_background_frame(g, 0, &has, &r));
+    EXPECT(has == 1 && r.x == 10 && r.y == 10 && r.w == 300 && r.h == 120);
+    OK(gl_grid_background_frame(g, 1, &has, &r));
+    EXPECT(has == 0);
+    EXPECT_STATUS(gl_grid_background_frame(g, 2, &has, &r), GL_ERANGE);
+    size_t n = 0;
+    gl_element e[8];
+    OK(gl_grid_visible(g, e, 8, &n));
+    EXPECT(n == 4 && e[0].kind == GL_KIND_BACKGROUND && e[0].section == 0 && e[0].item == -1);
+    EXPECT(e[0].x == 10 && e[0].y == 10 && e[0].w == 300 && e[0].h == 120 && e[1].kind == GL_KIND_HEADER);
+    EXPECT(GL_KIND_BACKGROUND == 4);
+    OK(gl_grid_scroll_to(g, 0, 1000));
+    EXPECT(b.unloaded == 1);
+    m.s[1].options.background = 3;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT(strstr(gl_last_error(), "background") != NULL && strstr(gl_last_error(), "3") != NULL);
+    OK(gl_grid_background_frame(g, 0, &has, &r));  /* the previous layout stays */
+    EXPECT(has == 1 && r.h == 120);
+    OK(gl_grid_destroy(g));
+    c.background = 3;
+    EXPECT_STATUS(gl_grid_create(&c, &g), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "background") != NULL);
+}
+
 int main(void) {
     test_optimal_rows();
     test_bulk_composition();
@@ -719,5 +775,6 @@ int main(void) {
     test_error_words_counts();
     test_min_column_width();
     test_sticky_footers();
+    test_backgrounds();
     return expect_summary();
 }

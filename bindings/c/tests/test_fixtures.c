@@ -786,21 +786,44 @@ static const fx_element f32_v1[] = {
     { GL_KIND_LOADER, -1, -1, { 1340, 328, 44, 44 }, 0 } };
 static const fx_viewport f32_viewports[] = { { 0, 0, f32_v0, 29 }, { 360, 0, f32_v1, 27 } };
 
-/* lanes-sections-headers-loader: Two sections with headers (a header spans the width whatever its w) and the loader (40x20, centred, after spacing). */
-static const fx_option f33_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f33_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
-static const gl_size f33_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
-static const gl_section f33_sections[] = { { f33_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f33_s1_sizes, 2, 1, { 0, 40 }, 0 } };
-static const gl_rect f33_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
-static const gl_rect f33_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
-static const fx_section_frames f33_frames[] = { { f33_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f33_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
+/* lanes-section-backgrounds: Section backgrounds: width 100, padding 5, one lane, no spacing, items 90 x 20. Section 0 (a header of 10, two items) spans 5...55: its background is (5, 5, 90, 50), from the padding's 5 to 100 - 5, listed before its header. Section 1 (one item) spans 55...75: (5, 55, 90, 20). At offset 20 (viewport 20...80, the end) both show, each first in its section. */
+static const fx_option f33_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 100 }, { "height", NULL, 60 }, { "padding", NULL, 5 }, { "lanes", NULL, 1 }, { "spacing", NULL, 0 }, { "background", NULL, 1 } };
+static const gl_size f33_s0_sizes[] = { { 90, 20 }, { 90, 20 } };
+static const gl_size f33_s1_sizes[] = { { 90, 20 } };
+static const gl_section f33_sections[] = { { f33_s0_sizes, 2, 1, { 0, 10 }, 0 }, { f33_s1_sizes, 1, 0, { 0, 0 }, 0 } };
+static const gl_rect f33_s0_frames[] = { { 5, 15, 90, 20 }, { 5, 35, 90, 20 } };
+static const gl_rect f33_s1_frames[] = { { 5, 55, 90, 20 } };
+static const fx_section_frames f33_frames[] = { { f33_s0_frames, 2, 1, { 0, 5, 100, 10 } }, { f33_s1_frames, 1, 0, { 0, 0, 0, 0 } } };
 static const fx_element f33_v0[] = {
+    { GL_KIND_BACKGROUND, 0, -1, { 5, 5, 90, 50 }, 0 },
+    { GL_KIND_HEADER, 0, -1, { 0, 5, 100, 10 }, 0 },
+    { GL_KIND_ITEM, 0, 0, { 5, 15, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 35, 90, 20 }, 0 },
+    { GL_KIND_BACKGROUND, 1, -1, { 5, 55, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 1, 0, { 5, 55, 90, 20 }, 0 } };
+static const fx_element f33_v1[] = {
+    { GL_KIND_BACKGROUND, 0, -1, { 5, 5, 90, 50 }, 0 },
+    { GL_KIND_ITEM, 0, 0, { 5, 15, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 0, 1, { 5, 35, 90, 20 }, 0 },
+    { GL_KIND_BACKGROUND, 1, -1, { 5, 55, 90, 20 }, 0 },
+    { GL_KIND_ITEM, 1, 0, { 5, 55, 90, 20 }, 0 } };
+static const fx_viewport f33_viewports[] = { { 0, 0, f33_v0, 6 }, { 0, 20, f33_v1, 5 } };
+
+/* lanes-sections-headers-loader: Two sections with headers (a header spans the width whatever its w) and the loader (40x20, centred, after spacing). */
+static const fx_option f34_options[] = { { "layout", "lanes", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "lanes", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f34_s0_sizes[] = { { 100, 100 }, { 100, 100 }, { 100, 100 } };
+static const gl_size f34_s1_sizes[] = { { 100, 50 }, { 100, 50 } };
+static const gl_section f34_sections[] = { { f34_s0_sizes, 3, 1, { 320, 30 }, 0 }, { f34_s1_sizes, 2, 1, { 0, 40 }, 0 } };
+static const gl_rect f34_s0_frames[] = { { 0, 40, 100, 100 }, { 110, 40, 100, 100 }, { 0, 150, 100, 100 } };
+static const gl_rect f34_s1_frames[] = { { 0, 310, 100, 50 }, { 110, 310, 100, 50 } };
+static const fx_section_frames f34_frames[] = { { f34_s0_frames, 3, 1, { 0, 0, 320, 30 } }, { f34_s1_frames, 2, 1, { 0, 260, 320, 40 } } };
+static const fx_element f34_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
     { GL_KIND_HEADER, 1, -1, { 0, 260, 320, 40 }, 0 } };
-static const fx_element f33_v1[] = {
+static const fx_element f34_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 40, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 150, 100, 100 }, 0 },
@@ -808,111 +831,111 @@ static const fx_element f33_v1[] = {
     { GL_KIND_ITEM, 1, 0, { 0, 310, 100, 50 }, 0 },
     { GL_KIND_ITEM, 1, 1, { 110, 310, 100, 50 }, 0 },
     { GL_KIND_LOADER, -1, -1, { 140, 370, 40, 20 }, 0 } };
-static const fx_viewport f33_viewports[] = { { 0, 0, f33_v0, 5 }, { 0, 90, f33_v1, 7 } };
+static const fx_viewport f34_viewports[] = { { 0, 0, f34_v0, 5 }, { 0, 90, f34_v1, 7 } };
 
 /* waterfall-adaptive-columns: Adaptive columns: minColumnWidth 100 across 320 with spacing 10 fits (320 + 10) / (100 + 10) = 3 columns of (320 - 20) / 3 = 100, not the 7 of columns. Heights scaled to 100 wide: 100, 50, 100, 200, 100; item 3 goes to the shortest column (1, ending at 50), item 4 to column 0 (a tie at 100 with column 2, to the lowest). */
-static const fx_option f34_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
-static const gl_size f34_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
-static const gl_section f34_sections[] = { { f34_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f34_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
-static const fx_section_frames f34_frames[] = { { f34_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f34_v0[] = {
+static const fx_option f35_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 7 }, { "minColumnWidth", NULL, 100 }, { "spacing", NULL, 10 } };
+static const gl_size f35_s0_sizes[] = { { 100, 100 }, { 200, 100 }, { 100, 100 }, { 100, 200 }, { 100, 100 } };
+static const gl_section f35_sections[] = { { f35_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f35_s0_frames[] = { { 0, 0, 100, 100 }, { 110, 0, 100, 50 }, { 220, 0, 100, 100 }, { 110, 60, 100, 200 }, { 0, 110, 100, 100 } };
+static const fx_section_frames f35_frames[] = { { f35_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f35_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 50 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 220, 0, 100, 100 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 110, 60, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 0, 110, 100, 100 }, 0 } };
-static const fx_viewport f34_viewports[] = { { 0, 0, f34_v0, 5 } };
+static const fx_viewport f35_viewports[] = { { 0, 0, f35_v0, 5 } };
 
 /* waterfall-horizontal-padding: Horizontal waterfall: 3 rows of (300 - 2*5 - 2*10)/3 = 90, padding 5, items scaled to the row's height. */
-static const fx_option f35_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
-static const gl_size f35_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
-static const gl_section f35_sections[] = { { f35_s0_sizes, 5, 0, { 0, 0 }, 0 } };
-static const gl_rect f35_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
-static const fx_section_frames f35_frames[] = { { f35_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
-static const fx_element f35_v0[] = {
+static const fx_option f36_options[] = { { "layout", "waterfall", 0 }, { "direction", "horizontal", 0 }, { "width", NULL, 120 }, { "height", NULL, 300 }, { "columns", NULL, 3 }, { "spacing", NULL, 10 }, { "padding", NULL, 5 } };
+static const gl_size f36_s0_sizes[] = { { 100, 50 }, { 60, 90 }, { 45, 45 }, { 90, 180 }, { 30, 90 } };
+static const gl_section f36_sections[] = { { f36_s0_sizes, 5, 0, { 0, 0 }, 0 } };
+static const gl_rect f36_s0_frames[] = { { 5, 5, 180, 90 }, { 5, 105, 60, 90 }, { 5, 205, 90, 90 }, { 75, 105, 45, 90 }, { 105, 205, 30, 90 } };
+static const fx_section_frames f36_frames[] = { { f36_s0_frames, 5, 0, { 0, 0, 0, 0 } } };
+static const fx_element f36_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 5, 105, 60, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_element f35_v1[] = {
+static const fx_element f36_v1[] = {
     { GL_KIND_ITEM, 0, 0, { 5, 5, 180, 90 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 5, 205, 90, 90 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 75, 105, 45, 90 }, 0 },
     { GL_KIND_ITEM, 0, 4, { 105, 205, 30, 90 }, 0 } };
-static const fx_viewport f35_viewports[] = { { 0, 0, f35_v0, 5 }, { 70, 0, f35_v1, 4 } };
+static const fx_viewport f36_viewports[] = { { 0, 0, f36_v0, 5 }, { 70, 0, f36_v1, 4 } };
 
 /* waterfall-ltr: Waterfall in ltr order: item i goes into column i mod 2 whatever the heights. */
-static const fx_option f36_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
-static const gl_size f36_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
-static const gl_section f36_sections[] = { { f36_s0_sizes, 3, 0, { 0, 0 }, 0 } };
-static const gl_rect f36_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
-static const fx_section_frames f36_frames[] = { { f36_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
-static const fx_element f36_v0[] = {
+static const fx_option f37_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "ltr", 0 } };
+static const gl_size f37_s0_sizes[] = { { 50, 100 }, { 50, 50 }, { 50, 50 } };
+static const gl_section f37_sections[] = { { f37_s0_sizes, 3, 0, { 0, 0 }, 0 } };
+static const gl_rect f37_s0_frames[] = { { 0, 0, 100, 200 }, { 110, 0, 100, 100 }, { 0, 210, 100, 100 } };
+static const fx_section_frames f37_frames[] = { { f37_s0_frames, 3, 0, { 0, 0, 0, 0 } } };
+static const fx_element f37_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 100, 200 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 110, 0, 100, 100 }, 0 } };
-static const fx_element f36_v1[] = {
+static const fx_element f37_v1[] = {
     { GL_KIND_ITEM, 0, 2, { 0, 210, 100, 100 }, 0 } };
-static const fx_viewport f36_viewports[] = { { 0, 0, f36_v0, 2 }, { 0, 210, f36_v1, 1 } };
+static const fx_viewport f37_viewports[] = { { 0, 0, f37_v0, 2 }, { 0, 210, f37_v1, 1 } };
 
 /* waterfall-one-column: A waterfall of one column: items scaled to the whole width 210 (105x10 becomes 210x20). */
-static const fx_option f37_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
-static const gl_size f37_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
-static const gl_section f37_sections[] = { { f37_s0_sizes, 2, 0, { 0, 0 }, 0 } };
-static const gl_rect f37_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
-static const fx_section_frames f37_frames[] = { { f37_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
-static const fx_element f37_v0[] = {
+static const fx_option f38_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 210 }, { "height", NULL, 100 }, { "columns", NULL, 1 } };
+static const gl_size f38_s0_sizes[] = { { 105, 10 }, { 105, 10 } };
+static const gl_section f38_sections[] = { { f38_s0_sizes, 2, 0, { 0, 0 }, 0 } };
+static const gl_rect f38_s0_frames[] = { { 0, 0, 210, 20 }, { 0, 20, 210, 20 } };
+static const fx_section_frames f38_frames[] = { { f38_s0_frames, 2, 0, { 0, 0, 0, 0 } } };
+static const fx_element f38_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 210, 20 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 20, 210, 20 }, 0 } };
-static const fx_viewport f37_viewports[] = { { 0, 0, f37_v0, 2 } };
+static const fx_viewport f38_viewports[] = { { 0, 0, f38_v0, 2 } };
 
 /* waterfall-rtl: Waterfall in rtl order: columns counted from the right; the content is as tall as the tallest column. */
-static const fx_option f38_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
-static const gl_size f38_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f38_sections[] = { { f38_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f38_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
-static const fx_section_frames f38_frames[] = { { f38_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f38_v0[] = {
+static const fx_option f39_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 }, { "order", "rtl", 0 } };
+static const gl_size f39_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f39_sections[] = { { f39_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f39_s0_frames[] = { { 165, 0, 155, 155 }, { 0, 0, 155, 310 }, { 165, 165, 155, 155 }, { 0, 320, 155, 155 } };
+static const fx_section_frames f39_frames[] = { { f39_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f39_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 165, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 } };
-static const fx_element f38_v1[] = {
+static const fx_element f39_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 0, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 0, 320, 155, 155 }, 0 } };
-static const fx_viewport f38_viewports[] = { { 0, 0, f38_v0, 3 }, { 0, 175, f38_v1, 3 } };
+static const fx_viewport f39_viewports[] = { { 0, 0, f39_v0, 3 }, { 0, 175, f39_v1, 3 } };
 
 /* waterfall-shortest: Waterfall, 2 columns (320 - 10)/2 = 155 wide, each item into the shortest column (ties to the left), heights scaled to the width; the content is as tall as the tallest column. */
-static const fx_option f39_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f39_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
-static const gl_section f39_sections[] = { { f39_s0_sizes, 4, 0, { 0, 0 }, 0 } };
-static const gl_rect f39_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
-static const fx_section_frames f39_frames[] = { { f39_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
-static const fx_element f39_v0[] = {
+static const fx_option f40_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 300 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f40_s0_sizes[] = { { 100, 100 }, { 100, 200 }, { 50, 50 }, { 100, 100 } };
+static const gl_section f40_sections[] = { { f40_s0_sizes, 4, 0, { 0, 0 }, 0 } };
+static const gl_rect f40_s0_frames[] = { { 0, 0, 155, 155 }, { 165, 0, 155, 310 }, { 0, 165, 155, 155 }, { 165, 320, 155, 155 } };
+static const fx_section_frames f40_frames[] = { { f40_s0_frames, 4, 0, { 0, 0, 0, 0 } } };
+static const fx_element f40_v0[] = {
     { GL_KIND_ITEM, 0, 0, { 0, 0, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 } };
-static const fx_element f39_v1[] = {
+static const fx_element f40_v1[] = {
     { GL_KIND_ITEM, 0, 1, { 165, 0, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 0, 165, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 3, { 165, 320, 155, 155 }, 0 } };
-static const fx_viewport f39_viewports[] = { { 0, 0, f39_v0, 3 }, { 0, 175, f39_v1, 3 } };
+static const fx_viewport f40_viewports[] = { { 0, 0, f40_v0, 3 }, { 0, 175, f40_v1, 3 } };
 
 /* waterfall-shortest-header: Waterfall, 2 columns 155 wide, shortest column first, items scaled to the column's width, under a header. */
-static const fx_option f40_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
-static const gl_size f40_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
-static const gl_section f40_sections[] = { { f40_s0_sizes, 3, 1, { 999, 30 }, 0 } };
-static const gl_rect f40_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
-static const fx_section_frames f40_frames[] = { { f40_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
-static const fx_element f40_v0[] = {
+static const fx_option f41_options[] = { { "layout", "waterfall", 0 }, { "width", NULL, 320 }, { "height", NULL, 480 }, { "columns", NULL, 2 }, { "spacing", NULL, 10 } };
+static const gl_size f41_s0_sizes[] = { { 100, 200 }, { 100, 100 }, { 50, 50 } };
+static const gl_section f41_sections[] = { { f41_s0_sizes, 3, 1, { 999, 30 }, 0 } };
+static const gl_rect f41_s0_frames[] = { { 0, 40, 155, 310 }, { 165, 40, 155, 155 }, { 165, 205, 155, 155 } };
+static const fx_section_frames f41_frames[] = { { f41_s0_frames, 3, 1, { 0, 0, 320, 30 } } };
+static const fx_element f41_v0[] = {
     { GL_KIND_HEADER, 0, -1, { 0, 0, 320, 30 }, 0 },
     { GL_KIND_ITEM, 0, 0, { 0, 40, 155, 310 }, 0 },
     { GL_KIND_ITEM, 0, 1, { 165, 40, 155, 155 }, 0 },
     { GL_KIND_ITEM, 0, 2, { 165, 205, 155, 155 }, 0 } };
-static const fx_viewport f40_viewports[] = { { 0, 0, f40_v0, 4 } };
+static const fx_viewport f41_viewports[] = { { 0, 0, f41_v0, 4 } };
 
-#define FIXTURE_COUNT 41
+#define FIXTURE_COUNT 42
 static const fixture fixtures[FIXTURE_COUNT] = {
     { "flow-horizontal-padding",
       0, { 0, 0, 0, 0 },
@@ -1211,78 +1234,87 @@ static const fixture fixtures[FIXTURE_COUNT] = {
       f32_frames,
       1, { 1340, 328, 44, 44 },
       f32_viewports, 2 },
+    { "lanes-section-backgrounds",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f33_options, 7,
+      f33_sections, 2, 0,
+      { 100, 80 },
+      f33_frames,
+      0, { 0, 0, 0, 0 },
+      f33_viewports, 2 },
     { "lanes-sections-headers-loader",
       0, { 0, 0, 0, 0 },
       1, { 40, 20 },
-      f33_options, 5,
-      f33_sections, 2, GL_SHOW_LOADER,
+      f34_options, 5,
+      f34_sections, 2, GL_SHOW_LOADER,
       { 320, 390 },
-      f33_frames,
+      f34_frames,
       1, { 140, 370, 40, 20 },
-      f33_viewports, 2 },
+      f34_viewports, 2 },
     { "waterfall-adaptive-columns",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f34_options, 6,
-      f34_sections, 1, 0,
+      f35_options, 6,
+      f35_sections, 1, 0,
       { 320, 260 },
-      f34_frames,
+      f35_frames,
       0, { 0, 0, 0, 0 },
-      f34_viewports, 1 },
+      f35_viewports, 1 },
     { "waterfall-horizontal-padding",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f35_options, 7,
-      f35_sections, 1, 0,
-      { 190, 300 },
-      f35_frames,
-      0, { 0, 0, 0, 0 },
-      f35_viewports, 2 },
-    { "waterfall-ltr",
-      0, { 0, 0, 0, 0 },
-      0, { 0, 0 },
-      f36_options, 6,
+      f36_options, 7,
       f36_sections, 1, 0,
-      { 210, 310 },
+      { 190, 300 },
       f36_frames,
       0, { 0, 0, 0, 0 },
       f36_viewports, 2 },
+    { "waterfall-ltr",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f37_options, 6,
+      f37_sections, 1, 0,
+      { 210, 310 },
+      f37_frames,
+      0, { 0, 0, 0, 0 },
+      f37_viewports, 2 },
     { "waterfall-one-column",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f37_options, 4,
-      f37_sections, 1, 0,
+      f38_options, 4,
+      f38_sections, 1, 0,
       { 210, 40 },
-      f37_frames,
+      f38_frames,
       0, { 0, 0, 0, 0 },
-      f37_viewports, 1 },
+      f38_viewports, 1 },
     { "waterfall-rtl",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
-      f38_options, 6,
-      f38_sections, 1, 0,
-      { 320, 475 },
-      f38_frames,
-      0, { 0, 0, 0, 0 },
-      f38_viewports, 2 },
-    { "waterfall-shortest",
-      0, { 0, 0, 0, 0 },
-      0, { 0, 0 },
-      f39_options, 5,
+      f39_options, 6,
       f39_sections, 1, 0,
       { 320, 475 },
       f39_frames,
       0, { 0, 0, 0, 0 },
       f39_viewports, 2 },
-    { "waterfall-shortest-header",
+    { "waterfall-shortest",
       0, { 0, 0, 0, 0 },
       0, { 0, 0 },
       f40_options, 5,
       f40_sections, 1, 0,
-      { 320, 360 },
+      { 320, 475 },
       f40_frames,
       0, { 0, 0, 0, 0 },
-      f40_viewports, 1 }
+      f40_viewports, 2 },
+    { "waterfall-shortest-header",
+      0, { 0, 0, 0, 0 },
+      0, { 0, 0 },
+      f41_options, 5,
+      f41_sections, 1, 0,
+      { 320, 360 },
+      f41_frames,
+      0, { 0, 0, 0, 0 },
+      f41_viewports, 1 }
 };
 
 /* A check that names the fixture and what it compared. */

@@ -252,6 +252,10 @@ def _section_options(value: Any, what: str, out: Any, returned: str = " returned
             if isinstance(v, bool):
                 raise _type_error(f"{field}: bool {v!r} is not {o.expected()}")
             raw = _integer(v, field, _INT32_MIN, _INT32_MAX)
+        elif o.kind == "bool":
+            if not isinstance(v, bool):
+                raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
+            raw = int(v)
         elif o.kind == "insets":
             raw = C.gl_insets(*([_real(v, field)] * 4)) if isinstance(v, numbers.Real) and \
                 not isinstance(v, bool) else _insets(v, field)

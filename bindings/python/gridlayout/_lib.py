@@ -54,6 +54,7 @@ GL_KIND_ITEM = 0
 GL_KIND_HEADER = 1
 GL_KIND_LOADER = 2
 GL_KIND_FOOTER = 3
+GL_KIND_BACKGROUND = 4
 GL_CHANGE_INSERT = 0
 GL_CHANGE_REMOVE = 1
 GL_CHANGE_MOVE = 2
@@ -168,6 +169,7 @@ class gl_config(Structure):
         ("rows", c_int),
         ("justify", c_int),
         ("align_items", c_int),
+        ("background", c_int),
     ]
 # end generated: config
 
@@ -228,6 +230,7 @@ GL_SECTION_MIN_COLUMN_WIDTH = 2048
 GL_SECTION_ROWS = 4096
 GL_SECTION_JUSTIFY = 8192
 GL_SECTION_ALIGN_ITEMS = 16384
+GL_SECTION_BACKGROUND = 32768
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -244,6 +247,7 @@ SECTION_OPTION_BITS = (
     ('rows', GL_SECTION_ROWS),
     ('justify', GL_SECTION_JUSTIFY),
     ('align_items', GL_SECTION_ALIGN_ITEMS),
+    ('background', GL_SECTION_BACKGROUND),
 )
 # end generated: section-bits
 
@@ -267,6 +271,7 @@ class gl_section_options(Structure):
         ("rows", c_int),  # 1.2
         ("justify", c_int),  # 1.2
         ("align_items", c_int),  # 1.2
+        ("background", c_int),  # 1.2
     ]
 
 
@@ -487,6 +492,7 @@ _FUNCTIONS = [
     ("gl_grid_frame", gl_status, [gl_grid_p, c_int64, c_int64, POINTER(gl_rect)]),
     ("gl_grid_header_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_footer_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
+    ("gl_grid_background_frame", gl_status, [gl_grid_p, c_int64, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_loader_frame", gl_status, [gl_grid_p, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_index_path_at", gl_status,
      [gl_grid_p, gl_point, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),

@@ -142,6 +142,9 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('align_items', 'alignItems', 'choice', 0.0, 2.0, False,
      'start', ('start', 'center', 'end'),
      'where a flow item sits across its line, which is as thick as its thickest item'),
+    ('background', 'background', 'bool', 0.0, 1.0, False,
+     False, (),
+     "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
 )
 
 
@@ -190,7 +193,8 @@ class GridOptions:
                  start_at: Optional[Start_at] = None,
                  rows: Optional[Rows] = None,
                  justify: Optional[Justify] = None,
-                 align_items: Optional[Align_items] = None) -> None:
+                 align_items: Optional[Align_items] = None,
+                 background: Optional[bool] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -544,3 +548,12 @@ class GridOptions:
     @align_items.setter
     def align_items(self, value: Align_items) -> None:
         self.configure(align_items=value)
+
+    @property
+    def background(self) -> bool:
+        "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own: True or False, by default False."
+        return self._option('background')  # type: ignore[no-any-return]
+
+    @background.setter
+    def background(self, value: bool) -> None:
+        self.configure(background=value)

@@ -49,9 +49,9 @@ class IndexPath(NamedTuple):
 
 
 class Element(NamedTuple):
-    """An item, a section's header or footer, or the loader, with its frame in content
-    coordinates. `section` is None for the loader, `item` None for a header, a footer or the
-    loader. `pinned` is True
+    """An item, a section's header, footer or background, or the loader, with its frame in
+    content coordinates. `section` is None for the loader, `item` None for a header, a footer, a
+    background or the loader. `pinned` is True
     for a sticky header or footer drawn pinned at the viewport's edge. During an animation or a drag the
     frame is where the element is drawn at this moment, `alpha` its opacity and `scale` its scale
     about the frame's centre (an inserted item fades in, a removed one fades and shrinks; both 1

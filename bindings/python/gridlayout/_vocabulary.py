@@ -3,7 +3,7 @@
 
 from typing import Literal, Tuple
 
-Kind = Literal['item', 'header', 'loader', 'footer']
+Kind = Literal['item', 'header', 'loader', 'footer', 'background']
 EventKind = Literal['loaded', 'unloaded', 'loader_shown', 'loader_hidden', 'page_changed', 'renumbered', 'inserted', 'removed', 'moved', 'drag_started', 'drag_ended', 'view_released']
 ChangeKind = Literal['insert', 'remove', 'move', 'apply']
 Align = Literal['start', 'center', 'end', 'nearest']
@@ -11,7 +11,7 @@ Align = Literal['start', 'center', 'end', 'nearest']
 # The event kinds, by their gl_event_kind value.
 EVENT_KINDS: Tuple[EventKind, ...] = ('loaded', 'unloaded', 'loader_shown', 'loader_hidden', 'page_changed', 'renumbered', 'inserted', 'removed', 'moved', 'drag_started', 'drag_ended', 'view_released')
 # The element kinds, by their gl_kind value.
-KINDS: Tuple[Kind, ...] = ('item', 'header', 'loader', 'footer')
+KINDS: Tuple[Kind, ...] = ('item', 'header', 'loader', 'footer', 'background')
 # The changes, by their gl_change_kind value.
 CHANGE_KINDS: Tuple[ChangeKind, ...] = ('insert', 'remove', 'move', 'apply')
 # The alignments, by their gl_align value.

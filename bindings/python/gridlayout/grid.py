@@ -481,9 +481,16 @@ class Grid(GridOptions):
     @_locked
     def footer_frame(self, section: int) -> Optional[Rect]:
         """The section's footer frame, or None when it has no footer."""
+        return self._section_frame(self._lib.gl_grid_footer_frame, "footer_frame", section)
+
+    @_locked
+    def background_frame(self, section: int) -> Optional[Rect]:
+        """The section's background frame (the option `background`), or None when it has none."""
+        return self._section_frame(self._lib.gl_grid_background_frame, "background_frame", section)
+
+    def _section_frame(self, function: Any, name: str, section: int) -> Optional[Rect]:
         has, r = c_int(), C.gl_rect()
-        _check(self._lib.gl_grid_footer_frame(self._h, _integer(section, "footer_frame: section"),
-                                              byref(has), byref(r)))
+        _check(function(self._h, _integer(section, f"{name}: section"), byref(has), byref(r)))
         return Rect(r.x, r.y, r.w, r.h) if has.value else None
 
     @_locked

@@ -117,7 +117,7 @@ def test_bad_answers_name_the_callback_the_place_and_the_value():
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1) returned an unknown key 'padding' (expected "
                                  "one of layout, lanes, columns, order, row_height, tolerance, "
-                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items)")
+                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background)")
         options[1] = {"rows": "best"}
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1)['rows']: 'best' is invalid (expected one "
@@ -189,7 +189,7 @@ def test_bulk_sections_compose_the_same_layout():
                                                            "(expected 1...10000) [GL_EDATA]"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
      "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
-     "item_spacing, inset, min_column_width, rows, justify, align_items) [GL_EINVAL]"),
+     "item_spacing, inset, min_column_width, rows, justify, align_items, background) [GL_EINVAL]"),
     ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
                                                           "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
 ])
@@ -231,3 +231,39 @@ def test_optimal_rows_as_an_option_and_a_section_key():
             grid.set_sections([[(100, 100)]], section_options=[{"rows": "best"}])
         assert "'best'" in str(info.value) and "'greedy', 'optimal'" in str(info.value)
         assert grid.rows == "optimal" and grid.frame(0, 3) == Rect(0, 110, 500, 100)
+
+
+# Section backgrounds (docs/layout.md, "Section backgrounds"): width 100, padding 5, one lane, no
+# spacing, items 90 x 20. Section 0 (header 10, two items) spans 5...55: background (5, 5, 90, 50).
+def test_backgrounds_as_an_option_and_a_section_key():
+    events = []
+    with Grid(width=100, height=200, padding=5, lanes=1, spacing=0, background=True) as grid:
+        assert grid.background is True
+        grid.set_event_handler(lambda e: events.append((e.kind, e.element.kind, e.element.section))
+                               if e.element and e.element.kind == "background" else None)
+        grid.set_data_source(2, lambda s, i: (90, 20), sections=3,
+                             header=lambda s: (100, 10) if s == 0 else None,
+                             section=lambda s: {"background": False} if s == 1 else None)
+        grid.reload()
+        assert grid.background_frame(0) == Rect(5, 5, 90, 50)
+        assert grid.background_frame(1) is None
+        assert grid.visible()[:2] == [Element("background", 0, None, 5, 5, 90, 50),
+                                      Element("header", 0, None, 0, 5, 100, 10)]
+        assert [e.kind for e in grid.visible()].count("background") == 2
+        assert events == [("loaded", "background", 0), ("loaded", "background", 2)]
+        with pytest.raises(GridError) as info:
+            grid.background_frame(3)
+        assert info.value.name == "GL_ERANGE"
+        # as a key of the bulk composition only
+        grid.background = False
+        grid.set_sections([[(90, 20)] * 2] * 2, section_options=[None, {"background": True}])
+        grid.reload()
+        assert grid.background_frame(0) is None and grid.background_frame(1) == Rect(5, 45, 90, 40)
+        with pytest.raises(GridError) as info:
+            grid.background = 3
+        assert "option 'background'" in info.value.message and "3" in info.value.message
+        with pytest.raises(GridError) as info:
+            grid.set_sections([[(90, 20)]], section_options=[{"background": 3}])
+        assert "section_options[0]['background']: int 3" in str(info.value)
+        assert grid.background is False and grid.background_frame(1) == Rect(5, 45, 90, 40)
+
