@@ -1,5 +1,6 @@
 import CLua
 import GridHost
+import GridLayout
 #if canImport(Glibc)
 import Glibc
 #endif

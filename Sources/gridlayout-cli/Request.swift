@@ -301,7 +301,9 @@ private struct OptionsJSON: Decodable {
         case .choice(let cases):
             let expected = "one of " + cases.map(jsonString).joined(separator: ", ")
             let s = try decodeString(c, key, expected: expected)
-            guard cases.contains(s) else { throw RequestError.invalid(c.codingPath + [key], jsonString(s), expected: expected) }
+            guard cases.contains(s) else {
+                throw RequestError.invalid(c.codingPath + [key], jsonString(s), expected: expected, hint: hint(option, .string(s)))
+            }
             return .string(s)
         case .insets:
             return .insets(try Self.insets(c, key))
@@ -330,6 +332,13 @@ private struct OptionsJSON: Decodable {
             values.append(n)
         }
         return Insets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+    }
+
+    /// " (did you mean "NAME"?)" for a misspelt choice (`"justify": "centre"`), or "".
+    static func hint(_ option: OptionDescriptor, _ value: OptionValue) -> String {
+        guard case .choice(let cases) = option.kind, case .string(let given) = value,
+              let near = Suggestion.nearest(given, among: cases) else { return "" }
+        return " (did you mean \(jsonString(near))?)"
     }
 
     /// An option's value as the request wrote it.

@@ -22,9 +22,10 @@ struct RequestError: Error {
         self.message = message
     }
 
-    /// `VALUE is invalid (expected EXPECTED)`, the form of every bad value.
-    static func invalid(_ path: [any CodingKey], _ value: String, expected: String) -> RequestError {
-        RequestError(path, "\(value) is invalid (expected \(expected))")
+    /// `VALUE is invalid (expected EXPECTED)`, the form of every bad value, then `hint` (a "did
+    /// you mean").
+    static func invalid(_ path: [any CodingKey], _ value: String, expected: String, hint: String = "") -> RequestError {
+        RequestError(path, "\(value) is invalid (expected \(expected))" + hint)
     }
 
     var line: String { line(root: "request") }

@@ -224,7 +224,7 @@ private func sz(_ horizontally: Bool, _ w: Double, _ h: Double) -> Size { horizo
             try reload(SectionOptions([.init("direction", .string("horizontal"))]))
         }
         let layout = #expect(throws: GridError.self) { try reload(SectionOptions([.init("layout", .string("masonry"))])) }
-        #expect(layout?.message(base: 0) == "data source 'sectionOptions' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
+        #expect(layout?.message(base: 0) == "data source 'sectionOptions' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'waterfall'?)")
     }
 
     // A layout that a section's own options make impossible names the section: 3 columns with

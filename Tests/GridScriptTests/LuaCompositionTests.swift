@@ -150,9 +150,12 @@ import GridLayout
         #expect(reload("section = function(s) return { colums = 2 } end").hasPrefix(
                 "data source 'section' returned an unknown key 'colums' for section 1 (expected one of layout, lanes, columns,"))
         #expect(reload("section = function(s) return { layout = 'masonry' } end")
-                == "data source 'section' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified')")
+                == "data source 'section' returned layout = 'masonry' for section 1 (expected one of 'lanes', 'waterfall', 'flow', 'justified') (did you mean 'waterfall'?)")
         #expect(reload("section = function(s) return { rows = 'best' } end")
                 == "data source 'section' returned rows = 'best' for section 1 (expected one of 'greedy', 'optimal')")
+        #expect(reload("section = function(s) return { justify = 'centre' } end") == "data source 'section' returned justify = "
+                + "'centre' for section 1 (expected one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?)")
+        #expect(reload("section = function(s) return { justfy = 'center' } end").hasSuffix("background) (did you mean 'justify'?)"))
         #expect(reload("footer = function(s) return 0, 0/0 end")
                 == "data source 'footer' returned 0xnan for footer of section 1 (sizes must be finite and >= 0)")
         // The grid keeps its previous layout.

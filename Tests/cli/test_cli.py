@@ -312,7 +312,7 @@ ERRORS = [
      "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems, background)", True),
     ('{"options": {"justify": "centre"}, "sections": []}',
      'options.justify: "centre" is invalid (expected one of "start", "center", "end", "spaceBetween", "spaceAround", '
-     '"spaceEvenly")', True),
+     '"spaceEvenly") (did you mean "center"?)', True),
     ('{"sections": [{"items": [], "options": {"alignItems": 3}}]}',
      'sections[0].options.alignItems: 3 is invalid (expected one of "start", "center", "end")', True),
     ('{"options": {"background": 3}, "sections": []}', "options.background: 3 is invalid (expected true or false)", True),

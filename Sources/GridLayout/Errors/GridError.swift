@@ -252,9 +252,17 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(.measure)): size \(size) for \(ElementLocation.item(path).describe(base: base)) cannot be used: the data source says every item has the same size (\(callback(.sameSize)))"
         case let .invalidSectionOption(section, key, value, expected):
             guard SectionOptions.keys.contains(key) else {
-                return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(SectionOptions.keys.map { words.option($0) }.joined(separator: ", ")))"
+                let known = SectionOptions.keys.map { words.option($0) }
+                return "data source \(callback(.sectionOptions)) returned an unknown key '\(key)' for section \(section &+ base) (expected one of \(known.joined(separator: ", ")))"
+                    + Suggestion.didYouMean(key, among: known + SectionOptions.keys.filter { !known.contains($0) })
             }
-            return "data source \(callback(.sectionOptions)) returned \(words.option(key)) = \(value) for section \(section &+ base) (expected \(expected))"
+            // A misspelt choice (`justify = 'centre'`): the nearest of the option's names.
+            var hint = ""
+            if case .choice(let cases)? = GridConfiguration.option(named: key)?.kind, value.count > 2,
+               value.hasPrefix("'"), value.hasSuffix("'") {
+                hint = Suggestion.didYouMean(String(value.dropFirst().dropLast()), among: cases)
+            }
+            return "data source \(callback(.sectionOptions)) returned \(words.option(key)) = \(value) for section \(section &+ base) (expected \(expected))" + hint
         case let .invalidStyle(c, at, field, value, expected):
             let what = field.isEmpty ? value : "\(field) \(value)"
             return "data source \(callback(c)) returned \(what) for \(at.describe(base: base)) (expected \(expected))"

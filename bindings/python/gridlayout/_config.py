@@ -10,6 +10,7 @@ a newer library than the binding has none and is read and set by its name.
 from __future__ import annotations
 
 import ctypes
+import difflib
 import numbers
 import re
 import threading
@@ -246,7 +247,9 @@ def _section_options(value: Any, what: str, out: Any, returned: str = " returned
             if not isinstance(v, str):
                 raise _type_error(f"{field}: {type(v).__name__} {v!r} is not {o.expected()}")
             if v not in o.choices:
-                raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()})")
+                close = difflib.get_close_matches(v, o.choices, 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise _value_error(f"{field}: {v!r} is invalid (expected {o.expected()}){hint}")
             raw: Any = o.choices.index(v)
         elif o.kind == "integer":
             if isinstance(v, bool):

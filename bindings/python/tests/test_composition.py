@@ -122,6 +122,11 @@ def test_bad_answers_name_the_callback_the_place_and_the_value():
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1)['rows']: 'best' is invalid (expected one "
                                  "of 'greedy', 'optimal')")
+        options[1] = {"justify": "centre"}
+        assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
+                                 "ValueError: section(1)['justify']: 'centre' is invalid (expected one "
+                                 "of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', "
+                                 "'spaceEvenly') (did you mean 'center'?)")
         options[1] = [("lanes", 2)]
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "TypeError: section(1) returned list [('lanes', 2)], expected a "
