@@ -189,6 +189,15 @@ func runCFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
         check(gl_grid_svg(grid, &options, nil, 0, &needed), "gl_grid_svg")
         check(gl_grid_svg(grid, &options, buffer, 64, &needed), "gl_grid_svg")
     }
+    // Whatever state the calls left, scrolled to its end, then given ids twice: the first apply
+    // names the items laid out, the second reverses each section (every kept item that changed
+    // place moves); then a duplicate id. They read no input either.
+    for grid in grids {
+        check(gl_grid_scroll_to_end(grid), "gl_grid_scroll_to_end")
+        checkFinite(grid)
+        applyTwice(grid)
+        checkFinite(grid)
+    }
     // Still usable: plain sections lay out, and the visible elements are those in the viewport.
     for grid in grids {
         check(gl_grid_end_drag(grid), "gl_grid_end_drag")
@@ -232,6 +241,57 @@ private func checkFinite(_ grid: OpaquePointer?) {
         guard e.x.isFinite && e.y.isFinite && e.w.isFinite && e.h.isFinite && (e.x + e.w).isFinite && (e.y + e.h).isFinite else {
             fatalError("gridfuzz: \(currentInput): a visible frame \(e.x), \(e.y), \(e.w) x \(e.h) is not finite")
         }
+    }
+}
+
+/// `gl_grid_apply` on whatever the grid lays out (at most 4096 items in 64 sections): ids 1…n
+/// section after section, then each section reversed, into a diff too small for what it counts
+/// (the needed-size convention), then a duplicate id (refused, GL_EINVAL). A refusal of the data
+/// source's counts or during a drag is fine; what succeeds is checked.
+private func applyTwice(_ grid: OpaquePointer?) {
+    var sectionCount: Int64 = 0
+    guard gl_grid_section_count(grid, &sectionCount) == GL_OK, sectionCount <= 64 else { return }
+    var counts: [Int] = []
+    for s in 0..<sectionCount {
+        var n: Int64 = 0
+        guard gl_grid_item_count(grid, s, &n) == GL_OK else { return }
+        counts.append(Int(n))
+    }
+    guard counts.reduce(0, +) <= 4096 else { return }
+    var next: Int64 = 1
+    let first = counts.map { n in (0..<n).map { _ -> Int64 in defer { next += 1 }; return next } }
+    func apply(_ snapshot: [[Int64]], _ diff: UnsafeMutablePointer<gl_diff>?) -> gl_status {
+        let buffers = snapshot.map { ids -> UnsafeMutableBufferPointer<Int64> in
+            let b = UnsafeMutableBufferPointer<Int64>.allocate(capacity: Swift.max(1, ids.count))
+            _ = b.initialize(from: ids)
+            return b
+        }
+        defer { for b in buffers { b.deallocate() } }
+        var sections = buffers.indices.map { gl_ids(ids: UnsafePointer(buffers[$0].baseAddress), count: snapshot[$0].count) }
+        return gl_grid_apply(grid, &sections, sections.count, 0, diff)
+    }
+    let named = apply(first, nil)
+    check(named, "gl_grid_apply")
+    var moved = [gl_move](repeating: gl_move(), count: 2)
+    var diff = gl_diff()
+    let reversed = moved.withUnsafeMutableBufferPointer { m -> gl_status in
+        diff.moved = m.baseAddress
+        diff.moved_size = 2
+        return apply(first.map { $0.reversed() }, &diff)
+    }
+    check(reversed, "gl_grid_apply")
+    guard reversed == GL_OK else { return }
+    // Against the ids the first apply named, a reversed section of n keeps one item in place.
+    let expected = named == GL_OK ? counts.reduce(0) { $0 + Swift.max(0, $1 - 1) } : 0
+    if diff.moved_count != expected || diff.removed_count != 0 || diff.inserted_count != 0 {
+        fatalError("gridfuzz: \(currentInput): gl_grid_apply of reversed sections gave \(diff.removed_count) removed, \(diff.inserted_count) inserted, \(diff.moved_count) moved (expected \(expected) moved)")
+    }
+    if let section = first.firstIndex(where: { $0.count >= 2 }) {
+        var duplicate = first
+        duplicate[section][1] = duplicate[section][0]
+        let status = apply(duplicate, nil)
+        if status != GL_EINVAL && status != GL_EDATA { fatalError("gridfuzz: \(currentInput): gl_grid_apply of a duplicate id gave \(status.rawValue)") }
+        check(status, "gl_grid_apply")
     }
 }
 
