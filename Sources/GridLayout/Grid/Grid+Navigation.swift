@@ -52,7 +52,7 @@ extension Grid {
     /// For a frame wholly beyond `current` in `direction` (up, down, left or right) with positive
     /// area: its gap along the direction (near edge minus the current far edge, >= 0), its overlap with
     /// the current frame across it, and the distance between their centres across it; nil otherwise.
-    public static func separation(of frame: Rect, from current: Rect, _ direction: NavigationDirection)
+    static func separation(of frame: Rect, from current: Rect, _ direction: NavigationDirection)
         -> (gap: Double, overlap: Double, across: Double)? {
         guard frame.width > 0 && frame.height > 0 else { return nil }
         let gap: Double, vertical: Bool
