@@ -83,6 +83,26 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         #expect(throws: GridError.self) { try grid.neighbor(of: path(1, 0), .next) }
     }
 
+    /// The search stops near the item: with estimatedSize, moves down and right from the first of
+    /// 20,000 items lay out only the rows they need. An edge (nil) across the scroll axis is only
+    /// known once every item is laid out: an item could lie beside the last lane anywhere.
+    @Test func theSearchStaysNearTheItem() throws {
+        var config = GridConfiguration()
+        config.lanes = 2
+        config.spacing = 10
+        config.viewport = Size(width: 210, height: 300)
+        config.estimatedSize = Size(width: 100, height: 50)
+        let grid = Grid(configuration: config, dataSource: ArrayDataSource(sizes: Array(repeating: Size(width: 100, height: 50), count: 20_000)))
+        try grid.reload()
+        #expect(try grid.neighbor(of: path(0, 0), .down) == path(0, 2))
+        #expect(try grid.neighbor(of: path(0, 0), .right) == path(0, 1))
+        #expect(try grid.neighbor(of: path(0, 1), .left) == path(0, 0))
+        #expect(grid.isEstimated, "the frontier has not been moved to the end")
+        #expect(try grid.neighbor(of: path(0, 1), .right) == nil)
+        #expect(!grid.isEstimated)
+        #expect(try grid.neighbor(of: path(0, 19_999), .down) == nil)
+    }
+
     /// Random grids of every layout (both directions, rtl, scale, headers, footers, spans, insets):
     /// every direction from random items equals the rule over every item; a quarter lazy
     /// (estimatedSize), checked against the full layout's frames.
