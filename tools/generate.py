@@ -405,6 +405,7 @@ def header_blocks(options):
     for option, ctype, prefix in V.CHOICE_ENUMS:
         choices.append(c_enum(ctype, [(prefix + snake(c).upper(), k, "") for k, c in enumerate(choice[option].choices)]))
     choices.append(c_enum("gl_align", [("GL_ALIGN_" + c, k, "") for k, (c, _) in enumerate(V.ALIGNMENTS)]))
+    choices.append(c_enum("gl_navigation", [("GL_NAV_" + c, k, "") for k, (c, _) in enumerate(V.NAVIGATIONS)]))
     choices.append(c_enum("gl_kind", [("GL_KIND_" + c, k, since(s)) for k, (c, _, s) in enumerate(V.ELEMENT_KINDS)]))
     bits = ["enum {"] + [f"    GL_SECTION_{snake(o).upper()} = {1 << k}{',' if k < len(V.SECTION_OPTIONS) - 1 else ''}"
                          for k, o in enumerate(V.SECTION_OPTIONS)] + ["};"]
@@ -601,7 +602,7 @@ def python_lib_blocks(options):
     for option, _, prefix in V.CHOICE_ENUMS:
         consts.append(f"{', '.join(prefix + snake(c).upper() for c in choice[option].choices)} = "
                       f"{', '.join(str(k) for k in range(len(choice[option].choices)))}")
-    for prefix, rows in (("GL_ALIGN_", V.ALIGNMENTS), ("GL_KIND_", V.ELEMENT_KINDS), ("GL_CHANGE_", V.CHANGE_KINDS)):
+    for prefix, rows in (("GL_ALIGN_", V.ALIGNMENTS), ("GL_NAV_", V.NAVIGATIONS), ("GL_KIND_", V.ELEMENT_KINDS), ("GL_CHANGE_", V.CHANGE_KINDS)):
         consts += [f"{prefix}{row[0]} = {k}" for k, row in enumerate(rows)]
     consts += [f"GL_EVENT_{row[0]} = {k}" for k, row in enumerate(V.EVENTS)]
     bits = [f"GL_SECTION_{snake(o).upper()} = {1 << k}" for k, o in enumerate(V.SECTION_OPTIONS)]
@@ -652,6 +653,7 @@ def python_vocabulary_module():
         literal("EventKind", [row[1] for row in V.EVENTS]),
         literal("ChangeKind", [row[1] for row in V.CHANGE_KINDS]),
         literal("Align", [row[1] for row in V.ALIGNMENTS]),
+        literal("Navigation", [row[1] for row in V.NAVIGATIONS]),
         "",
         "# The event kinds, by their gl_event_kind value.",
         f"EVENT_KINDS: Tuple[EventKind, ...] = {tuple(row[1] for row in V.EVENTS)!r}",
@@ -661,6 +663,8 @@ def python_vocabulary_module():
         f"CHANGE_KINDS: Tuple[ChangeKind, ...] = {tuple(row[1] for row in V.CHANGE_KINDS)!r}",
         "# The alignments, by their gl_align value.",
         f"ALIGNS: Tuple[Align, ...] = {tuple(row[1] for row in V.ALIGNMENTS)!r}",
+        "# The directions of neighbor, by their gl_navigation value.",
+        f"NAVIGATIONS: Tuple[Navigation, ...] = {tuple(row[1] for row in V.NAVIGATIONS)!r}",
         "",
     ])
 

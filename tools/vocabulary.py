@@ -76,6 +76,11 @@ ELEMENT_KINDS = [("ITEM", "item", None), ("HEADER", "header", None), ("LOADER", 
 # gl_align: (C enum suffix, name).
 ALIGNMENTS = [("START", "start"), ("CENTER", "center"), ("END", "end"), ("NEAREST", "nearest")]
 
+# gl_navigation (1.2): the directions of gl_grid_neighbor, as the engine's NavigationDirection: (C enum
+# suffix, name).
+NAVIGATIONS = [("UP", "up"), ("DOWN", "down"), ("LEFT", "left"), ("RIGHT", "right"), ("NEXT", "next"),
+               ("PREVIOUS", "previous")]
+
 # gl_change_kind: (C enum suffix, name).
 # APPLY (1.2): an `apply`'s renumbering, every item at once; its index paths are -1 (the diff
 # gl_grid_apply returned says how items moved, and gl_grid_data_index_path follows them).
@@ -163,7 +168,7 @@ LUA_METHODS = [
     ("dragTo", "dragTo", 2), ("endDrag", "endDrag", 0), ("dragging", "dragging", 0), ("dequeue", "dequeue", 0),
     ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
     ("measure", "measure", 4), ("estimated", "estimated", 0), ("apply", "apply", 1),
-    ("backgroundFrame", "backgroundFrame", 1),
+    ("backgroundFrame", "backgroundFrame", 1), ("neighbor", "neighbor", 3),
 ]
 
 # gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever

@@ -525,6 +525,32 @@ public func gl_grid_index_path_at(_ handle: OpaquePointer?, _ point: gl_point, _
     }
 }
 
+@_cdecl("gl_grid_neighbor")
+public func gl_grid_neighbor(_ handle: OpaquePointer?, _ section: Int64, _ item: Int64, _ direction: gl_navigation,
+                             _ found: UnsafeMutablePointer<Int32>?, _ sectionOut: UnsafeMutablePointer<Int64>?,
+                             _ itemOut: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let found = try output(found, "found")
+        let sectionOut = try output(sectionOut, "section_out")
+        let itemOut = try output(itemOut, "item_out")
+        let all = NavigationDirection.allCases
+        guard Int(direction.rawValue) < all.count else {
+            throw CFailure(GL_EINVAL, "direction \(direction.rawValue) is invalid (expected 0...\(all.count - 1): "
+                                      + all.map { "GL_NAV_\($0.rawValue.uppercased())" }.joined(separator: ", ") + ")")
+        }
+        let chosen = all[all.index(all.startIndex, offsetBy: Int(direction.rawValue))]
+        let path = GridIndexPath(section: Int(section), item: Int(item))
+        if let next = try box.query({ () throws(GridError) in try box.grid.neighbor(of: path, chosen) }) {
+            found.pointee = 1
+            sectionOut.pointee = Int64(next.section)
+            itemOut.pointee = Int64(next.item)
+        } else {
+            found.pointee = 0
+        }
+    }
+}
+
 @_cdecl("gl_grid_section_count")
 public func gl_grid_section_count(_ handle: OpaquePointer?, _ count: UnsafeMutablePointer<Int64>?) -> gl_status {
     cCall { () throws(CFailure) in

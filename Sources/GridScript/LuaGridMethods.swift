@@ -278,6 +278,25 @@ enum LuaGridMethods {
         }
     }
 
+    /// grid:neighbor(s, i, dir): the item a focus moves to ("up", "down", "left", "right", "next",
+    /// "previous"), as s, i; nil at an edge.
+    static let neighbor: SwiftLuaFunction = { L in
+        scriptMethod(L, "neighbor") { L, object throws(ScriptError) in
+            let path = try indexPath(L, 2, "neighbor")
+            let names = NavigationDirection.allCases.map(\.rawValue)
+            guard lua_type(L, 4) == LUA_TSTRING, let name = String(lua: L, 4), let direction = NavigationDirection(rawValue: name) else {
+                throw ScriptError("bad argument #3 to 'neighbor' (expected one of \(names.map { "'\($0)'" }.joined(separator: ", ")), got \(describeValue(L, 4)))"
+                                  + (String(lua: L, 4).map { Suggestion.didYouMean($0, among: names) } ?? ""))
+            }
+            var found: GridIndexPath?
+            try lazily(L, object, "neighbor") { grid throws(GridError) in found = try grid.neighbor(of: path, direction) }
+            guard let next = found else { lua_pushnil(L); return 1 }
+            lua_pushinteger(L, lua_Integer(next.section + 1))
+            lua_pushinteger(L, lua_Integer(next.item + 1))
+            return 2
+        }
+    }
+
     static let scrollTo: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollTo") { L, object throws(ScriptError) in
             let x = try checkNumber(L, 2, argument: 1, "scrollTo"), y = try checkNumber(L, 3, argument: 2, "scrollTo")

@@ -46,5 +46,6 @@ extension LuaGridMethods {
         ("estimated", estimated),
         ("apply", apply),
         ("backgroundFrame", backgroundFrame),
+        ("neighbor", neighbor),
     ]
 }

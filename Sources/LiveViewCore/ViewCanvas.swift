@@ -1,12 +1,12 @@
 /// The view's picture as a grid of characters, each with a style that the terminal shows as a
 /// colour or attribute. Boxes use `grid:draw()`'s characters, so the picture reads the same
 /// without colour: items `+-|`, headers `#=|`, pinned headers `@=|`, the loader `*~|`, an item
-/// fading in or out `.`, the dragged item `%` corners, and context elements (outside the
+/// fading in or out `.`, the dragged item `%` corners, the focused item `$` corners, and context elements (outside the
 /// viewport, when zoomed out) `:` edges. Zoomed out, the viewport is outlined (`outline`: `+`
 /// corners, `"` edges, `!` sides) in the cells just outside it.
 public struct ViewCanvas: Sendable {
     public enum Style: UInt8, Sendable, CaseIterable {
-        case blank, item, header, pinned, loader, fading, dragged, context, outline, background
+        case blank, item, header, pinned, loader, fading, dragged, context, outline, background, focused
     }
 
     public let width: Int
@@ -26,12 +26,12 @@ public struct ViewCanvas: Sendable {
     }
 
     /// The canvas with `elements` drawn through `geometry`: context elements first, then items,
-    /// then headers and the loader over them, the dragged item over everything.
+    /// then headers and the loader over them, the focused and the dragged item over everything.
     public static func render(_ elements: [ViewElement], _ geometry: ViewGeometry) -> ViewCanvas {
         var canvas = ViewCanvas(width: geometry.columns, height: geometry.rows)
         func layer(_ e: ViewElement) -> Int {
             if e.context { return 0 }
-            if e.dragged { return 4 }
+            if e.dragged || e.focused { return 4 }
             // A section's background beneath everything of its own and of its neighbours: its
             // edges may share cells with theirs.
             return e.kind == .background ? 1 : e.kind == .item ? 2 : 3
@@ -75,8 +75,9 @@ public struct ViewCanvas: Sendable {
         var corner: UInt8 = UInt8(ascii: "+"), edge: UInt8 = UInt8(ascii: "-"), side: UInt8 = UInt8(ascii: "|")
         switch element.kind {
         case .item:
-            style = element.context ? .context : element.dragged ? .dragged : element.alpha < 1 ? .fading : .item
-            if element.dragged { corner = UInt8(ascii: "%") } else if element.alpha < 1 { corner = UInt8(ascii: "."); edge = corner }
+            style = element.context ? .context : element.dragged ? .dragged : element.focused ? .focused : element.alpha < 1 ? .fading : .item
+            if element.dragged { corner = UInt8(ascii: "%") } else if element.focused && !element.context { corner = UInt8(ascii: "$") }
+            else if element.alpha < 1 { corner = UInt8(ascii: "."); edge = corner }
         case .header:
             style = element.context ? .context : element.pinned ? .pinned : .header
             corner = element.pinned ? UInt8(ascii: "@") : UInt8(ascii: "#")

@@ -16,6 +16,8 @@ public struct ViewElement: Equatable, Sendable {
     public var pinned: Bool
     /// The item a drag carries.
     public var dragged: Bool
+    /// The item the keyboard's focus is on (the view's `f` mode), drawn with `$` corners.
+    public var focused = false
     /// Outside the viewport: shown for context when the view is zoomed out.
     public var context: Bool
     /// The label the data source's `style` gives the item, shown instead of its index path.

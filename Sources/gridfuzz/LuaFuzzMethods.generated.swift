@@ -39,4 +39,5 @@ let luaFuzzMethods: [(String, Int)] = [
     ("estimated", 0),
     ("apply", 1),
     ("backgroundFrame", 1),
+    ("neighbor", 3),
 ]

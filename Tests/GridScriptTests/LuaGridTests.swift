@@ -101,19 +101,37 @@ import Testing
         #expect(lua.eval("return g.breakoutCadence") == ["2"])
     }
 
+    /// grid:neighbor on the README's waterfall (docs/layout.md, "Spatial navigation"): 1-based, nil at an edge.
+    @Test func neighbor() {
+        let lua = LuaHarness()
+        lua.eval("""
+            local heights = { 120, 80, 200, 150, 90, 170, 60 }
+            g = gl.new{ layout = "waterfall", columns = 3, spacing = 10, width = 320, height = 300 }
+            g.dataSource = { count = function() return #heights end, size = function(s, i) return 100, heights[i] end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:neighbor(1, 1, 'down')") == ["1", "5"])
+        #expect(lua.eval("return g:neighbor(1, 4, 'left')") == ["1", "5"])
+        #expect(lua.eval("return g:neighbor(1, 7, 'down')") == ["nil"])
+        #expect(lua.eval("return g:neighbor(1, 7, 'next')") == ["nil"])
+        #expect(lua.eval("return g:neighbor(1, 7, 'previous')") == ["1", "6"])
+        #expect(lua.error("g:neighbor(1, 1, 'dwon')") == "test:1: bad argument #3 to 'neighbor' (expected one of 'up', 'down', 'left', 'right', 'next', 'previous', got 'dwon') (did you mean 'down'?)")
+        #expect(lua.error("g:neighbor(1, 8, 'down')") == "test:1: item (section 1, item 8) is out of range: section 1 has 7 items")
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.2.0"])
         #expect(lua.eval("return type(gl.new)") == ["function"])
         #expect(lua.eval("return table.concat(gl.methods, ' ')") == [
-            "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem scrollToEnd resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated apply backgroundFrame",
+            "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem scrollToEnd resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated apply backgroundFrame neighbor",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
             "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns minColumnWidth order rowHeight tolerance widow breakoutCadence loaderSize stickyHeaders stickyFooters paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize anchor followEnd startAt rows justify alignItems background dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["39", "41", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["40", "41", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

@@ -37,6 +37,20 @@ import Testing
         #expect(canvas.runs(3).map(\.text).joined().count == 40)
     }
 
+    /// The focused item (`f`, then the arrows through `grid:neighbor`) has `$` corners and its own
+    /// style, drawn over its neighbours.
+    @Test func theFocusedItemStandsOut() {
+        var focused = item(1, 2, 90, 40)
+        focused.focused = true
+        let canvas = ViewCanvas.render([item(1, 1, 0, 40), focused], geometry)
+        #expect(canvas.lines[2] == "+--------$--------$", "column 9 is both edges: the focus wins")
+        #expect(canvas.lines[3] == "|1.1     |1.2     |")
+        #expect(canvas.cell(9, 2).style == .focused)
+        #expect(canvas.cell(1, 2).style == .item)
+        let later = ViewCanvas.render([focused, item(1, 3, 180, 40)], geometry)
+        #expect(later.cell(18, 2).character == "$", "drawn after the item that follows it")
+    }
+
     /// A section's background is drawn beneath everything, listed first or not, with `;` edges and
     /// no label: here (0, 0, 300, 160), cells 0…29 × 0…7, under an item at (100, 40).
     @Test func backgroundsAreBeneathEverythingAndUnlabelled() {

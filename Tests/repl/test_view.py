@@ -369,6 +369,32 @@ def test_g_goes_to_an_index_path(gridrepl, view, tmp_path):  # noqa: F811
     quit_cleanly(view)
 
 
+def test_f_focuses_and_the_arrows_move_the_focus_through_neighbor(gridrepl, view, tmp_path):  # noqa: F811
+    # Where grid:neighbor takes a focus from the first item: down, right, then up.
+    script = (f"local g = dofile('{tmp_path / 'small.lua'}') local s, i = g:neighbor(1, 1, 'down') "
+              "local t, j = g:neighbor(s, i, 'right') print(s, i, t, j, g:neighbor(t, j, 'up'))")
+    s1, i1, s2, i2, s3, i3 = subprocess.run([gridrepl, "-e", script], capture_output=True, text=True, timeout=TIMEOUT,
+                                            env=clean_env()).stdout.split()[-6:]
+    view.send("f")
+    view.wait_status("focused item 1.1")
+    assert any("$" in line for line in view.lines[:-3]), "the focused item's $ corners"
+    view.send("j")
+    view.wait_status(f"focused item {s1}.{i1}")
+    view.send(RIGHT)
+    view.wait_status(f"focused item {s2}.{i2}")
+    view.send("k")
+    view.wait_status(f"focused item {s3}.{i3}")
+    view.send("k")                # the first row: an edge, the focus stays
+    view.wait_status(f"focused item {s3}.{i3} (an edge)")
+    view.send("\r")               # Enter reports the focus
+    view.wait(lambda: view.status[2].rstrip() == f"focused item {s3}.{i3}", "Enter's report")
+    assert view.offset() == (0, 0)
+    view.send("f")                # off again: the arrows scroll
+    view.send("j")
+    view.wait_offset(0, 24)
+    quit_cleanly(view)
+
+
 def test_plus_and_minus_zoom(view):
     view.send("+")
     view.wait_status("zoom 125%")

@@ -132,6 +132,15 @@ typedef enum gl_align {
     GL_ALIGN_NEAREST = 3
 } gl_align;
 
+typedef enum gl_navigation {
+    GL_NAV_UP = 0,
+    GL_NAV_DOWN = 1,
+    GL_NAV_LEFT = 2,
+    GL_NAV_RIGHT = 3,
+    GL_NAV_NEXT = 4,
+    GL_NAV_PREVIOUS = 5
+} gl_navigation;
+
 typedef enum gl_kind {
     GL_KIND_ITEM = 0,
     GL_KIND_HEADER = 1,
@@ -570,6 +579,12 @@ gl_status gl_grid_loader_frame(gl_grid *grid, int *shown, gl_rect *frame);
 /* *found = 0 when no item is under the point. */
 gl_status gl_grid_index_path_at(gl_grid *grid, gl_point point, int *found, int64_t *section,
                                 int64_t *item);
+/* The item a focus at (section, item) moves to in direction (since 1.2): *found = 0 at an edge.
+ * GL_NAV_UP/DOWN/LEFT/RIGHT compare the frames on screen (after rtl and scale); GL_NAV_NEXT and
+ * GL_NAV_PREVIOUS follow index order, skipping empty sections. GL_ERANGE for an index path out
+ * of range, GL_EINVAL for a direction past the enum. docs/layout.md, "Spatial navigation". */
+gl_status gl_grid_neighbor(gl_grid *grid, int64_t section, int64_t item, gl_navigation direction, int *found,
+                           int64_t *section_out, int64_t *item_out);
 gl_status gl_grid_section_count(gl_grid *grid, int64_t *count);
 gl_status gl_grid_item_count(gl_grid *grid, int64_t section, int64_t *count);
 

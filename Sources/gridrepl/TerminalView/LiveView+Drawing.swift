@@ -10,7 +10,7 @@ extension LiveView {
         let colors: [(ViewCanvas.Style, Int16)] = [
             (.item, -1), (.header, Int16(COLOR_CYAN)), (.pinned, Int16(COLOR_YELLOW)), (.loader, Int16(COLOR_MAGENTA)),
             (.fading, Int16(COLOR_BLUE)), (.dragged, Int16(COLOR_GREEN)), (.context, -1), (.outline, Int16(COLOR_RED)),
-            (.background, -1),
+            (.background, -1), (.focused, Int16(COLOR_YELLOW)),
         ]
         for (style, color) in colors { _ = init_pair(Int16(style.rawValue), color, -1) }
     }
@@ -20,7 +20,7 @@ extension LiveView {
         var a: Int32 = 0
         if terminal?.hasColors == true && style != .blank { a |= gl_color_pair(Int16(style.rawValue)) }
         switch style {
-        case .pinned, .dragged, .outline: a |= gl_a_bold()
+        case .pinned, .dragged, .outline, .focused: a |= gl_a_bold()
         case .context, .background: a |= gl_a_dim()
         default: break
         }

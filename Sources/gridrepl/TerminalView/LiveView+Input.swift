@@ -6,6 +6,8 @@ import LiveViewCore
 /// scroll axis when the grid pages); PageUp/PageDown and space by a viewport along the scroll
 /// axis; Home/End to the ends; the wheel by three arrow steps along the scroll axis; `g` asks for
 /// an index path; `+`/`-` zoom by 1.25 (`0` back to the fit); `r` reloads; q or Escape closes.
+/// `f` puts a focus on the first item shown (or takes it away): then the arrows and h/j/k/l move it
+/// to the item `grid:neighbor` gives, scrolling it into view, and Enter reports it.
 /// A click reports the element under it; with `grid.sort`, pressing on an item and moving the
 /// mouse drags it (`beginDrag`, `dragTo`, `endDrag`, points in viewport coordinates).
 extension LiveView {
@@ -14,9 +16,16 @@ extension LiveView {
             handlePrompt(key)
             return
         }
+        if focus != nil, let direction = [KEY_UP: 1, KEY_DOWN: 2, KEY_LEFT: 3, KEY_RIGHT: 4, character("k"): 1,
+                                          character("j"): 2, character("h"): 3, character("l"): 4][key] {
+            return moveFocus(direction)
+        }
         switch key {
         case character("q"): outcome = .closed
         case 27: escape()
+        case 10, 13, KEY_ENTER:
+            if let focus { message = "focused item \(focus.section).\(focus.item)" }
+        case character("f"): toggleFocus()
         case KEY_UP, character("k"): scroll(0, -step(vertical: true))
         case KEY_DOWN, character("j"): scroll(0, step(vertical: true))
         case KEY_LEFT, character("h"): scroll(-step(vertical: false), 0)
@@ -89,6 +98,44 @@ extension LiveView {
         zoom = min(max(value, LiveView.zoomRange.lowerBound), LiveView.zoomRange.upperBound)
         status.zoom = zoom
         message = nil
+    }
+
+    // MARK: The focus
+
+    /// On the first item shown (the top-left one as the grid lists them), or off again.
+    private func toggleFocus() {
+        if focus != nil {
+            focus = nil
+            message = nil
+        } else if let first = elements.first(where: { $0.kind == .item && !$0.context }) {
+            focus = (first.section, first.item)
+            message = "focused item \(first.section).\(first.item)"
+        } else {
+            message = "no item shown to focus"
+        }
+    }
+
+    /// Moves the focus to its neighbour (`direction`: 1 up, 2 down, 3 left, 4 right, the helper's
+    /// order) and scrolls it into view; at an edge it stays.
+    private func moveFocus(_ direction: Int) {
+        guard let focus else { return }
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if let error = protectedCall("neighbor", nil, [Double(focus.section), Double(focus.item), Double(direction)], results: 2) {
+            message = "neighbor: \(error)"
+            return
+        }
+        guard lua_type(L, -2) == LUA_TNUMBER else {
+            message = "focused item \(focus.section).\(focus.item) (an edge)"
+            return
+        }
+        let next = (Int(lua_tointegerx(L, -2, nil)), Int(lua_tointegerx(L, -1, nil)))
+        self.focus = next
+        if let error = protectedCall("reveal", nil, [Double(next.0), Double(next.1)], results: 0) {
+            message = "scrollToItem: \(error)"
+        } else {
+            message = "focused item \(next.0).\(next.1)"
+        }
     }
 
     // MARK: The `g` prompt

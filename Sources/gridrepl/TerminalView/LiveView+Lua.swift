@@ -14,6 +14,9 @@ local H = {}
 function H.call(g, name, ...) return g[name](g, ...) end
 local function ticks(g) local d = g.delegate; return type(d) == "table" and type(d.tick) == "function" end
 function H.tick(g, dt) g.delegate.tick(dt) end
+local directions = { "up", "down", "left", "right" }
+function H.neighbor(g, s, i, d) return g:neighbor(s, i, directions[d]) end
+function H.reveal(g, s, i) g:scrollToItem(s, i, "nearest") end
 function H.read(g)
   local s = g:stats()
   local t = { visible = visible(g), created = s.created, reused = s.reused, width = g.width,
@@ -125,6 +128,7 @@ extension LiveView {
                 var element = ViewElement(kind: kind, section: Int(number("section")), item: Int(number("item")),
                                           frame: ViewRect(x: number("x"), y: number("y"), width: number("w"), height: number("h")),
                                           alpha: alpha, pinned: flag("pinned"), dragged: flag("dragged"), context: context)
+                if kind == .item, let focus, focus == (element.section, element.item) { element.focused = true }
                 if lua_getfield(L, e, "label") == LUA_TSTRING { element.title = Runner.string(L, -1) }
                 lua_settop(L, -2)
                 result.append(element)

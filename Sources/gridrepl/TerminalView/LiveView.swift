@@ -46,6 +46,8 @@ final class LiveView {
     var vertical = true
     var animating = false
     var dragging = false
+    /// The item the keyboard's focus is on (1-based, as Lua numbers it), or nil: arrows scroll.
+    var focus: (section: Int, item: Int)?
     /// Whether the grid's delegate has a `tick` (see `advanceClock`).
     var ticking = false
     /// Whether the view redraws at frame rate: the grid animates, a drag is held, or it ticks.

@@ -1054,6 +1054,24 @@ static void test_rtl(void) {
     EXPECT(r.x == 220 && r.y == 0 && r.w == 100 && r.h == 50);
     OK(gl_grid_frame(g, 0, 1, &r));
     EXPECT(r.x == 116 && r.y == 0);
+    /* gl_grid_neighbor (since 1.2) moves on screen: item 1 is left of item 0, item 2 below it. */
+    int found = -1;
+    int64_t ns = -1, ni = -1;
+    OK(gl_grid_neighbor(g, 0, 0, GL_NAV_LEFT, &found, &ns, &ni));
+    EXPECT(found == 1 && ns == 0 && ni == 1);
+    OK(gl_grid_neighbor(g, 0, 0, GL_NAV_DOWN, &found, &ns, &ni));
+    EXPECT(found == 1 && ns == 0 && ni == 2);
+    OK(gl_grid_neighbor(g, 0, 0, GL_NAV_RIGHT, &found, &ns, &ni));
+    EXPECT(found == 0);
+    OK(gl_grid_neighbor(g, 0, 2, GL_NAV_NEXT, &found, &ns, &ni));
+    EXPECT(found == 0);
+    OK(gl_grid_neighbor(g, 0, 2, GL_NAV_PREVIOUS, &found, &ns, &ni));
+    EXPECT(found == 1 && ns == 0 && ni == 1);
+    EXPECT_STATUS(gl_grid_neighbor(g, 0, 3, GL_NAV_UP, &found, &ns, &ni), GL_ERANGE);
+    EXPECT(strcmp(gl_last_error(), "item (section 0, item 3) is out of range: section 0 has 3 items") == 0);
+    EXPECT_STATUS(gl_grid_neighbor(g, 0, 0, (gl_navigation)9, &found, &ns, &ni), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "direction 9 is invalid") != NULL);
+    EXPECT_STATUS(gl_grid_neighbor(g, 0, 0, GL_NAV_UP, NULL, &ns, &ni), GL_EINVAL);
     double v = 0;
     OK(gl_grid_get_option_number(g, "rtl", &v));
     EXPECT(v == 1);

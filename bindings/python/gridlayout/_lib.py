@@ -50,6 +50,12 @@ GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
 GL_ALIGN_NEAREST = 3
+GL_NAV_UP = 0
+GL_NAV_DOWN = 1
+GL_NAV_LEFT = 2
+GL_NAV_RIGHT = 3
+GL_NAV_NEXT = 4
+GL_NAV_PREVIOUS = 5
 GL_KIND_ITEM = 0
 GL_KIND_HEADER = 1
 GL_KIND_LOADER = 2
@@ -75,6 +81,7 @@ GL_EVENT_VIEW_RELEASED = 11
 
 gl_status = c_int  # an enum: int-sized in the C ABI
 gl_align = c_int
+gl_navigation = c_int
 
 # gl_grid_set_sections flags
 GL_SHOW_LOADER = 1
@@ -496,6 +503,8 @@ _FUNCTIONS = [
     ("gl_grid_loader_frame", gl_status, [gl_grid_p, POINTER(c_int), POINTER(gl_rect)]),
     ("gl_grid_index_path_at", gl_status,
      [gl_grid_p, gl_point, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
+    ("gl_grid_neighbor", gl_status,
+     [gl_grid_p, c_int64, c_int64, gl_navigation, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
     ("gl_grid_section_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_item_count", gl_status, [gl_grid_p, c_int64, POINTER(c_int64)]),
     ("gl_grid_scroll_to", gl_status, [gl_grid_p, c_double, c_double]),

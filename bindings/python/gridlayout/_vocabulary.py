@@ -7,6 +7,7 @@ Kind = Literal['item', 'header', 'loader', 'footer', 'background']
 EventKind = Literal['loaded', 'unloaded', 'loader_shown', 'loader_hidden', 'page_changed', 'renumbered', 'inserted', 'removed', 'moved', 'drag_started', 'drag_ended', 'view_released']
 ChangeKind = Literal['insert', 'remove', 'move', 'apply']
 Align = Literal['start', 'center', 'end', 'nearest']
+Navigation = Literal['up', 'down', 'left', 'right', 'next', 'previous']
 
 # The event kinds, by their gl_event_kind value.
 EVENT_KINDS: Tuple[EventKind, ...] = ('loaded', 'unloaded', 'loader_shown', 'loader_hidden', 'page_changed', 'renumbered', 'inserted', 'removed', 'moved', 'drag_started', 'drag_ended', 'view_released')
@@ -16,3 +17,5 @@ KINDS: Tuple[Kind, ...] = ('item', 'header', 'loader', 'footer', 'background')
 CHANGE_KINDS: Tuple[ChangeKind, ...] = ('insert', 'remove', 'move', 'apply')
 # The alignments, by their gl_align value.
 ALIGNS: Tuple[Align, ...] = ('start', 'center', 'end', 'nearest')
+# The directions of neighbor, by their gl_navigation value.
+NAVIGATIONS: Tuple[Navigation, ...] = ('up', 'down', 'left', 'right', 'next', 'previous')

@@ -34,6 +34,7 @@ from ._records import (Align, Change, Diff, Drag, Element, Event, IndexPath, Ins
 from ._sections import _set_sections
 from ._sigint import _interrupts
 from ._vocabulary import ALIGNS as _ALIGN_NAMES, CHANGE_KINDS as _CHANGE_KINDS, EVENT_KINDS as _EVENT_KINDS, KINDS as _KINDS
+from ._vocabulary import NAVIGATIONS as _NAVIGATION_NAMES, Navigation
 from ._source import _Counter, _Failure, _data_source
 
 # gridlayout.grid also names the type aliases its annotations use, for code that imports them
@@ -66,6 +67,7 @@ def library_path() -> str:
 
 
 _ALIGNS = {name: value for value, name in enumerate(_ALIGN_NAMES)}   # by gl_align value
+_NAVIGATIONS = {name: value for value, name in enumerate(_NAVIGATION_NAMES)}   # by gl_navigation value
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
@@ -543,6 +545,20 @@ class Grid(GridOptions):
         found, s, i = c_int(), c_int64(), c_int64()
         point = C.gl_point(_real(x, "index_path_at: x"), _real(y, "index_path_at: y"))
         self._run(self._lib.gl_grid_index_path_at, point, byref(found), byref(s), byref(i))
+        return IndexPath(s.value, i.value) if found.value else None
+
+    @_locked
+    def neighbor(self, section: int, item: int, direction: Navigation) -> Optional[IndexPath]:
+        """The item a focus at (section, item) moves to: "up", "down", "left", "right" on screen,
+        "next", "previous" in index order; None at an edge (docs/layout.md, "Spatial navigation")."""
+        if not isinstance(direction, str) or direction not in _NAVIGATIONS:
+            close = difflib.get_close_matches(direction, _NAVIGATIONS, 1) if isinstance(direction, str) else []
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise GridError(C.GL_EINVAL, f"neighbor: direction {direction!r} is invalid "
+                                         f"(expected one of {', '.join(map(repr, _NAVIGATIONS))}){hint}")
+        found, s, i = c_int(), c_int64(), c_int64()
+        self._run(self._lib.gl_grid_neighbor, _integer(section, "neighbor: section"), _integer(item, "neighbor: item"),
+                  _NAVIGATIONS[direction], byref(found), byref(s), byref(i))
         return IndexPath(s.value, i.value) if found.value else None
 
     # -- pictures --

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from gridlayout import Event, Grid, Point, Rect, Stats
+from gridlayout import Event, Grid, GridError, IndexPath, Point, Rect, Stats
 
 
 def all_elements(grid):
@@ -221,3 +221,20 @@ def test_scroll_to_end_and_start_at_end(estimated):
         w, h = grid.content_size()
         assert grid.offset() == Point(0, h - 300)
         assert (grid.visible()[-1].section, grid.visible()[-1].item) == (49, 19)
+
+
+def test_neighbor_moves_a_focus_on_screen_and_in_index_order():
+    # The README's waterfall: item 4 (0, 130) is below item 0, in its column; item 1 is beside it.
+    with Grid(layout="waterfall", columns=3, spacing=10, width=320, height=300) as grid:
+        grid.set_sizes([(100, h) for h in [120, 80, 200, 150, 90, 170, 60]])
+        grid.reload()
+        assert grid.neighbor(0, 0, "down") == IndexPath(0, 4)
+        assert grid.neighbor(0, 3, "left") == IndexPath(0, 4)
+        assert grid.neighbor(0, 3, "right") == IndexPath(0, 2)
+        assert grid.neighbor(0, 6, "down") is None
+        assert grid.neighbor(0, 6, "next") is None
+        assert grid.neighbor(0, 6, "previous") == IndexPath(0, 5)
+        with pytest.raises(GridError, match=r"direction 'dwon' is invalid .*did you mean 'down'"):
+            grid.neighbor(0, 0, "dwon")
+        with pytest.raises(GridError, match=r"item \(section 0, item 7\) is out of range"):
+            grid.neighbor(0, 7, "down")
