@@ -38,6 +38,8 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var picked: ServeIndexPath??
     /// After a drag's "end": where the item went, when it moved.
     public var moved: ServeMove?
+    /// After /api/neighbor: the item the focus moved to (null: none that way, an edge).
+    public var neighbor: ServeIndexPath??
 
     public init(script: String, generation: Int, content: Size, offset: Point, viewport: Size,
                 direction: String, sort: Bool, stickyHeaders: Bool, overscan: Double, animating: Bool,
@@ -59,7 +61,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case script, generation, content, offset, viewport, direction, sort, stickyHeaders, overscan
-        case animating, ticking, dragging, elements, error, picked, moved
+        case animating, ticking, dragging, elements, error, picked, moved, neighbor
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -80,5 +82,6 @@ public struct ServeState: Encodable, Equatable, Sendable {
         try c.encode(error, forKey: .error)
         if let picked { try c.encode(picked, forKey: .picked) }  // only after "begin"; null inside
         try c.encodeIfPresent(moved, forKey: .moved)
+        if let neighbor { try c.encode(neighbor, forKey: .neighbor) }  // only after /api/neighbor; null inside
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import ServeCore
+import GridLayout
 
 /// The JSON bodies of the API's requests: every refusal is a 400 whose message names the field
 /// and shows the object expected; a drag phase out of turn is a 409.
@@ -9,6 +10,13 @@ import ServeCore
 
     func viewport(_ body: String) -> ServeFailure? {
         do { _ = try ViewportRequest.parse(Array(body.utf8)) } catch { return error }
+        return nil
+    }
+
+    let neighborShape = #"(expected {"section": integer, "item": integer, "direction": "up" | "down" | "left" | "right" | "next" | "previous"})"#
+
+    func neighbor(_ body: String) -> ServeFailure? {
+        do { _ = try NeighborRequest.parse(Array(body.utf8)) } catch { return error }
         return nil
     }
 
@@ -48,6 +56,24 @@ import ServeCore
         #expect(drag(#"{"phase": "move", "x": 1}"#)
                 == ServeFailure(400, "/api/drag: phase 'move' needs 'x' and 'y' (a point in the viewport)"))
         #expect(drag(#"{"phase": "end", "x": "anything"}"#) == ServeFailure(400, "/api/drag: 'x' has the wrong type \(dragShape)"))
+    }
+
+    @Test func aNeighborBodyNamesTheFieldAndAnUnknownDirection() {
+        #expect(neighbor("") == ServeFailure(400, "/api/neighbor: the request has no body \(neighborShape)"))
+        #expect(neighbor(#"{"section": 1, "item": 2}"#) == ServeFailure(400, "/api/neighbor: 'direction' is missing \(neighborShape)"))
+        #expect(neighbor(#"{"section": 1, "item": "2", "direction": "up"}"#)
+                == ServeFailure(400, "/api/neighbor: 'item' has the wrong type \(neighborShape)"))
+        #expect(neighbor(#"{"section": 0, "item": 2, "direction": "up"}"#)
+                == ServeFailure(400, "/api/neighbor: 'section' must be an integer >= 1, got 0"))
+        #expect(neighbor(#"{"section": 1, "item": -3, "direction": "up"}"#)
+                == ServeFailure(400, "/api/neighbor: 'item' must be an integer >= 1, got -3"))
+        #expect(neighbor(#"{"section": 1, "item": 2, "direction": "dwon"}"#)
+                == ServeFailure(400, "/api/neighbor: unknown direction 'dwon' (expected up, down, left, right, next or previous) (did you mean 'down'?)"))
+        #expect(neighbor(#"{"section": 1, "item": 2, "direction": "sideways"}"#)
+                == ServeFailure(400, "/api/neighbor: unknown direction 'sideways' (expected up, down, left, right, next or previous)"))
+        for direction in NavigationDirection.allCases {
+            #expect(neighbor(#"{"section": 1, "item": 2, "direction": "\#(direction.rawValue)"}"#) == nil)
+        }
     }
 
     @Test func aDragPhaseOutOfTurnIs409() {

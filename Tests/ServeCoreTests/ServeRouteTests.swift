@@ -29,6 +29,8 @@ import ServeCore
         #expect(route("POST", "/api/drag", #"{"phase": "move", "x": -5, "y": 1e3}"#) == .success(.drag(.move(x: -5, y: 1000))))
         #expect(route("POST", "/api/drag", #"{"phase": "end"}"#) == .success(.drag(.end)))
         #expect(route("POST", "/api/drag", #"{"phase": "end"}"#, type: "Application/JSON; charset=utf-8") == .success(.drag(.end)))
+        #expect(route("POST", "/api/neighbor", #"{"section": 2, "item": 5, "direction": "left"}"#)
+                == .success(.neighbor(NeighborRequest(section: 2, item: 5, direction: .left))))
     }
 
     @Test func anUnknownPathIs404() {

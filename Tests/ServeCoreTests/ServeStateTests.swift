@@ -53,6 +53,11 @@ import ServeCore
         s.moved = move
         let moved = text(.json(s))
         #expect(!moved.contains("picked") && moved.contains(#""moved":{"from":{"item":1,"section":1},"to":{"item":2,"section":1}}"#))
+        #expect(!moved.contains("neighbor"))
+        s.neighbor = .some(nil)  // /api/neighbor at an edge
+        #expect(text(.json(s)).contains(#""neighbor":null"#))
+        s.neighbor = .some(ServeIndexPath(section: 2, item: 5))
+        #expect(text(.json(s)).contains(#""neighbor":{"item":5,"section":2}"#))
     }
 
     @Test func onlyACSSColourReachesThePage() {

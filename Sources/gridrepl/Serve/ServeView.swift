@@ -216,6 +216,7 @@ final class ServeView {
         case .state: return stateAnswer()
         case .viewport(let request): return viewportAnswer(request)
         case .drag(let request): return dragAnswer(request)
+        case .neighbor(let request): return neighborAnswer(request)
         }
     }
 
@@ -292,6 +293,23 @@ final class ServeView {
     }
 }
 
+extension ServeView {
+    /// POST /api/neighbor: `neighbor(section, item, direction)`, and the neighbour scrolled into
+    /// view ("nearest"); answers the state with `neighbor`, its index path or null at an edge.
+    func neighborAnswer(_ request: NeighborRequest) -> ServeAnswer {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if let failure = helperCall("neighbor", request.direction.rawValue,
+                                    [Double(request.section), Double(request.item)], results: 2) {
+            updateBusy()
+            return failed(failure)
+        }
+        let found = lua_type(L, -2) == LUA_TNUMBER
+            ? ServeIndexPath(section: Int(lua_tointegerx(L, -2, nil)), item: Int(lua_tointegerx(L, -1, nil))) : nil
+        updateBusy()
+        return stateAnswer { $0.neighbor = .some(found) }
+    }
+}
 
 /// The registry field of the serve helpers.
 private let serveHelpersKey = "gridrepl.serve"
@@ -308,6 +326,12 @@ function H.call(g, name, ...) return g[name](g, ...) end
 local function ticks(g) local d = g.delegate; return type(d) == "table" and type(d.tick) == "function" end
 function H.busy(g) return g:animating(), g:dragging() ~= nil, ticks(g) end
 function H.tick(g, dt) g.delegate.tick(dt) end
+-- The item a focus moves to from s, i, scrolled into view; nothing at an edge.
+function H.neighbor(g, dir, s, i)
+  local ns, ni = g:neighbor(s, i, dir)
+  if ns then g:scrollToItem(ns, ni, "nearest") end
+  return ns, ni
+end
 function H.read(g)
   local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
               sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,

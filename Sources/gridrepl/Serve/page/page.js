@@ -144,16 +144,21 @@ function point(ev) {
   return { x: ev.clientX - r.left, y: ev.clientY - r.top };
 }
 
+// Selects element `e` (its box, if drawn) and shows it in the bar.
+function select(e) {
+  if (selected && boxes.get(selected)) boxes.get(selected).classList.remove("selected");
+  selected = key(e);
+  if (boxes.get(selected)) boxes.get(selected).classList.add("selected");
+  info.textContent = describe(e);
+}
+
 content.addEventListener("mousedown", ev => {
   if (ev.button !== 0) return;
   const box = ev.target.closest(".el");
   if (!box) return;
   ev.preventDefault();
   const e = box.element;
-  if (selected && boxes.get(selected)) boxes.get(selected).classList.remove("selected");
-  selected = key(e);
-  box.classList.add("selected");
-  info.textContent = describe(e);
+  select(e);
   if (!(state && state.sort && e.kind === "item") || drag) return;
   const d = { picked: null, last: null, moveQueued: false, what: describe(e) };
   drag = d;
@@ -191,6 +196,28 @@ function drop(p) {
 }
 document.addEventListener("mouseup", ev => drop(point(ev)));
 window.addEventListener("blur", () => drop(null));
+
+// With an item selected the arrows move the selection to the engine's neighbour in that direction
+// (which the engine scrolls into view; at an edge it stays); else they scroll as usual. Each press
+// starts from the selection when its request's turn comes, so held keys walk on.
+const arrows = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
+function selectedItem() {
+  const [kind, section, item] = (selected || "").split(":");
+  return kind === "item" ? { section: Number(section), item: Number(item) } : null;
+}
+document.addEventListener("keydown", ev => {
+  const direction = arrows[ev.key];
+  if (!direction || !selectedItem() || drag || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  ev.preventDefault();
+  request(() => {
+    const from = selectedItem();
+    return from ? { path: "/api/neighbor", body: { ...from, direction } } : null;
+  }, answer => {
+    const n = answer && answer.neighbor;
+    const e = n && answer.elements.find(x => x.kind === "item" && x.section === n.section && x.item === n.item);
+    if (e) select(e);
+  });
+});
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 // The engine's state first, so that the page opens at the engine's offset (a grid that starts at
