@@ -30,6 +30,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.actions.action_builder import ActionBuilder  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "browser.lua"
@@ -256,6 +257,75 @@ def test_click_shows_index_path_and_frame(server, browser):
     assert info(browser) == f"header 1  x 0  y 8  {state['viewport']['width']}×28"
 
 
+def gridrepl_neighbor(gridrepl, width, height, s, i, direction):
+    """neighbor(s, i, direction) of scripts/browser.lua's grid at that viewport, from a gridrepl run of its own."""
+    code = (f"local grid = dofile('scripts/browser.lua') grid:resize({width}, {height}) "
+            f"print('--', grid:neighbor({s}, {i}, '{direction}'))")
+    r = subprocess.run([gridrepl, "-e", code], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
+                       timeout=TIMEOUT)
+    assert r.returncode == 0, r.stderr
+    found = r.stdout.split("--\t", 1)[1].split()
+    return None if found == ["nil"] else (int(found[0]), int(found[1]))
+
+
+def selected_box(driver):
+    return driver.execute_script("const b = document.querySelectorAll('.el.selected');"
+                                 " return b.length === 1 ? [b[0].dataset.kind, +b[0].dataset.section, +b[0].dataset.item] : b.length;")
+
+
+def test_arrows_move_the_selection_to_the_engines_neighbor(server, browser, gridrepl):
+    load(browser, server)
+    state = scroll(browser, 0, 0)
+    w, h = state["viewport"]["width"], state["viewport"]["height"]
+    box = browser.find_element(By.CSS_SELECTOR, '.el.item[data-section="1"][data-item="6"]')
+    ActionChains(browser).move_to_element(box).click().perform()
+    settled(browser)
+    ActionChains(browser).send_keys(Keys.ARROW_DOWN).perform()
+    below = gridrepl_neighbor(gridrepl, w, h, 1, 6, "down")
+    assert below is not None and below != (1, 6)
+    wait(browser, "const b = document.querySelector('.el.selected');"
+                  " return b && b.dataset.section == arguments[0] && b.dataset.item == arguments[1];",
+         *below, what=f"item {below[0]}.{below[1]} selected")
+    state = settled(browser)
+    assert selected_box(browser) == ["item", *below]                # the one selected box
+    e = next(e for e in state["elements"] if e["kind"] == "item" and (e["section"], e["item"]) == below)
+    assert info(browser) == f"item {below[0]}.{below[1]}  x {e['x']:g}  y {e['y']:g}  {e['w']:g}×{e['h']:g}"
+    # Held on: each press walks on from the new selection, and the engine scrolls it into view.
+    at = below
+    for _ in range(12):
+        ActionChains(browser).send_keys(Keys.ARROW_DOWN).perform()
+        state = settled(browser)
+        at = gridrepl_neighbor(gridrepl, w, h, *at, "down") or at
+        wait(browser, "const b = document.querySelector('.el.selected');"
+                      " return b && b.dataset.section == arguments[0] && b.dataset.item == arguments[1];",
+             *at, what=f"item {at[0]}.{at[1]} selected")
+    state = settled(browser)
+    assert state["offset"]["y"] > 0                                   # the walk left the first screen
+    e = next(e for e in state["elements"] if e["kind"] == "item" and (e["section"], e["item"]) == at)
+    assert state["offset"]["y"] <= e["y"] and e["y"] + e["h"] <= state["offset"]["y"] + h   # in view
+    top = browser.execute_script("return document.getElementById('scroller').scrollTop;")
+    assert top == state["offset"]["y"]                               # and the page followed
+    # At an edge the selection stays; a header selected, the arrows scroll as before.
+    state = scroll(browser, 0, 0)
+    ActionChains(browser).move_to_element(browser.find_element(
+        By.CSS_SELECTOR, '.el.item[data-section="1"][data-item="1"]')).click().perform()
+    settled(browser)
+    assert gridrepl_neighbor(gridrepl, w, h, 1, 1, "up") is None
+    ActionChains(browser).send_keys(Keys.ARROW_UP).perform()
+    state = settled(browser)
+    assert selected_box(browser) == ["item", 1, 1] and state["offset"]["y"] == 0
+    ActionChains(browser).move_to_element(browser.find_element(By.CSS_SELECTOR, '.el.header[data-section="1"]')).click().perform()
+    settled(browser)
+    ActionChains(browser).send_keys(Keys.ARROW_DOWN).perform()
+    # The keyboard's scroll is animated: its end is where the engine's offset catches up.
+    wait(browser, "const v = window.gridView, top = document.getElementById('scroller').scrollTop;"
+                  " return top > 0 && !v.busy && v.state.offset.y === top"
+                  " && new Promise(r => setTimeout(() => r(document.getElementById('scroller').scrollTop === top), 300));",
+         what="the arrow to scroll")
+    assert selected_box(browser) == ["header", 1, 0]
+    scroll(browser, 0, 0)                                            # the shared server as the next tests expect it
+
+
 def test_resizing_the_window_resizes_the_viewport(gridrepl, server):
     driver = make_browser()
     try:
@@ -412,6 +482,11 @@ def test_http_errors_leave_the_server_answering(server):
         (400, b'{"error":"/api/drag: phase \'begin\' needs \'x\' and \'y\' (a point in the viewport)"}')
     assert status("/api/drag", b'{"phase": "move", "x": 1, "y": 1}') == \
         (409, b'{"error":"/api/drag: no drag is in progress (send phase \'begin\' first)"}')
+    assert status("/api/neighbor", b'{"section": 1, "item": 6, "direction": "dwon"}') == \
+        (400, b'{"error":"/api/neighbor: unknown direction \'dwon\' (expected up, down, left, right, next or previous)'
+              b' (did you mean \'down\'?)"}')
+    assert status("/api/neighbor", b'{"section": 9, "item": 1, "direction": "down"}') == \
+        (404, b'{"error":"item (section 9, item 1) is out of range: there is no section 9"}')
     assert status("/api/drag", b"x" * (1 << 20)) == \
         (413, b'{"error":"/api/drag: the request body is larger than 65536 bytes"}')
     assert status("/api/viewport", b'{"x": 0, "y": 0, "width": 300, "height": 200}', headers={"Content-Type": "text/plain"}) == \
