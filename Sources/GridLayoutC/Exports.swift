@@ -539,7 +539,7 @@ public func gl_grid_neighbor(_ handle: OpaquePointer?, _ section: Int64, _ item:
             throw CFailure(GL_EINVAL, "direction \(direction.rawValue) is invalid (expected 0...\(all.count - 1): "
                                       + all.map { "GL_NAV_\($0.rawValue.uppercased())" }.joined(separator: ", ") + ")")
         }
-        let chosen = all[all.index(all.startIndex, offsetBy: Int(direction.rawValue))]
+        let chosen = all[Int(direction.rawValue)]
         let path = GridIndexPath(section: Int(section), item: Int(item))
         if let next = try box.query({ () throws(GridError) in try box.grid.neighbor(of: path, chosen) }) {
             found.pointee = 1

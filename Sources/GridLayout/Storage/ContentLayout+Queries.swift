@@ -68,12 +68,7 @@ extension ContentLayout {
     /// not laid it out whole (its end is not known until its last item is placed).
     @inline(__always)
     func background(_ section: Int) -> AxisRect? {
-        guard sections[section].style.background else { return nil }
-        return backgroundRect(section)
-    }
-
-    private func backgroundRect(_ section: Int) -> AxisRect? {
-        guard !sections[section].isEmpty else { return nil }
+        guard sections[section].style.background, !sections[section].isEmpty else { return nil }
         if let lazy, section < lazy.first || lazy.open?.section == section { return nil }
         let padding = axes.padding(configuration.padding)
         let c = axes.axisSize(configuration.viewport).c
@@ -265,23 +260,13 @@ extension ContentLayout {
         func overlaps(_ e: AxisRect) -> Bool {
             Swift.min(e.sEnd, hi) > Swift.max(e.s, lo) && Swift.min(e.cEnd, cHi) > Swift.max(e.c, cLo)
         }
-        // The header's frame, not its SectionFrames: passing that copied its 329 bytes per section.
-        func header(_ section: Int, _ frame: AxisRect?) {
-            if let pinned, pinned.section == section {
-                if overlaps(pinned.frame) {
-                    body(GridElement(id: .header(section: section), frame: axes.rect(pinned.frame), pinned: true))
-                }
-            } else if let header = frame, overlaps(header) {
-                body(GridElement(id: .header(section: section), frame: axes.rect(header)))
-            }
-        }
-        func footer(_ section: Int, _ frame: AxisRect?) {
-            if let pinnedFooter, pinnedFooter.section == section {
-                if overlaps(pinnedFooter.frame) {
-                    body(GridElement(id: .footer(section: section), frame: axes.rect(pinnedFooter.frame), pinned: true))
-                }
-            } else if let footer = frame, overlaps(footer) {
-                body(GridElement(id: .footer(section: section), frame: axes.rect(footer)))
+        // A header or footer: at its pinned frame when `pin` is its own, else at `frame` (passed, not
+        // read from its SectionFrames: passing that copied its 329 bytes per section).
+        func edge(_ id: ElementID, _ section: Int, _ frame: AxisRect?, _ pin: PinnedElement?) {
+            if let pin, pin.section == section {
+                if overlaps(pin.frame) { body(GridElement(id: id, frame: axes.rect(pin.frame), pinned: true)) }
+            } else if let frame, overlaps(frame) {
+                body(GridElement(id: id, frame: axes.rect(frame)))
             }
         }
         func background(_ section: Int) {
@@ -292,14 +277,16 @@ extension ContentLayout {
         let range = sectionRange(lo, hi)
         // A pinned header whose section ends before the rectangle (it is being pushed out across
         // the spacing before the next section) still comes first.
-        if let pinned, pinned.section < range.lowerBound { header(pinned.section, sections[pinned.section].header) }
+        if let pinned, pinned.section < range.lowerBound {
+            edge(.header(section: pinned.section), pinned.section, sections[pinned.section].header, pinned)
+        }
         for section in range {
             background(section)
-            header(section, sections[section].header)
+            edge(.header(section: section), section, sections[section].header, pinned)
             sections[section].items.forEachFrame(s: lo, hi, c: cLo, cHi) { item, frame in
                 body(GridElement(id: .item(GridIndexPath(section: section, item: item)), frame: axes.rect(frame)))
             }
-            footer(section, sections[section].footer)
+            edge(.footer(section: section), section, sections[section].footer, pinnedFooter)
         }
         if let loader, overlaps(loader) {
             body(GridElement(id: .loader, frame: axes.rect(loader)))
