@@ -67,6 +67,7 @@ OPERATIONS = [
     ("endDrag", "END_DRAG", "gl_grid_end_drag", "end_drag", "endDrag()"),
     ("measure", "MEASURE", "gl_grid_measure", "measure", "measure(_:)"),
     ("apply", "APPLY", "gl_grid_apply", "apply", "apply(_:)"),
+    ("scrollSection", "SCROLL_SECTION", "gl_grid_scroll_section", "scroll_section", "scrollSection(_:to:)"),
 ]
 
 # gl_kind: (C enum suffix, the name every face gives it, since).
@@ -113,13 +114,14 @@ CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_directi
                 ("order", "gl_order", "GL_ORDER_"), ("widow", "gl_widow", "GL_WIDOW_"),
                 ("anchor", "gl_anchor", "GL_ANCHOR_"), ("startAt", "gl_start_at", "GL_START_AT_"),
                 ("rows", "gl_rows", "GL_ROWS_"), ("justify", "gl_justify", "GL_JUSTIFY_"),
-                ("alignItems", "gl_align_items", "GL_ALIGN_ITEMS_")]
+                ("alignItems", "gl_align_items", "GL_ALIGN_ITEMS_"),
+                ("scroll", "gl_scroll", "GL_SCROLL_"), ("sectionPaging", "gl_section_paging", "GL_SECTION_PAGING_")]
 
 # The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
 # the engine's names.
 SECTION_OPTIONS = ["layout", "lanes", "columns", "order", "rowHeight", "tolerance", "widow",
                    "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth", "rows", "justify",
-                   "alignItems", "background"]
+                   "alignItems", "background", "scroll", "sectionPaging"]
 
 # GridLimits: (Swift name, Swift type, value as Swift writes it, what it bounds). The JSON Schemas
 # and the docs' limits read the same values.
@@ -169,6 +171,7 @@ LUA_METHODS = [
     ("stats", "stats", 0), ("draw", "draw", 1), ("svg", "svg", None), ("view", "GridViewHost.view", None),
     ("measure", "measure", 4), ("estimated", "estimated", 0), ("apply", "apply", 1),
     ("backgroundFrame", "backgroundFrame", 1), ("neighbor", "neighbor", 3),
+    ("sectionOffset", "sectionOffset", 1), ("scrollSection", "scrollSection", 2),
 ]
 
 # gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever
@@ -199,5 +202,6 @@ CONFIG_FIELDS = [
     ("start_at", "int", "startAt", "1.2"), ("min_column_width", "double", "minColumnWidth", "1.2"),
     ("sticky_footers", "int", "stickyFooters", "1.2"), ("rows", "int", "rows", "1.2"),
     ("justify", "int", "justify", "1.2"), ("align_items", "int", "alignItems", "1.2"),
-    ("background", "int", "background", "1.2"),
+    ("background", "int", "background", "1.2"), ("scroll", "int", "scroll", "1.2"),
+    ("section_paging", "int", "sectionPaging", "1.2"),
 ]

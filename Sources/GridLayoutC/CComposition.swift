@@ -12,7 +12,8 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         throw GridError.invalidSectionOption(section: section, key: "bit \(bit)", value: "1", expected: "a section option")
     }
     func choice(_ name: String, _ value: Int32) -> OptionValue {
-        // A choice (gl_layout, gl_order, gl_widow, gl_rows, gl_justify, gl_align_items) as its case's
+        // A choice (gl_layout, gl_order, gl_widow, gl_rows, gl_justify, gl_align_items, gl_scroll,
+        // gl_section_paging) as its case's
         // name; any other number is left
         // for the engine's check to refuse, with the value.
         if case .choice(let cases)? = GridConfiguration.option(named: name)?.kind, value >= 0, Int(value) < cases.count {
@@ -38,6 +39,8 @@ func sectionOptions(_ o: gl_section_options, section: Int) throws(GridError) -> 
         case "rows": value = choice(key, o.rows)
         case "justify": value = choice(key, o.justify)
         case "alignItems": value = choice(key, o.align_items)
+        case "scroll": value = choice(key, o.scroll)
+        case "sectionPaging": value = choice(key, o.section_paging)
         // 0 or 1; any other number is left for the engine's check to refuse, with the value.
         case "background": value = o.background == 0 || o.background == 1 ? .bool(o.background == 1) : .number(Double(o.background))
         default: value = .insets(Insets(top: o.inset.top, left: o.inset.left, bottom: o.inset.bottom, right: o.inset.right))

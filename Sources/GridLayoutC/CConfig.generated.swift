@@ -47,6 +47,8 @@ func cConfig(_ c: GridConfiguration) -> gl_config {
     g.justify = cChoice(o[36], c)
     g.align_items = cChoice(o[37], c)
     g.background = cFlag(o[38], c)
+    g.scroll = cChoice(o[39], c)
+    g.section_paging = cChoice(o[40], c)
     return g
 }
 
@@ -92,5 +94,7 @@ func configuration(fromFields g: gl_config, base: GridConfiguration) throws(CFai
     try setChoice(o[36], g.justify, "justify", &c)
     try setChoice(o[37], g.align_items, "align_items", &c)
     try setFlag(o[38], g.background, "background", &c)
+    try setChoice(o[39], g.scroll, "scroll", &c)
+    try setChoice(o[40], g.section_paging, "section_paging", &c)
     return c
 }

@@ -13,6 +13,7 @@ let cOperationNames = [
     "gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
     "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
     "gl_grid_drag_to", "gl_grid_end_drag", "gl_grid_measure", "gl_grid_apply",
+    "gl_grid_scroll_section",
 ]
 /// `gl_section_options`' bits by the option each sets, in the order of `SectionOptions.keys`.
 let sectionOptionBits: [(key: String, bit: UInt32)] = [
@@ -32,4 +33,6 @@ let sectionOptionBits: [(key: String, bit: UInt32)] = [
     ("justify", UInt32(GL_SECTION_JUSTIFY)),
     ("alignItems", UInt32(GL_SECTION_ALIGN_ITEMS)),
     ("background", UInt32(GL_SECTION_BACKGROUND)),
+    ("scroll", UInt32(GL_SECTION_SCROLL)),
+    ("sectionPaging", UInt32(GL_SECTION_SECTION_PAGING)),
 ]

@@ -648,6 +648,24 @@ public func gl_grid_scroll_to_end(_ handle: OpaquePointer?) -> gl_status {
     }
 }
 
+@_cdecl("gl_grid_section_offset")
+public func gl_grid_section_offset(_ handle: OpaquePointer?, _ section: Int64, _ offset: UnsafeMutablePointer<Double>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        let offset = try output(offset, "offset")
+        offset.pointee = try box.query { () throws(GridError) in try box.grid.sectionOffset(Int(section)) }
+    }
+}
+
+@_cdecl("gl_grid_scroll_section")
+public func gl_grid_scroll_section(_ handle: OpaquePointer?, _ section: Int64, _ offset: Double) -> gl_status {
+    cCall { () throws(CFailure) in
+        let box = try lookup(handle)
+        try requireIdle(box, "gl_grid_scroll_section")
+        try box.moving { () throws(GridError) in try box.grid.scrollSection(Int(section), to: offset) }
+    }
+}
+
 // MARK: - Events and views
 
 @_cdecl("gl_grid_set_event_handler")

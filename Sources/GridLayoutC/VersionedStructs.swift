@@ -23,6 +23,6 @@ func readVersioned<T>(_ p: UnsafePointer<T>, size: Int, minimum: Int, defaults: 
 /// must cover at least.
 let configMinimumSize = MemoryLayout<gl_config>.offset(of: \gl_config.overscan)! + MemoryLayout<Double>.size
 let dataSourceMinimumSize = MemoryLayout<gl_data_source>.offset(of: \gl_data_source.release)! + MemoryLayout<UnsafeRawPointer>.size
-/// 1.1's `gl_section_options` ends with `inset`; 1.2 added `min_column_width`, `rows`, `justify`
-/// and `align_items` (their bits are then unset).
+/// 1.1's `gl_section_options` ends with `inset`; 1.2 added `min_column_width`, `rows`, `justify`,
+/// `align_items`, `background`, `scroll` and `section_paging` (their bits are then unset).
 let sectionOptionsMinimumSize = MemoryLayout<gl_section_options>.offset(of: \gl_section_options.inset)! + MemoryLayout<gl_insets>.size

@@ -32,6 +32,27 @@ extension LuaGridMethods {
         }
     }
 
+    /// grid:sectionOffset(s): how far section s's items have scrolled sideways (0 when it does not scroll sideways).
+    static let sectionOffset: SwiftLuaFunction = { L in
+        scriptMethod(L, "sectionOffset") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "sectionOffset")
+            var offset = 0.0
+            try lazily(L, object, "sectionOffset") { grid throws(GridError) in offset = try grid.sectionOffset(section &- 1) }
+            lua_pushnumber(L, offset)
+            return 1
+        }
+    }
+
+    /// grid:scrollSection(s, c): scrolls section s's items sideways to c (snapped by sectionPaging, clamped).
+    static let scrollSection: SwiftLuaFunction = { L in
+        scriptMethod(L, "scrollSection") { L, object throws(ScriptError) in
+            let section = try checkInteger(L, 2, argument: 1, "scrollSection")
+            let offset = try checkNumber(L, 3, argument: 2, "scrollSection")
+            try moving(L, object, "scrollSection") { grid throws(GridError) in try grid.scrollSection(section &- 1, to: offset) }
+            return 0
+        }
+    }
+
     /// grid:scrollToEnd(): scrolls to the content's end (with estimatedSize, laying out only the last sections).
     static let scrollToEnd: SwiftLuaFunction = { L in
         scriptMethod(L, "scrollToEnd") { L, object throws(ScriptError) in

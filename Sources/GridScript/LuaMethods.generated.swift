@@ -47,5 +47,7 @@ extension LuaGridMethods {
         ("apply", apply),
         ("backgroundFrame", backgroundFrame),
         ("neighbor", neighbor),
+        ("sectionOffset", sectionOffset),
+        ("scrollSection", scrollSection),
     ]
 }

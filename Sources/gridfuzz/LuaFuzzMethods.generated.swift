@@ -40,4 +40,6 @@ let luaFuzzMethods: [(String, Int)] = [
     ("apply", 1),
     ("backgroundFrame", 1),
     ("neighbor", 3),
+    ("sectionOffset", 1),
+    ("scrollSection", 2),
 ]

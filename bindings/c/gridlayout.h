@@ -125,6 +125,17 @@ typedef enum gl_align_items {
     GL_ALIGN_ITEMS_END = 2
 } gl_align_items;
 
+typedef enum gl_scroll {
+    GL_SCROLL_MAIN = 0,
+    GL_SCROLL_CROSS = 1
+} gl_scroll;
+
+typedef enum gl_section_paging {
+    GL_SECTION_PAGING_NONE = 0,
+    GL_SECTION_PAGING_ITEM = 1,
+    GL_SECTION_PAGING_PAGE = 2
+} gl_section_paging;
+
 typedef enum gl_align {
     GL_ALIGN_START = 0,
     GL_ALIGN_CENTER = 1,
@@ -243,6 +254,13 @@ typedef struct gl_config {
     int background;             /* [background] 0/1: each section with elements gets a background
                                    element beneath them, across the content less the padding; a
                                    section's options may give its own; default 0 */
+    int scroll;                 /* [scroll] gl_scroll: a section's items scroll with the grid, or
+                                   sideways by the section's own offset in lanes lines; a
+                                   section's options may give its own; default GL_SCROLL_MAIN */
+    int section_paging;         /* [sectionPaging] gl_section_paging: where a sideways section's
+                                   offset snaps: anywhere, an item's start, or a multiple of the
+                                   items' range; a section's options may give its own; default
+                                   GL_SECTION_PAGING_NONE */
 } gl_config;
 /* end generated: config */
 
@@ -374,7 +392,9 @@ enum {
     GL_SECTION_ROWS = 4096,
     GL_SECTION_JUSTIFY = 8192,
     GL_SECTION_ALIGN_ITEMS = 16384,
-    GL_SECTION_BACKGROUND = 32768
+    GL_SECTION_BACKGROUND = 32768,
+    GL_SECTION_SCROLL = 65536,
+    GL_SECTION_SECTION_PAGING = 131072
 };
 /* end generated: section-bits */
 typedef struct gl_section_options {
@@ -396,6 +416,8 @@ typedef struct gl_section_options {
     int justify;                /* gl_justify [justify] (since 1.2) */
     int align_items;            /* gl_align_items [alignItems] (since 1.2) */
     int background;             /* [background] 0/1 (since 1.2) */
+    int scroll;                 /* gl_scroll [scroll] (since 1.2) */
+    int section_paging;         /* gl_section_paging [sectionPaging] (since 1.2) */
 } gl_section_options;
 
 /* The bulk data's composition: one per section for gl_grid_set_sections_composed. */
@@ -604,6 +626,14 @@ gl_status gl_grid_scroll_to_page(gl_grid *grid, int64_t page);
 /* Scrolls to the content's end along the scroll axis; with estimated_size only the last sections
  * are laid out (since 1.2). */
 gl_status gl_grid_scroll_to_end(gl_grid *grid);
+/* Sections that scroll sideways (section option scroll = GL_SCROLL_CROSS; since 1.2): *offset is
+ * how far the section's items have scrolled along the cross axis (0 for any other section).
+ * gl_grid_scroll_section snaps the offset as the section's section_paging says and clamps it to
+ * 0...its cross length less the items' range; GL_ESTATE for a section that does not scroll
+ * sideways, GL_ERANGE for one out of range, GL_EINVAL for an offset that is not finite.
+ * docs/layout.md, "Sections that scroll sideways". */
+gl_status gl_grid_section_offset(gl_grid *grid, int64_t section, double *offset);
+gl_status gl_grid_scroll_section(gl_grid *grid, int64_t section, double offset);
 
 /* ---- mutations and animation -------------------------------------------------------------- */
 
@@ -817,7 +847,8 @@ typedef enum gl_operation {
     GL_OPERATION_END_DRAG = 9,
     GL_OPERATION_MEASURE = 10,
     GL_OPERATION_APPLY = 11,
-    GL_OPERATION_COUNT = 12
+    GL_OPERATION_SCROLL_SECTION = 12,
+    GL_OPERATION_COUNT = 13
 } gl_operation;
 /* end generated: callbacks */
 typedef struct gl_error_words {

@@ -67,6 +67,11 @@ public struct GridConfiguration: Hashable, Sendable {
     /// Whether each section with elements has a background element beneath them (`background`;
     /// a section key too): see `ContentLayout.backgroundFrame(inSection:)`.
     public var background = false
+    /// Whether sections scroll with the grid or sideways, each by its own offset (`scroll`; a
+    /// section key too): see `Grid.scrollSection(_:to:)`.
+    public var scroll = SectionScroll.main
+    /// Where a sideways-scrolling section's offset snaps (`sectionPaging`; a section key too).
+    public var sectionPaging = SectionPaging.none
     /// Whether scrolling snaps to pages of one viewport extent (`paging`).
     public var paging = false
     /// With paging, equal-size lanes fill each lane with consecutive items (`pagingInverseOrder`).

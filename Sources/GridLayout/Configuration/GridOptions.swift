@@ -254,6 +254,10 @@ extension GridConfiguration {
                "where a flow item sits across its line, which is as thick as its thickest item"),
         flag("background", { $0.background }, { $0.background = $1 },
              "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
+        choice("scroll", SectionScroll.self, { $0.scroll }, { $0.scroll = $1 },
+               "a section's items scroll with the grid, or sideways by the section's own offset in lanes lines; a section's options may give its own"),
+        choice("sectionPaging", SectionPaging.self, { $0.sectionPaging }, { $0.sectionPaging = $1 },
+               "where a sideways section's offset snaps: anywhere, an item's start, or a multiple of the items' range; a section's options may give its own"),
     ]
 
     /// The option called `name` (its Lua and Swift name).

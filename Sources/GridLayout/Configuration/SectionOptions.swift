@@ -51,6 +51,9 @@ struct SectionStyle: Sendable {
     var rows: RowBreaking
     /// Whether the section has a background element (read by the queries, not the layouts).
     var background: Bool
+    /// Whether the section's items scroll sideways (`CrossLayout`), and where its offset snaps.
+    var scroll: SectionScroll
+    var sectionPaging: SectionPaging
     /// Grid-wide (not a section key): every section takes the grid's.
     var breakoutCadence: Int
     var justify: FlowJustification
@@ -74,6 +77,8 @@ struct SectionStyle: Sendable {
         widow = c.widow
         rows = c.rows
         background = c.background
+        scroll = c.scroll
+        sectionPaging = c.sectionPaging
         breakoutCadence = c.breakoutCadence
         justify = c.justify
         alignItems = c.alignItems

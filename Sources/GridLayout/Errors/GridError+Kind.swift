@@ -34,12 +34,12 @@ extension GridError {
     /// the order they happened, and the later ones usually follow from the first.
     public var kind: Kind {
         switch self {
-        case .invalidOption, .unknownOption, .invalidOffset, .invalidTime, .invalidPoint, .invalidMeasure, .invalidGiven,
+        case .invalidOption, .unknownOption, .invalidOffset, .invalidSectionOffset, .invalidTime, .invalidPoint, .invalidMeasure, .invalidGiven,
              .duplicateID, .snapshotMismatch, .snapshotIDType:
             return .invalidArgument
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .measureOutOfRange:
             return .outOfRange
-        case .noDataSource, .sortingOff, .dragState, .busyDragging, .notAppended, .measureSameSize, .mutationCancelled,
+        case .noDataSource, .sortingOff, .notSideways, .dragState, .busyDragging, .notAppended, .measureSameSize, .mutationCancelled,
              .reentered:
             return .wrongState
         case .invalidSize, .invalidCount, .callbackFailed, .updateMismatch, .sectionsChanged, .inconsistent,

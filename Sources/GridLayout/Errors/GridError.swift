@@ -78,6 +78,11 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPoint(Point)
     /// `beginDrag` on a grid whose `sort` option is off.
     case sortingOff
+    /// `scrollSection` of a section that does not scroll sideways (`scroll` is not `cross` for it,
+    /// or it has no items).
+    case notSideways(section: Int)
+    /// `scrollSection` to an offset that is not a finite number.
+    case invalidSectionOffset(section: Int, Double)
     /// A drag call out of turn: `beginDrag` during a drag, or `dragTo`/`endDrag` without one.
     case dragState(operation: GridOperation, dragging: Bool)
     /// An insert, removal or move asked for during a drag.
@@ -218,6 +223,10 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(.step)): time \(formatNumber(dt)) is invalid (expected a finite number of seconds >= 0)"
         case let .invalidPoint(p):
             return "drag point \(p) is invalid (expected finite numbers)"
+        case let .notSideways(section):
+            return "\(operation(.scrollSection)): section \(section &+ base) does not scroll sideways (it needs the option '\(words.option("scroll"))' = 'cross' and items)"
+        case let .invalidSectionOffset(section, offset):
+            return "\(operation(.scrollSection)): offset \(formatNumber(offset)) for section \(section &+ base) is invalid (expected a finite number)"
         case .sortingOff:
             return "\(operation(.beginDrag)): sorting is off (set the option '\(words.option("sort"))' to true)"
         case let .dragState(o, dragging):

@@ -60,6 +60,7 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
     case endDrag
     case measure
     case apply
+    case scrollSection
 
     /// The `Grid` method.
     public var swiftName: String {
@@ -76,6 +77,7 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
         case .endDrag: return "endDrag()"
         case .measure: return "measure(_:)"
         case .apply: return "apply(_:)"
+        case .scrollSection: return "scrollSection(_:to:)"
         }
     }
 }
@@ -86,6 +88,6 @@ extension SectionOptions {
     public static let keys = [
     "layout", "lanes", "columns", "order", "rowHeight", "tolerance",
     "widow", "spacing", "lineSpacing", "itemSpacing", "inset", "minColumnWidth",
-    "rows", "justify", "alignItems", "background",
+    "rows", "justify", "alignItems", "background", "scroll", "sectionPaging",
 ]
 }

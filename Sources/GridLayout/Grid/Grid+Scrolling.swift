@@ -13,6 +13,11 @@ extension Grid {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
             try advanceUnderViewport(.item(path))
         }
+        // An item of a sideways section: the section scrolls first, along C (as `alignment` says).
+        let crossBefore = layout.crossItems(path.section).map { _ in layout.crossOffsets[path.section] }
+        if let items = layout.crossItems(path.section), path.item >= 0 && path.item < items.count {
+            layout.setCrossOffset(path.section, crossOffset(showing: items[path.item], in: items, alignment))
+        }
         let item = axes.axisRect(try layout.frame(of: path))
         let viewportS = axes.axisSize(layout.configuration.viewport).s
         var (offset, cOffset) = axes.axisPoint(contentOffset)
@@ -35,6 +40,10 @@ extension Grid {
         do {
             try scroll(to: axes.direction == .vertical ? Point(x: cOffset, y: offset) : Point(x: offset, y: cOffset))
         } catch {
+            if let before = crossBefore, layout.crossItems(path.section) != nil {
+                layout.setCrossOffset(path.section, before ?? 0)
+                if before == nil { layout.crossOffsets[path.section] = nil }
+            }
             try? moveViewportLazily(to: contentOffset)  // the viewport laid out again where it stays
             throw error
         }
@@ -74,8 +83,9 @@ extension Grid {
         }
         guard let dataSource else { throw .noDataSource }
         let source = sizing(dataSource)
-        var relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: source)
-                                           : try ContentLayout(configuration: laidOut, dataSource: source)
+        let offsets = layout.crossOffsets
+        var relaid = laidOut.laysOutLazily ? try ContentLayout.lazy(configuration: laidOut, dataSource: source, crossOffsets: offsets)
+                                           : try ContentLayout(configuration: laidOut, dataSource: source, crossOffsets: offsets)
         try reachAnchor(anchor, in: &relaid, following: { id, _ in id }, from: source)
         let offset = anchoredOffset(anchor, in: relaid, following: { id, _ in id })
         let (oldViewport, oldLayout) = (configuration.viewport, layout)

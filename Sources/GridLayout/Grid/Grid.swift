@@ -90,11 +90,15 @@ public final class Grid {
     /// at that offset need.
     func laidOutAfresh(from dataSource: any GridDataSource, anchor: ViewAnchor?,
                        following follow: (ElementID, ContentLayout) -> ElementID?) throws(GridError) -> (ContentLayout, Point) {
+        // Sideways sections keep their offsets while the sections exist (matched by position).
+        let offsets = layout.crossOffsets
         guard configuration.laysOutLazily else {
-            let new = try ContentLayout(configuration: configuration, dataSource: dataSource)
+            var new = try ContentLayout(configuration: configuration, dataSource: dataSource, crossOffsets: offsets)
+            new.dropCrossOffsetsOfGoneSections()
             return (new, anchoredOffset(anchor, in: new, following: follow))
         }
-        var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource)
+        var new = try ContentLayout.lazy(configuration: configuration, dataSource: dataSource, crossOffsets: offsets)
+        new.dropCrossOffsetsOfGoneSections()
         try reachAnchor(anchor, in: &new, following: follow, from: dataSource)
         let offset = anchoredOffset(anchor, in: new, following: follow)
         // At the end, the end is laid out (an offset past the content covers it).

@@ -33,6 +33,8 @@ struct LayoutBuilder {
     /// leaves its placer in `opened` (ContentLayout+Lazy.swift feeds it batch by batch).
     var lazily = false
     var opened: OpenSection?
+    /// The offsets sideways sections start at, by section (`ContentLayout.crossOffsets`).
+    var crossOffsets: [Int: Double] = [:]
 
     /// `meter`: the account of the operation this builder is a step of (a lazy frontier move
     /// takes many steps, one budget); a new one by default.
@@ -56,6 +58,7 @@ struct LayoutBuilder {
         self.hasElements = hasElements
         storedItems = layout.storedItems
         sameSize = layout.sameSize
+        crossOffsets = layout.crossOffsets
     }
 
     mutating func build() throws(GridError) {
@@ -215,7 +218,7 @@ struct LayoutBuilder {
                                           style: inout SectionStyle) throws(GridError) -> (SectionItems, Continuation?, Double) {
         guard count > 0 else { return (.stored(FrameStore(interleave: 1, capacity: 0)), nil, area.sStart) }
         guard area.cLength >= 0 else { throw .noRoomForItems(length: area.cLength, section: section) }
-        if style.layout == .lanes, !style.lanesGiven,
+        if style.layout == .lanes || style.scroll == .cross, !style.lanesGiven,
            let own = try ask(.lanes, .section(section), { try dataSource.lanes(inSection: section) }) {
             try check(own, .lanes, .section(section), 1...GridLimits.maxLanes)
             style.lanes = own
@@ -231,21 +234,11 @@ struct LayoutBuilder {
             guard !extent.sEnd.isNaN else { throw .extentTooLarge(at: .section(section), end: .infinity) }
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
         }
-        if !lazily { try addStored(count, section) }
-        let sizes: ItemSizes
-        if let first {
-            sizes = .same(first)
-        } else if lazily {
-            sizes = .each  // never the bulk sizes: they would hand over every item
-        } else if let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) {
-            guard bulk.count == count else {
-                throw .inconsistent(callback: .itemSizes, at: .section(section), value: bulk.count,
-                                    earlier: .other(.itemCount, count))
-            }
-            sizes = .bulk(bulk)
-        } else {
-            sizes = .each
+        if style.scroll == .cross {
+            return try crossItems(section, count: count, area: area, lines: lanes, sizes: itemSizes(section, count: count, same: first))
         }
+        if !lazily { try addStored(count, section) }
+        let sizes = try itemSizes(section, count: count, same: first)
         switch style.layout {
         case .lanes:
             return try fill(LanesLayout(lanes: lanes, area: area), PlacerState.lanes, section, count, sizes, first)
@@ -261,6 +254,33 @@ struct LayoutBuilder {
                                             area: area, axes: axes),
                             PlacerState.justified, section, count, sizes, first)
         }
+    }
+
+    /// Where the sizes of a section's `count` items come from: `same` when the data source said
+    /// they are all equal; a lazy layout asks them a batch at a time (the bulk sizes would hand over
+    /// every item); else the bulk sizes when the data source gives them.
+    func itemSizes(_ section: Int, count: Int, same: AxisSize?) throws(GridError) -> ItemSizes {
+        if let same { return .same(same) }
+        if lazily { return .each }
+        guard let bulk = try ask(.itemSizes, .section(section), { try dataSource.sizesForItems(inSection: section) }) else { return .each }
+        guard bulk.count == count else {
+            throw .inconsistent(callback: .itemSizes, at: .section(section), value: bulk.count, earlier: .other(.itemCount, count))
+        }
+        return .bulk(bulk)
+    }
+
+    /// Lays out a sideways section's items whole (`CrossLayout`; a lazy layout too: its extent along
+    /// S depends on every item), each with a span of 1, at the offset `crossOffsets` keeps for it.
+    private mutating func crossItems(_ section: Int, count: Int, area: ItemArea, lines: Int,
+                                     sizes: ItemSizes) throws(GridError) -> (SectionItems, Continuation?, Double) {
+        try addStored(count, section)
+        var placer = CrossLayout(lines: lines, area: area)
+        var store = FrameStore(interleave: placer.interleave, capacity: count)
+        try feed(&placer, section, 0..<count, sizes, spans: false, into: &store)
+        var items = CrossItems(store: store, rangeStart: area.cStart, rangeEnd: area.cEnd, cEnd: placer.cEnd)
+        items.offset = items.clamped(crossOffsets[section] ?? 0)
+        // No continuation: appended items lay the section out again (its lines' thickness may change).
+        return (.cross(items), nil, placer.sEnd)
     }
 
     /// The arithmetic items of a same-size section: with paging, lanes arranged page by page

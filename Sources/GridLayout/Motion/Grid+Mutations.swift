@@ -252,7 +252,7 @@ extension Grid {
         let source = measured(dataSource, Grid.renumbered(measures, by: change))
         var working = base
         if configuration != base.configuration {
-            working = try ContentLayout(configuration: configuration, dataSource: source)
+            working = try ContentLayout(configuration: configuration, dataSource: source, crossOffsets: base.crossOffsets)
         } else {
             for section in change.sections { try working.relayOutSection(section, from: source) }
         }

@@ -75,7 +75,7 @@ extension ContentLayout {
         guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sections.count) }
         let (start, hadBefore) = cursorBefore(section)
         var builder = LayoutBuilder(continuing: self, dataSource: dataSource, cursor: start, hasElements: hadBefore)
-        builder.storedItems -= storedCount(section)
+        builder.storedItems -= sections[section].items.storedCount
         try builder.addSection(section, sameSize: sameSize ?? false)
 
         // Moving later sections by an offset is exact to well under a point because every position
@@ -180,11 +180,6 @@ extension ContentLayout {
         sections.last?.sEnd ?? axes.padding(configuration.padding).sStart
     }
 
-    private func storedCount(_ section: Int) -> Int {
-        if case .stored(let store) = sections[section].items { return store.count }
-        return 0
-    }
-
     /// How to put the last section back as it was. (Like `Continuation`, its cases differ in size:
     /// see bindings/c/tests/valgrind.supp for what valgrind reports of the release build.)
     private enum Undo {
@@ -208,9 +203,11 @@ extension ContentLayout {
         // and make the appends below copy them.
         switch sections[section].continuation {
         case nil:
-            // No items yet: laid out as a new section would be, after its header (if any), and its
+            // No items yet, or a sideways section (laid out whole again: its lines' thickness may
+            // change): laid out as a new section would be, after its header (if any), and its
             // footer placed again after them. A section that was empty is asked for its options.
             let old = sections[section]
+            builder.storedItems -= old.items.storedCount  // a sideways section's frames are placed again
             var start = old.sStart
             let style: SectionStyle
             if old.isEmpty {

@@ -100,9 +100,11 @@ enum LazyTarget: Equatable {
 extension ContentLayout {
     /// A lazy layout of `dataSource` under `configuration` (its `estimatedSize` set): it asks the
     /// section count, `itemsHaveSameSize` and each section's item count, and lays out nothing yet.
-    static func lazy(configuration: GridConfiguration, dataSource: any GridDataSource) throws(GridError) -> ContentLayout {
+    static func lazy(configuration: GridConfiguration, dataSource: any GridDataSource,
+                     crossOffsets: [Int: Double] = [:]) throws(GridError) -> ContentLayout {
         try configuration.validate()
         var layout = ContentLayout(configuration: configuration)
+        layout.crossOffsets = crossOffsets
         let builder = LayoutBuilder(configuration: configuration, dataSource: dataSource)
         let sectionCount = try ask(.sections, .grid) { try dataSource.numberOfSections() }
         try builder.check(sectionCount, .sections, .grid, 0...GridLimits.maxSections)
@@ -471,7 +473,7 @@ extension ContentLayout {
         let counts = lazy?.counts ?? itemCounts
         let count = sections[s].items.count
         for later in (s + 1)..<laidOut {
-            if case .stored(let other) = sections[later].items { working.storedItems -= other.count }
+            working.storedItems -= sections[later].items.storedCount
             working.checkpoints[later] = nil
         }
         working.sections.removeSubrange((s + 1)...)
@@ -574,7 +576,7 @@ extension ContentLayout {
         let laidOut = sections.count
         let frontier = lazy?.open.map { (section: $0.section, fed: $0.fed) }
         for section in first..<laidOut {
-            if case .stored(let store) = sections[section].items { working.storedItems -= store.count }
+            working.storedItems -= sections[section].items.storedCount
             working.checkpoints[section] = nil
         }
         working.sections.removeSubrange(first...)

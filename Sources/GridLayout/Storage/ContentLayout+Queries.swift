@@ -327,8 +327,7 @@ extension ContentLayout {
     /// - Complexity: O(s), s the sections: each store's count is added up.
     public var storedItemCount: Int {
         sections.reduce(0) { total, section in
-            if case .stored(let store) = section.items { return total + store.count }
-            return total
+            total + section.items.storedCount
         }
     }
 
@@ -337,8 +336,7 @@ extension ContentLayout {
     /// - Complexity: O(s), s the sections: each store's size is added up.
     public var storedBytes: Int {
         sections.reduce(0) { total, section in
-            if case .stored(let store) = section.items { return total + store.bytes }
-            return total
+            total + (section.items.store?.bytes ?? 0)
         }
     }
 }

@@ -31,6 +31,8 @@ public struct ContentLayout: Sendable {
     /// The checkpoints of the sections a lazy layout placed whole (`OpenSection.checkpoints`), by
     /// section: a `measure` there starts again from one. Dropped for a section laid out otherwise.
     var checkpoints: [Int: [OpenSection.Checkpoint]] = [:]
+    /// The offset each sideways section was last scrolled to, by section (ContentLayout+Cross.swift).
+    var crossOffsets: [Int: Double] = [:]
 
     /// An empty grid: no sections, content as large as the padding.
     ///
@@ -57,10 +59,18 @@ public struct ContentLayout: Sendable {
     ///   `lanes(inSection:)`; its sizes as one `sizeForItem` (same size), one `sizesForItems(inSection:)`, or when that
     ///   gives nil one `sizesForItems(_:inSection:into:)` per batch of 256 (the default: one `sizeForItem` per item); with
     ///   spans, one `spansForItems` per batch too.
+    ///
+    /// `crossOffsets`: the offsets sideways sections start at, by section (an earlier layout's, kept).
     public init(configuration: GridConfiguration, dataSource: any GridDataSource) throws(GridError) {
+        try self.init(configuration: configuration, dataSource: dataSource, crossOffsets: [:])
+    }
+
+    init(configuration: GridConfiguration, dataSource: any GridDataSource, crossOffsets: [Int: Double]) throws(GridError) {
         try configuration.validate()
         var builder = LayoutBuilder(configuration: configuration, dataSource: dataSource)
+        builder.crossOffsets = crossOffsets
         try builder.build()
+        self.crossOffsets = crossOffsets
         self.configuration = configuration
         axes = builder.axes
         sections = builder.sections

@@ -6,12 +6,15 @@ enum SectionItems: Sendable {
     case uniform(UniformGrid)
     /// Equal-size lanes arranged page by page (`paging`): computed from the index too.
     case paged(PagedLanesLayout)
+    /// A section that scrolls sideways (`scroll = "cross"`): stored frames and the section's offset.
+    case cross(CrossItems)
 
     var count: Int {
         switch self {
         case .stored(let store): return store.count
         case .uniform(let grid): return grid.count
         case .paged(let pages): return pages.count
+        case .cross(let items): return items.count
         }
     }
 
@@ -20,6 +23,7 @@ enum SectionItems: Sendable {
         case .stored(let store): return store[i]
         case .uniform(let grid): return grid[i]
         case .paged(let pages): return pages[i]
+        case .cross(let items): return items[i]
         }
     }
 
@@ -31,8 +35,21 @@ enum SectionItems: Sendable {
         case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         case .uniform(let grid): grid.forEachFrame(s: lo, hi, c: cLo, cHi, body)
         case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, pages[$0]) }
+        case .cross(let items): items.forEachFrame(s: lo, hi, c: cLo, cHi, body)
         }
     }
+
+    /// The store of a stored or sideways section (its frames count against `GridLimits.maxStoredItems`).
+    var store: FrameStore? {
+        switch self {
+        case .stored(let store): return store
+        case .cross(let items): return items.store
+        default: return nil
+        }
+    }
+
+    /// How many frames the section stores: 0 for the computed kinds.
+    var storedCount: Int { store?.count ?? 0 }
 
     /// A stored section's S offset (`FrameStore.sOffset`), else 0; read without copying the store.
     var storeOffset: Double {
@@ -45,7 +62,7 @@ enum SectionItems: Sendable {
     /// For the arithmetic kinds: the S where the section's items area starts, and their S end.
     var sameSizeExtent: (areaStart: Double, sEnd: Double)? {
         switch self {
-        case .stored: return nil
+        case .stored, .cross: return nil
         case .uniform(let grid): return (grid.sStart, grid.sEnd)
         case .paged(let pages): return (pages.areaStart, pages.sEnd)
         }
@@ -65,6 +82,10 @@ enum SectionItems: Sendable {
             pages.firstPage += delta
             pages.areaStart += delta
             self = .paged(pages)
+        case .cross(var items):
+            self = .uniform(UniformGrid.none)
+            items.sShift += delta
+            self = .cross(items)
         }
     }
 }
@@ -146,7 +167,7 @@ extension SectionItems {
     /// not); nil for stored frames, which the stored-items limit bounds.
     func mostItems(inWindow length: Double) -> Double? {
         switch self {
-        case .stored:
+        case .stored, .cross:
             return nil
         case .uniform(let grid):
             guard grid.count > 0 else { return 0 }

@@ -46,6 +46,8 @@ GL_START_AT_START, GL_START_AT_END = 0, 1
 GL_ROWS_GREEDY, GL_ROWS_OPTIMAL = 0, 1
 GL_JUSTIFY_START, GL_JUSTIFY_CENTER, GL_JUSTIFY_END, GL_JUSTIFY_SPACE_BETWEEN, GL_JUSTIFY_SPACE_AROUND, GL_JUSTIFY_SPACE_EVENLY = 0, 1, 2, 3, 4, 5
 GL_ALIGN_ITEMS_START, GL_ALIGN_ITEMS_CENTER, GL_ALIGN_ITEMS_END = 0, 1, 2
+GL_SCROLL_MAIN, GL_SCROLL_CROSS = 0, 1
+GL_SECTION_PAGING_NONE, GL_SECTION_PAGING_ITEM, GL_SECTION_PAGING_PAGE = 0, 1, 2
 GL_ALIGN_START = 0
 GL_ALIGN_CENTER = 1
 GL_ALIGN_END = 2
@@ -177,6 +179,8 @@ class gl_config(Structure):
         ("justify", c_int),
         ("align_items", c_int),
         ("background", c_int),
+        ("scroll", c_int),
+        ("section_paging", c_int),
     ]
 # end generated: config
 
@@ -238,6 +242,8 @@ GL_SECTION_ROWS = 4096
 GL_SECTION_JUSTIFY = 8192
 GL_SECTION_ALIGN_ITEMS = 16384
 GL_SECTION_BACKGROUND = 32768
+GL_SECTION_SCROLL = 65536
+GL_SECTION_SECTION_PAGING = 131072
 SECTION_OPTION_BITS = (
     ('layout', GL_SECTION_LAYOUT),
     ('lanes', GL_SECTION_LANES),
@@ -255,6 +261,8 @@ SECTION_OPTION_BITS = (
     ('justify', GL_SECTION_JUSTIFY),
     ('align_items', GL_SECTION_ALIGN_ITEMS),
     ('background', GL_SECTION_BACKGROUND),
+    ('scroll', GL_SECTION_SCROLL),
+    ('section_paging', GL_SECTION_SECTION_PAGING),
 )
 # end generated: section-bits
 
@@ -279,6 +287,8 @@ class gl_section_options(Structure):
         ("justify", c_int),  # 1.2
         ("align_items", c_int),  # 1.2
         ("background", c_int),  # 1.2
+        ("scroll", c_int),  # 1.2
+        ("section_paging", c_int),  # 1.2
     ]
 
 
@@ -435,14 +445,15 @@ GL_OPERATION_DRAG_TO = 8
 GL_OPERATION_END_DRAG = 9
 GL_OPERATION_MEASURE = 10
 GL_OPERATION_APPLY = 11
-GL_OPERATION_COUNT = 12
+GL_OPERATION_SCROLL_SECTION = 12
+GL_OPERATION_COUNT = 13
 # Python's words for the library's errors (gl_set_error_words): set_data_source's keywords
 # and Grid's methods, in gl_callback and gl_operation order.
 PYTHON_CALLBACKS = ('sections', 'count', 'size', 'sizes', 'header', 'show_loader', 'same_size',
                     'lanes', 'insert', 'remove', 'move', 'can_move', 'can_move_to_section', 'style',
                     'footer', 'span', 'section')
 PYTHON_OPERATIONS = ('reload', 'reload_new', 'reload_section', 'insert', 'remove', 'move', 'step',
-                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply')
+                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply', 'scroll_section')
 # end generated: callbacks
 
 
@@ -515,6 +526,8 @@ _FUNCTIONS = [
     ("gl_grid_page_count", gl_status, [gl_grid_p, POINTER(c_int64)]),
     ("gl_grid_scroll_to_page", gl_status, [gl_grid_p, c_int64]),
     ("gl_grid_scroll_to_end", gl_status, [gl_grid_p]),
+    ("gl_grid_section_offset", gl_status, [gl_grid_p, c_int64, POINTER(c_double)]),
+    ("gl_grid_scroll_section", gl_status, [gl_grid_p, c_int64, c_double]),
     ("gl_grid_insert", gl_status, [gl_grid_p, c_int64, c_int64, c_int, c_int]),
     ("gl_grid_remove", gl_status, [gl_grid_p, c_int64, c_int64, c_int]),
     ("gl_grid_move", gl_status, [gl_grid_p, c_int64, c_int64, c_int64, c_int64, c_int]),

@@ -23,6 +23,8 @@ Start_at = Literal['start', 'end']
 Rows = Literal['greedy', 'optimal']
 Justify = Literal['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly']
 Align_items = Literal['start', 'center', 'end']
+Scroll = Literal['main', 'cross']
+Section_paging = Literal['none', 'item', 'page']
 
 # Every option, in the engine's order: (keyword, engine name, kind, min, max, min_exclusive,
 # default, choices, summary). The library describes the same at run time (gl_option_describe);
@@ -145,6 +147,12 @@ OPTIONS: Tuple[Tuple[Any, ...], ...] = (
     ('background', 'background', 'bool', 0.0, 1.0, False,
      False, (),
      "each section with elements gets a background element beneath them, across the content less the padding; a section's options may give its own"),
+    ('scroll', 'scroll', 'choice', 0.0, 1.0, False,
+     'main', ('main', 'cross'),
+     "a section's items scroll with the grid, or sideways by the section's own offset in lanes lines; a section's options may give its own"),
+    ('section_paging', 'sectionPaging', 'choice', 0.0, 2.0, False,
+     'none', ('none', 'item', 'page'),
+     "where a sideways section's offset snaps: anywhere, an item's start, or a multiple of the items' range; a section's options may give its own"),
 )
 
 
@@ -194,7 +202,9 @@ class GridOptions:
                  rows: Optional[Rows] = None,
                  justify: Optional[Justify] = None,
                  align_items: Optional[Align_items] = None,
-                 background: Optional[bool] = None) -> None:
+                 background: Optional[bool] = None,
+                 scroll: Optional[Scroll] = None,
+                 section_paging: Optional[Section_paging] = None) -> None:
         given = {k: v for k, v in locals().items() if k not in ('self', '__class__') and v is not None}
         self._open(given)
 
@@ -557,3 +567,21 @@ class GridOptions:
     @background.setter
     def background(self, value: bool) -> None:
         self.configure(background=value)
+
+    @property
+    def scroll(self) -> Scroll:
+        "a section's items scroll with the grid, or sideways by the section's own offset in lanes lines; a section's options may give its own: one of 'main', 'cross', by default 'main'."
+        return self._option('scroll')  # type: ignore[no-any-return]
+
+    @scroll.setter
+    def scroll(self, value: Scroll) -> None:
+        self.configure(scroll=value)
+
+    @property
+    def section_paging(self) -> Section_paging:
+        "where a sideways section's offset snaps: anywhere, an item's start, or a multiple of the items' range; a section's options may give its own: one of 'none', 'item', 'page', by default 'none'."
+        return self._option('section_paging')  # type: ignore[no-any-return]
+
+    @section_paging.setter
+    def section_paging(self, value: Section_paging) -> None:
+        self.configure(section_paging=value)

@@ -662,6 +662,21 @@ class Grid(GridOptions):
         sections are laid out, not those before them (library 1.2)."""
         self._run(self._lib.gl_grid_scroll_to_end)
 
+    @_locked
+    def section_offset(self, section: int) -> float:
+        """How far a sideways section's items have scrolled along the cross axis (0 for any other
+        section; library 1.2)."""
+        v = c_double()
+        self._run(self._lib.gl_grid_section_offset, _integer(section, "section_offset: section"), byref(v))
+        return v.value
+
+    @_idle
+    def scroll_section(self, section: int, offset: float) -> None:
+        """Scrolls a sideways section's items along the cross axis to `offset`, snapped as its
+        section_paging says and clamped (library 1.2)."""
+        self._run(self._lib.gl_grid_scroll_section, _integer(section, "scroll_section: section"),
+                  _real(offset, "scroll_section: offset"))
+
     # -- mutations and animation --
 
     @_idle
