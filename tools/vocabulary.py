@@ -115,7 +115,7 @@ CHOICE_ENUMS = [("layout", "gl_layout", "GL_LAYOUT_"), ("direction", "gl_directi
                 ("anchor", "gl_anchor", "GL_ANCHOR_"), ("startAt", "gl_start_at", "GL_START_AT_"),
                 ("rows", "gl_rows", "GL_ROWS_"), ("justify", "gl_justify", "GL_JUSTIFY_"),
                 ("alignItems", "gl_align_items", "GL_ALIGN_ITEMS_"),
-                ("scroll", "gl_scroll", "GL_SCROLL_"), ("sectionPaging", "gl_section_paging", "GL_SECTION_PAGING_")]
+                ("scroll", "gl_scroll", "GL_SCROLL_"), ("sectionPaging", "gl_section_paging", "GL_PAGING_")]
 
 # The options a section may override (gl_section_options, GL_SECTION_* bit k in this order):
 # the engine's names.

@@ -130,6 +130,7 @@ import GridLayoutTestSupport
             "anchor": .string("offset"), "followEnd": .bool(true), "startAt": .string("end"),
             "minColumnWidth": .number(120), "stickyFooters": .bool(true), "rows": .string("optimal"),
             "justify": .string("spaceEvenly"), "alignItems": .string("center"), "background": .bool(true),
+            "scroll": .string("cross"), "sectionPaging": .string("page"),
         ]
         #expect(Set(values.keys) == Set(GridConfiguration.optionNames))
         for (name, value) in values { try config.set(name, to: value) }

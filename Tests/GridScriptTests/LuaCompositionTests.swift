@@ -155,7 +155,7 @@ import GridLayout
                 == "data source 'section' returned rows = 'best' for section 1 (expected one of 'greedy', 'optimal')")
         #expect(reload("section = function(s) return { justify = 'centre' } end") == "data source 'section' returned justify = "
                 + "'centre' for section 1 (expected one of 'start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?)")
-        #expect(reload("section = function(s) return { justfy = 'center' } end").hasSuffix("background) (did you mean 'justify'?)"))
+        #expect(reload("section = function(s) return { justfy = 'center' } end").hasSuffix("background, scroll, sectionPaging) (did you mean 'justify'?)"))
         #expect(reload("footer = function(s) return 0, 0/0 end")
                 == "data source 'footer' returned 0xnan for footer of section 1 (sizes must be finite and >= 0)")
         // The grid keeps its previous layout.

@@ -309,7 +309,7 @@ ERRORS = [
      "sections[0].options.inset.top: -1 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [{"items": [], "options": {"padding": 1}}]}',
      "sections[0].options.padding: unknown section option (expected one of layout, lanes, columns, order, rowHeight, "
-     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems, background)", True),
+     "tolerance, widow, spacing, lineSpacing, itemSpacing, inset, minColumnWidth, rows, justify, alignItems, background, scroll, sectionPaging)", True),
     ('{"options": {"justify": "centre"}, "sections": []}',
      'options.justify: "centre" is invalid (expected one of "start", "center", "end", "spaceBetween", "spaceAround", '
      '"spaceEvenly") (did you mean "center"?)', True),

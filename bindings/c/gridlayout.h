@@ -131,9 +131,9 @@ typedef enum gl_scroll {
 } gl_scroll;
 
 typedef enum gl_section_paging {
-    GL_SECTION_PAGING_NONE = 0,
-    GL_SECTION_PAGING_ITEM = 1,
-    GL_SECTION_PAGING_PAGE = 2
+    GL_PAGING_NONE = 0,
+    GL_PAGING_ITEM = 1,
+    GL_PAGING_PAGE = 2
 } gl_section_paging;
 
 typedef enum gl_align {
@@ -260,7 +260,7 @@ typedef struct gl_config {
     int section_paging;         /* [sectionPaging] gl_section_paging: where a sideways section's
                                    offset snaps: anywhere, an item's start, or a multiple of the
                                    items' range; a section's options may give its own; default
-                                   GL_SECTION_PAGING_NONE */
+                                   GL_PAGING_NONE */
 } gl_config;
 /* end generated: config */
 

@@ -319,9 +319,14 @@ static void test_errors(void) {
     m.s[1].options.rows = 5;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
     EXPECT_LAST_ERROR("data source 'section_options' returned rows = 5 for section 1 (expected one of 'greedy', 'optimal')");
-    m.s[1].options.set = GL_SECTION_BACKGROUND << 1;
+    m.s[1].options.set = GL_SECTION_SECTION_PAGING << 1;
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
-    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 16' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background)");
+    EXPECT_LAST_ERROR("data source 'section_options' returned an unknown key 'bit 18' for section 1 (expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging)");
+    /* since 1.2: a gl_scroll past its enum */
+    m.s[1].options.set = GL_SECTION_SCROLL;
+    m.s[1].options.scroll = 2;
+    EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
+    EXPECT_LAST_ERROR("data source 'section_options' returned scroll = 2 for section 1 (expected one of 'main', 'cross')");
     /* since 1.2: a gl_justify or gl_align_items past its enum */
     m.s[1].options.set = GL_SECTION_JUSTIFY;
     m.s[1].options.justify = 6;
@@ -419,7 +424,8 @@ static void test_error_words_counts(void) {
                                                  "same_size", "lanes", "insert", "remove", "move", "can_move",
                                                  "can_move_to_section", "style", "footer", "span", "section" };
     const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
-                                                   "move", "step", "begin_drag", "drag_to", "end_drag", "measure", "apply" };
+                                                   "move", "step", "begin_drag", "drag_to", "end_drag", "measure", "apply",
+                                                   "scroll_section" };
     gl_error_words words = { 0, callbacks, 13, operations, 10, 1 };
     OK(gl_set_error_words(&words));
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
@@ -440,7 +446,7 @@ static void test_error_words_counts(void) {
     words.callback_count = GL_CALLBACK_COUNT;
     words.operation_count = (size_t)-1;
     EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
-    EXPECT_LAST_ERROR("gl_error_words.operation_count: 18446744073709551615 is invalid (expected 0...12)");
+    EXPECT_LAST_ERROR("gl_error_words.operation_count: 18446744073709551615 is invalid (expected 0...13)");
     words.operation_count = 0;
     callbacks[14] = NULL;
     EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
@@ -516,9 +522,9 @@ static void test_bulk_composition(void) {
     waterfall.row_height = -1;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
     EXPECT_LAST_ERROR("section 1: option 'row_height' -1 is invalid (expected a finite number > 0)");
-    waterfall.set = 1u << 16;
+    waterfall.set = 1u << 18;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);
-    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 16 is invalid (expected a GL_SECTION_* bit)");
+    EXPECT_LAST_ERROR("section 1: gl_section_options.set bit 18 is invalid (expected a GL_SECTION_* bit)");
     waterfall.set = GL_SECTION_ROWS;
     waterfall.rows = 2;
     EXPECT_STATUS(gl_grid_set_sections_composed(g, sections, 2, 0, NULL, comp), GL_EDATA);

@@ -725,11 +725,11 @@ static int choice_is(const gl_option_info *o, int value, const char *name) {
 
 static void test_option_description(void) {
     int64_t n = gl_option_count();
-    EXPECT(n == 39);
+    EXPECT(n == 41);
     gl_option_info all[64];
     for (int64_t i = 0; i < n && i < 64; i++) OK(gl_option_describe(i, &all[i]));
     EXPECT_STATUS(gl_option_describe(n, &all[0]), GL_ERANGE);
-    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 39 is out of range (the library has options 0...38)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_option_describe: option 41 is out of range (the library has options 0...40)") == 0);
     EXPECT_STATUS(gl_option_describe(-1, &all[0]), GL_ERANGE);
     EXPECT_STATUS(gl_option_describe(0, NULL), GL_EINVAL);
 

@@ -117,7 +117,7 @@ def test_bad_answers_name_the_callback_the_place_and_the_value():
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1) returned an unknown key 'padding' (expected "
                                  "one of layout, lanes, columns, order, row_height, tolerance, "
-                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background)")
+                                 "widow, spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging)")
         options[1] = {"rows": "best"}
         assert message(grid) == ("GL_ECALLBACK", "data source 'section' failed for section 1: "
                                  "ValueError: section(1)['rows']: 'best' is invalid (expected one "
@@ -194,7 +194,7 @@ def test_bulk_sections_compose_the_same_layout():
                                                            "(expected 1...10000) [GL_EDATA]"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
      "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
-     "item_spacing, inset, min_column_width, rows, justify, align_items, background) [GL_EINVAL]"),
+     "item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging) [GL_EINVAL]"),
     ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
                                                           "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
 ])

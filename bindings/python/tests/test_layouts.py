@@ -265,7 +265,7 @@ def test_a_section_field_given_twice_or_bad_is_refused_and_the_data_stays():
             (lambda: grid.set_sections([Section([(1, 1)], options={"padding": 1})]),
              GridValueError, "section_options[0]: an unknown key 'padding' (expected one of "
                              "layout, lanes, columns, order, row_height, tolerance, widow, "
-                             "spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background)"),
+                             "spacing, line_spacing, item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging)"),
             (lambda: grid.set_sections([Section([(1, 1)], footer="tall")]),
              GridTypeError, "footer of section 0: expected a (w, h) pair, got 'tall'"),
             (lambda: grid.set_sections([Section([(1, 1)])], headers=[None, None]),
