@@ -49,12 +49,20 @@ struct CrossItems: Sendable {
         Swift.min(Swift.max(offset, 0), maxOffset)
     }
 
-    /// Where `offset` snaps under `paging`, then clamped: to the nearest item start (an item's C
-    /// start less the range's start; the lower on a tie), or to the nearest multiple of the range's
-    /// length (the lower on a tie).
+    /// Where `offset` snaps under `paging`: to the nearest of the item starts (an item's C start
+    /// less the range's start) or of the multiples of the range's length, clamped, and the end
+    /// (`maxOffset`), which is always a place to stop; the lower on a tie. Snapping a snapped
+    /// offset leaves it where it is.
     ///
     /// - Complexity: O(log n) for `item`, n the items; O(1) otherwise.
     func snapped(_ offset: Double, _ paging: SectionPaging) -> Double {
+        let snap = nearestStop(offset, paging)
+        let end = maxOffset
+        return Swift.abs(end - offset) < Swift.abs(snap - offset) ? end : snap
+    }
+
+    /// `snapped` without the end as a stop.
+    private func nearestStop(_ offset: Double, _ paging: SectionPaging) -> Double {
         switch paging {
         case .none:
             return clamped(offset)
