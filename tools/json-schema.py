@@ -168,6 +168,10 @@ def request_schema(path=None):
                             "lanes": {"description": "This section's lanes (the lanes layout).",
                                       "type": "integer", "minimum": 1, "maximum": MAX_LANES},
                             "footer": {"$ref": "#/$defs/size"},
+                            "offset": {"description": "Where the section's items start scrolled sideways (the "
+                                                      "section needs the option scroll = \"cross\"), snapped and "
+                                                      "clamped as scrollSection does.",
+                                       "type": "number"},
                             "spans": {"description": "Per item, how many lanes or columns it takes: null (1), "
                                                      "an integer >= 1, or true (all of them); one per item.",
                                       "type": "array",
@@ -210,7 +214,10 @@ def response_schema():
                     "type": "object",
                     "additionalProperties": False,
                     "required": ["items"],
-                    "properties": {"background": {"$ref": "#/$defs/rect"},
+                    "properties": {"offset": {"description": "A section that scrolls sideways: its offset along the cross axis "
+                                                             "(its items' frames are moved by it).",
+                                              "type": "number", "minimum": 0},
+                                   "background": {"$ref": "#/$defs/rect"},
                                    "header": {"$ref": "#/$defs/rect"}, "items": {"type": "array", "items": {"$ref": "#/$defs/rect"}},
                                    "footer": {"$ref": "#/$defs/rect"}},
                 },

@@ -22,6 +22,8 @@ struct SectionRequest {
     /// One per item (nil for 1), or nil when the section gives none.
     var spans: [ItemSpan?]?
     var options: SectionOptions?
+    /// Where a section that scrolls sideways starts (`scrollSection`), or nil.
+    var offset: Double?
     /// The JSON path of the section's item list (`sections[2]` or `sections[2].items`): engine
     /// errors about an item name `itemsPath[item]`.
     var itemsPath: [any CodingKey]
@@ -139,7 +141,7 @@ private struct SizesJSON: Decodable {
 }
 
 extension SectionRequest: Decodable {
-    static let keys = ["items", "count", "size", "header", "footer", "lanes", "spans", "options"]
+    static let keys = ["items", "count", "size", "header", "footer", "lanes", "spans", "options", "offset"]
 
     init(from decoder: any Decoder) throws {
         let path = decoder.codingPath
@@ -183,6 +185,8 @@ extension SectionRequest: Decodable {
             self.spans = spans
         }
         if c.contains(optionsKey) { options = try c.decode(SectionOptionsJSON.self, forKey: optionsKey).options }
+        let offsetKey = PathKey("offset")
+        if c.contains(offsetKey) { offset = try decodeNumber(c, offsetKey) }
     }
 }
 

@@ -78,6 +78,9 @@ struct ResponseWriter {
 func respond(to request: Request) throws(GridError) -> [UInt8] {
     let grid = Grid(configuration: request.configuration, dataSource: RequestData(request))
     try grid.reload()
+    for (section, given) in request.sections.enumerated() {
+        if let offset = given.offset { try grid.scrollSection(section, to: offset) }
+    }
     var out = ResponseWriter()
     out.bytes.reserveCapacity(request.frames ? 64 + request.sections.reduce(0) { $0 + $1.items.count } * 24 : 1024)
     let content = grid.contentSize
@@ -89,6 +92,9 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
         let layout = grid.layout
         for section in 0..<layout.sectionCount {
             out.raw(section == 0 ? "\n{" : ",\n{")
+            if try layout.scrollsSideways(inSection: section) {
+                out.raw("\"offset\":"); out.number(try grid.sectionOffset(section)); out.raw(",")
+            }
             if let background = try layout.backgroundFrame(inSection: section) {
                 out.raw("\"background\":"); out.rect(background); out.raw(",")
             }

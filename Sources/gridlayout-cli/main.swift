@@ -85,6 +85,7 @@ func path(of error: GridError, in request: Request) -> String {
     case .extentTooLarge(let at, _): return describePath(location(at))
     case .invalidSpan(let p, _): return describePath(section(p.section) + [PathKey("spans"), PathKey(index: p.item)])
     case .invalidSectionOption(let s, let key, _, _): return describePath(section(s) + [PathKey("options"), PathKey(key)])
+    case .notSideways(let s), .invalidSectionOffset(let s, _): return describePath(section(s) + [PathKey("offset")])
     case .invalidSize(_, let at, _), .invalidCount(_, let at, _, _), .callbackFailed(_, let at, _):
         return describePath(location(at))
     default: return "request"

@@ -118,6 +118,25 @@ def test_backgrounds_in_the_sections_and_the_visible_elements(cli):
     assert all("background" not in s for s in layout(cli, request)["sections"])
 
 
+def test_a_section_that_scrolls_sideways_and_its_offset(cli):
+    # docs/layout.md, "Sections that scroll sideways": width 100, padding 10, spacing 10; five
+    # 30 x 40 items in one line at x 10, 50, ..., 170; the range is 10...90, the offset goes up to
+    # 200 - 90 = 110. An offset of 47 snaps to the item start at 50 (offset 40): x moves by -40.
+    request = {"options": {"width": 100, "height": 200, "padding": 10, "spacing": 10},
+               "sections": [{"items": [[30, 40]] * 5, "options": {"scroll": "cross", "sectionPaging": "item"}, "offset": 47},
+                            {"count": 1, "size": [30, 40]}],
+               "offsets": [[0, 0]]}
+    response = layout(cli, request)
+    assert response["sections"] == [
+        {"offset": 40, "items": [[-30, 10, 30, 40], [10, 10, 30, 40], [50, 10, 30, 40], [90, 10, 30, 40], [130, 10, 30, 40]]},
+        {"items": [[10, 60, 30, 40]]}]
+    assert [(e["section"], e["item"]) for e in response["offsets"][0]["visible"]] == [(0, 1), (0, 2), (0, 3), (1, 0)]
+    request["sections"][0]["offset"] = 1000
+    assert layout(cli, request)["sections"][0]["offset"] == 110
+    del request["sections"][0]["offset"]
+    assert layout(cli, request)["sections"][0]["offset"] == 0
+
+
 def test_headers_loader_same_size_section_and_a_pinned_header(cli):
     request = {"options": {"lanes": 2, "width": 200, "height": 100, "spacing": 10, "stickyHeaders": True},
                "sections": [{"items": [[50, 40], [50, 40], [50, 40]], "header": [999, 30]},
@@ -283,7 +302,7 @@ ERRORS = [
     ('{"sections": [{"count": 1.5, "size": [1, 1]}]}', "sections[0].count: 1.5 is invalid (expected an integer in 0...9007199254740992)", True),
     ('{"sections": [{"items": [], "lanes": 0}]}', "sections[0].lanes: 0 is invalid (expected an integer in 1...10000)", True),
     ('{"sections": [{"items": [], "colour": 1}]}',
-     "sections[0].colour: unknown key (expected one of items, count, size, header, footer, lanes, spans, options)", True),
+     "sections[0].colour: unknown key (expected one of items, count, size, header, footer, lanes, spans, options, offset)", True),
     ('{"sections": [{"items": [], "footer": [1]}]}', "sections[0].footer: an array of 1 element is invalid (expected [w, h])", True),
     ('{"sections": [{"items": [[1, 1], [1, 1], [1, 1], [1, 1]], "spans": [1, null, true, 0]}]}',
      "sections[0].spans[3]: 0 is invalid (expected an integer >= 1, true or null)", True),
@@ -319,6 +338,11 @@ ERRORS = [
     ('{"sections": [{"items": [], "options": {"background": 3}}]}',
      "sections[0].options.background: 3 is invalid (expected true or false)", True),
     ('{"sections": [{"items": [], "options": []}]}', "sections[0].options: an array is invalid (expected an object of section options)", True),
+    ('{"sections": [{"count": 2, "size": [30, 40], "offset": 3}]}',
+     "sections[0].offset: scrollSection(_:to:): section 0 does not scroll sideways (it needs the option 'scroll' = 'cross' and items)", False),
+    ('{"sections": [{"count": 2, "size": [30, 40], "offset": "3"}]}', 'sections[0].offset: "3" is invalid (expected a number)', True),
+    ('{"sections": [{"items": [], "options": {"scroll": "cros"}}]}',
+     'sections[0].options.scroll: "cros" is invalid (expected one of "main", "cross") (did you mean "cross"?)', True),
     ('{"options": {"inset": -2}, "sections": []}', "options.inset: -2 is invalid (expected a finite number >= 0)", True),
     ('{"sections": [], "showLoader": 1}', "showLoader: 1 is invalid (expected true or false)", True),
     ('{"sections": [], "offsets": [[0, "1"]]}', 'offsets[0][1]: "1" is invalid (expected a number)', True),

@@ -12,10 +12,13 @@ extension ContentLayout {
         return items
     }
 
-    /// Whether `section` is laid out and scrolls sideways: its style says so (an empty section's
-    /// style is not asked for, and it has no offset to scroll).
-    func scrollsSideways(_ section: Int) -> Bool {
-        sections.indices.contains(section) && sections[section].style.scroll == .cross && !sections[section].isEmpty
+    /// Whether `section` scrolls sideways: it is laid out, its `scroll` is `cross` and it has items
+    /// (`Grid.scrollSection(_:to:)` takes it). Throws for a section out of range.
+    ///
+    /// - Complexity: O(1).
+    public func scrollsSideways(inSection section: Int) throws(GridError) -> Bool {
+        try checkSection(section)
+        return crossItems(section) != nil
     }
 
     /// Sets the offset of `section`, a laid-out sideways section, to `offset` as given (already

@@ -318,7 +318,7 @@ extension ContentLayout {
         return first..<Swift.max(first, low)
     }
 
-    private func checkSection(_ section: Int) throws(GridError) {
+    func checkSection(_ section: Int) throws(GridError) {
         guard sections.indices.contains(section) else { throw .sectionOutOfRange(section, sectionCount: sectionCount) }
     }
 
