@@ -34,7 +34,6 @@ struct CrossItems: Sendable {
     /// Calls `body`, ascending, with the index and frame of every item overlapping both intervals
     /// with positive length. The store is searched in its own terms, widened by far more than the
     /// rounding of the moves; the test is on the frames as they are reported.
-    @inline(__always)
     func forEachFrame(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
         let sMargin = (Swift.abs(sShift) + Swift.abs(lo) + Swift.abs(hi)) * 0x1p-40
         let cMargin = (Swift.abs(offset) + Swift.abs(cLo) + Swift.abs(cHi)) * 0x1p-40

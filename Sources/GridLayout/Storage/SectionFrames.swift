@@ -7,7 +7,9 @@ enum SectionItems: Sendable {
     /// Equal-size lanes arranged page by page (`paging`): computed from the index too.
     case paged(PagedLanesLayout)
     /// A section that scrolls sideways (`scroll = "cross"`): stored frames and the section's offset.
-    case cross(CrossItems)
+    /// Boxed (`indirect`): its payload, larger than the others', would otherwise make every
+    /// section larger and the visible query's walk over them slower.
+    indirect case cross(CrossItems)
 
     var count: Int {
         switch self {
@@ -35,7 +37,7 @@ enum SectionItems: Sendable {
         case .stored(let store): store.forEachIndex(s: lo, hi, c: cLo, cHi, body)
         case .uniform(let grid): grid.forEachFrame(s: lo, hi, c: cLo, cHi, body)
         case .paged(let pages): pages.forEachIndex(s: lo, hi, c: cLo, cHi) { body($0, pages[$0]) }
-        case .cross(let items): items.forEachFrame(s: lo, hi, c: cLo, cHi, body)
+        default: forEachCrossFrame(s: lo, hi, c: cLo, cHi, body)
         }
     }
 
@@ -50,6 +52,13 @@ enum SectionItems: Sendable {
 
     /// How many frames the section stores: 0 for the computed kinds.
     var storedCount: Int { store?.count ?? 0 }
+
+    /// `forEachFrame` of a sideways section, out of line: the visible query's loop over the other
+    /// kinds keeps the code (and the registers) it has without them.
+    @inline(never)
+    private func forEachCrossFrame(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
+        if case .cross(let items) = self { items.forEachFrame(s: lo, hi, c: cLo, cHi, body) }
+    }
 
     /// A stored section's S offset (`FrameStore.sOffset`), else 0; read without copying the store.
     var storeOffset: Double {
