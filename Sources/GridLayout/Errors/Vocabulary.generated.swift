@@ -60,6 +60,13 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
     case endDrag
     case measure
     case apply
+    case transition
+    case progress
+    case commit
+    case cancel
+    case animateTo
+    case scrollTo
+    case resize
 
     /// The `Grid` method.
     public var swiftName: String {
@@ -76,6 +83,13 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
         case .endDrag: return "endDrag()"
         case .measure: return "measure(_:)"
         case .apply: return "apply(_:)"
+        case .transition: return "transition(to:)"
+        case .progress: return "setTransitionProgress(_:)"
+        case .commit: return "commitTransition()"
+        case .cancel: return "cancelTransition()"
+        case .animateTo: return "animate(to:duration:)"
+        case .scrollTo: return "scroll(to:)"
+        case .resize: return "resize(to:)"
         }
     }
 }
