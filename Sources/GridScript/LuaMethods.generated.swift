@@ -47,5 +47,7 @@ extension LuaGridMethods {
         ("apply", apply),
         ("backgroundFrame", backgroundFrame),
         ("neighbor", neighbor),
+        ("transition", transition),
+        ("animateTo", animateTo),
     ]
 }

@@ -40,4 +40,6 @@ let luaFuzzMethods: [(String, Int)] = [
     ("apply", 1),
     ("backgroundFrame", 1),
     ("neighbor", 3),
+    ("transition", 1),
+    ("animateTo", 2),
 ]
