@@ -47,7 +47,7 @@ from ._config import OptionKind as OptionKind  # noqa: F401
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Diff", "Move", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options", "Transition",
     "library_version", "library_path",
 ]
 
