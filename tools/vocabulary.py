@@ -68,6 +68,16 @@ OPERATIONS = [
     ("measure", "MEASURE", "gl_grid_measure", "measure", "measure(_:)"),
     ("apply", "APPLY", "gl_grid_apply", "apply", "apply(_:)"),
     ("scrollSection", "SCROLL_SECTION", "gl_grid_scroll_section", "scroll_section", "scrollSection(_:to:)"),
+    # Layout transitions (1.2): Lua's progress, commit and cancel are methods of the transition
+    # object grid:transition returns, as Python's are of the Transition grid.transition returns.
+    ("transition", "TRANSITION", "gl_grid_transition", "transition", "transition(to:)"),
+    ("progress", "PROGRESS", "gl_grid_transition_progress", "progress", "setTransitionProgress(_:)"),
+    ("commit", "COMMIT", "gl_grid_transition_commit", "commit", "commitTransition()"),
+    ("cancel", "CANCEL", "gl_grid_transition_cancel", "cancel", "cancelTransition()"),
+    ("animateTo", "ANIMATE_TO", "gl_grid_animate_to", "animate_to", "animate(to:duration:)"),
+    # What a layout transition refuses besides (every scroll call is named by scrollTo).
+    ("scrollTo", "SCROLL_TO", "gl_grid_scroll_to", "scroll_to", "scroll(to:)"),
+    ("resize", "RESIZE", "gl_grid_resize", "resize", "resize(to:)"),
 ]
 
 # gl_kind: (C enum suffix, the name every face gives it, since).
@@ -172,6 +182,7 @@ LUA_METHODS = [
     ("measure", "measure", 4), ("estimated", "estimated", 0), ("apply", "apply", 1),
     ("backgroundFrame", "backgroundFrame", 1), ("neighbor", "neighbor", 3),
     ("sectionOffset", "sectionOffset", 1), ("scrollSection", "scrollSection", 2),
+    ("transition", "transition", 1), ("animateTo", "animateTo", 2),
 ]
 
 # gl_config's fields after struct_size, in the struct's order (the C ABI: a field is only ever

@@ -13,7 +13,8 @@ let cOperationNames = [
     "gl_grid_reload", "gl_grid_reload_new", "gl_grid_reload_section", "gl_grid_insert",
     "gl_grid_remove", "gl_grid_move", "gl_grid_step", "gl_grid_begin_drag",
     "gl_grid_drag_to", "gl_grid_end_drag", "gl_grid_measure", "gl_grid_apply",
-    "gl_grid_scroll_section",
+    "gl_grid_scroll_section", "gl_grid_transition", "gl_grid_transition_progress", "gl_grid_transition_commit",
+    "gl_grid_transition_cancel", "gl_grid_animate_to", "gl_grid_scroll_to", "gl_grid_resize",
 ]
 /// `gl_section_options`' bits by the option each sets, in the order of `SectionOptions.keys`.
 let sectionOptionBits: [(key: String, bit: UInt32)] = [

@@ -22,13 +22,13 @@ struct CFailure: Error {
     static func status(of error: GridError) -> gl_status {
         switch error {
         case .invalidOption, .unknownOption, .invalidOffset, .columnsDoNotFit, .noRoomForRows, .noRoomForItems, .tooManyStoredItems,
-             .invalidTime, .invalidPoint, .invalidSectionOffset: return GL_EINVAL
+             .invalidTime, .invalidPoint, .invalidSectionOffset, .invalidTransition: return GL_EINVAL
         case .invalidSpan, .invalidSectionOption: return GL_EDATA
         case .invalidMeasure, .duplicateID, .snapshotIDType: return GL_EINVAL
         case .snapshotMismatch: return GL_EDATA
         case .measureOutOfRange: return GL_ERANGE
         case .measureSameSize: return GL_ESTATE
-        case .sortingOff, .notSideways, .dragState, .busyDragging: return GL_ESTATE
+        case .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
              .inconsistent, .invalidStyle, .invalidGiven: return GL_EDATA
         case .reentered: return GL_EBUSY

@@ -49,5 +49,7 @@ extension LuaGridMethods {
         ("neighbor", neighbor),
         ("sectionOffset", sectionOffset),
         ("scrollSection", scrollSection),
+        ("transition", transition),
+        ("animateTo", animateTo),
     ]
 }

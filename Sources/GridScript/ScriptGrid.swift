@@ -190,7 +190,12 @@ enum LuaGrid {
         guard GridConfiguration.optionNames.contains(key) else {
             throw ScriptError("unknown option '\(key)'" + Suggestion.didYouMean(key, among: LuaModule.fieldNames))
         }
-        let value = try LuaOptions.value(L, valueIndex, for: key)
+        try setOption(object, key, try LuaOptions.value(L, valueIndex, for: key))
+    }
+
+    /// Sets option `key` (an engine name) of the grid's configuration to `value`, the error
+    /// naming the nearest choice for a misspelt one.
+    static func setOption(_ object: ScriptGrid, _ key: String, _ value: OptionValue) throws(ScriptError) {
         do {
             try object.grid.configuration.set(key, to: value)
         } catch {

@@ -42,4 +42,6 @@ let luaFuzzMethods: [(String, Int)] = [
     ("neighbor", 3),
     ("sectionOffset", 1),
     ("scrollSection", 2),
+    ("transition", 1),
+    ("animateTo", 2),
 ]

@@ -119,19 +119,52 @@ import Testing
         #expect(lua.error("g:neighbor(1, 8, 'down')") == "test:1: item (section 1, item 8) is out of range: section 1 has 7 items")
     }
 
+    /// grid:transition and grid:animateTo (docs/layout.md, "Layout transitions"): docs/layout.md's
+    /// worked example, then every bad input, each leaving the transition as it was.
+    @Test func layoutTransition() {
+        let lua = LuaHarness()
+        lua.eval("""
+            g = gl.new{ layout = "waterfall", columns = 3, spacing = 10, width = 320, height = 300 }
+            g.dataSource = { count = function() return 30 end, size = function() return 100, 100 end }
+            g:reload()
+            g:scrollTo(0, 400)
+            t = g:transition{ columns = 5 }
+            function frame(i) for _, e in ipairs(g:visible()) do if e.item == i then return e.x, e.y, e.w, e.h, e.alpha end end end
+            """)
+        #expect(lua.eval("t:progress(0.5) return g:offset()") == ["0", "213"])
+        #expect(lua.eval("return frame(17)") == ["88", "374", "78", "78", "1"])
+        #expect(lua.error("t:progress(0/0)") == "test:1: progress: progress nan is invalid (expected a number from 0 to 1)")
+        #expect(lua.error("t:progress(1.5)") == "test:1: progress: progress 1.5 is invalid (expected a number from 0 to 1)")
+        #expect(lua.error("t:progress('x')") == "test:1: bad argument #1 to 'progress' (number expected, got string)")
+        #expect(lua.error("g:reload()") == "test:1: reload: not allowed during a layout transition (call commit() or cancel() first)")
+        #expect(lua.error("g:scrollTo(0, 0)") == "test:1: scrollTo: not allowed during a layout transition (call commit() or cancel() first)")
+        #expect(lua.error("g:transition{ columns = 2 }") == "test:1: transition: not allowed during a layout transition (call commit() or cancel() first)")
+        #expect(lua.eval("return g:offset()") == ["0", "213"])
+        #expect(lua.eval("t:cancel() return g:offset()") == ["0", "400"])
+        #expect(lua.error("t:commit()") == "test:1: commit: no layout transition is running (call transition() first)")
+        #expect(lua.error("g:transition{ colums = 5 }") == "test:1: transition: unknown option 'colums' (did you mean 'columns'?)")
+        #expect(lua.error("g:transition{ direction = 'horizontal' }") == "test:1: option 'direction': 'horizontal' is invalid (expected 'vertical', the grid's: a transition keeps the direction and the viewport)")
+        #expect(lua.error("g:transition(5)") == "test:1: bad argument #1 to 'transition' (table of options expected, got number)")
+        #expect(lua.error("g:animateTo({ columns = 5 }, -1)") == "test:1: animateTo: duration -1 is invalid (expected a finite number of seconds >= 0)")
+        #expect(lua.eval("return g.columns, g:offset()") == ["3", "0", "400"])
+        #expect(lua.eval("t = g:transition{ columns = 5 } t:commit() return g.columns, g:offset()") == ["5", "0", "26"])
+        #expect(lua.eval("g:animateTo({ columns = 3 }, 0.2) g:step(0.1) return g:animating()") == ["true"])
+        #expect(lua.eval("g:step(0.1) return g:animating(), g.columns") == ["false", "3"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.2.0"])
         #expect(lua.eval("return type(gl.new)") == ["function"])
         #expect(lua.eval("return table.concat(gl.methods, ' ')") == [
-            "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem scrollToEnd resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated apply backgroundFrame neighbor sectionOffset scrollSection",
+            "reload reloadNew reloadSection contentSize offset frame headerFrame footerFrame loaderFrame sectionCount itemCount visible elements indexPathAt scrollTo scrollBy scrollToItem scrollToEnd resize page pageCount insert remove move step animating beginDrag dragTo endDrag dragging dequeue stats draw svg view measure estimated apply backgroundFrame neighbor sectionOffset scrollSection transition animateTo",
         ])
         #expect(lua.eval("return table.concat(gl.fields, ' ')") == [
             "layout direction width height padding inset spacing lineSpacing itemSpacing lanes columns minColumnWidth order rowHeight tolerance widow breakoutCadence loaderSize stickyHeaders stickyFooters paging pagingInverseOrder overscan animationDuration sort dragHysteresis autoScrollMargin autoScrollSpeed maxPooledViews rtl scale estimatedSize anchor followEnd startAt rows justify alignItems background scroll sectionPaging dataSource delegate",
         ])
         #expect(lua.eval("return table.concat(gl.layouts, ' ')") == ["lanes waterfall flow justified"])
         // The arrays are proper sequences.
-        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["42", "43", "4"])
+        #expect(lua.eval("return #gl.methods, #gl.fields, #gl.layouts") == ["44", "43", "4"])
         // require returns the same module each time.
         #expect(lua.eval("return rawequal(require 'gridlayout', gl)") == ["true"])
     }

@@ -663,7 +663,7 @@ gl_status gl_grid_move(gl_grid *grid, int64_t from_section, int64_t from_item, i
  * animations progress, finished ones make way for the next phase or queued mutation, and a drag
  * near the viewport's edge auto-scrolls. */
 gl_status gl_grid_step(gl_grid *grid, double dt);
-/* *animating = 1 while a mutation runs or is queued. */
+/* *animating = 1 while a mutation runs or is queued, or a gl_grid_animate_to transition runs. */
 gl_status gl_grid_is_animating(gl_grid *grid, int *animating);
 
 /* Drag reordering (the option sort = 1). Points are in viewport coordinates, as a touch gives
@@ -685,6 +685,30 @@ gl_status gl_grid_drag_state(gl_grid *grid, int *dragging, int64_t *from_section
  * to find the data for an item loaded during a drag. */
 gl_status gl_grid_data_index_path(gl_grid *grid, int64_t section, int64_t item,
                                   int64_t *data_section, int64_t *data_item);
+
+/* ---- layout transitions (since 1.2) --------------------------------------------------------- */
+
+/* A pinch that changes the column count: docs/layout.md, "Layout transitions". gl_grid_transition
+ * lays out, beside the grid's layout, the layout `target` gives the same data (fill it with
+ * gl_grid_get_config and change fields, as for gl_grid_set_config; its direction, width and height
+ * must be the grid's: GL_EINVAL naming the field) and places it so that the item at the viewport's
+ * centre keeps its centre on screen (clamped to the target's content). gl_grid_transition_progress
+ * (0...1; NaN or outside: GL_EINVAL) makes gl_grid_visible, gl_grid_offset and the pictures show
+ * every element of either layout that meets the viewport at its two frames interpolated, the
+ * offset the two offsets interpolated; an element in one layout only fades (gl_element.alpha).
+ * commit makes the target the grid's layout and configuration at the anchored offset; cancel puts
+ * the grid back as it was; neither, nor progress, asks the data source anything. While one runs,
+ * reloads, mutations, apply, measure, drags, scrolls, resizes and another transition give
+ * GL_ESTATE; progress, commit and cancel with none running give GL_ESTATE too.
+ * gl_grid_animate_to runs one on the gl_grid_step clock (eased, as every animation; duration >= 0,
+ * else GL_EINVAL) and commits at its end; gl_grid_is_animating says 1 meanwhile. */
+gl_status gl_grid_transition(gl_grid *grid, const gl_config *target);
+gl_status gl_grid_transition_progress(gl_grid *grid, double progress);
+gl_status gl_grid_transition_commit(gl_grid *grid);
+gl_status gl_grid_transition_cancel(gl_grid *grid);
+/* *running = 0 with no transition running; else 1 and *progress (may be NULL) its progress. */
+gl_status gl_grid_transition_state(gl_grid *grid, int *running, double *progress);
+gl_status gl_grid_animate_to(gl_grid *grid, const gl_config *target, double duration);
 
 /* ---- events and view reuse ------------------------------------------------------------------ */
 
@@ -848,7 +872,14 @@ typedef enum gl_operation {
     GL_OPERATION_MEASURE = 10,
     GL_OPERATION_APPLY = 11,
     GL_OPERATION_SCROLL_SECTION = 12,
-    GL_OPERATION_COUNT = 13
+    GL_OPERATION_TRANSITION = 13,
+    GL_OPERATION_PROGRESS = 14,
+    GL_OPERATION_COMMIT = 15,
+    GL_OPERATION_CANCEL = 16,
+    GL_OPERATION_ANIMATE_TO = 17,
+    GL_OPERATION_SCROLL_TO = 18,
+    GL_OPERATION_RESIZE = 19,
+    GL_OPERATION_COUNT = 20
 } gl_operation;
 /* end generated: callbacks */
 typedef struct gl_error_words {

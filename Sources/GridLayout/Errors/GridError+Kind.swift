@@ -12,7 +12,7 @@ extension GridError {
         case outOfRange
         /// The call does not fit the grid's state: no data source, sorting off, a drag call out
         /// of turn, a mutation during a drag, `reloadNew` on content that was not only appended,
-        /// `measure` in a same-size grid, a queued mutation cancelled by an earlier failure, a call
+        /// `measure` in a same-size grid, a layout transition's call out of turn, a queued mutation cancelled by an earlier failure, a call
         /// from inside one of the grid's own data source callbacks.
         case wrongState
         /// The data source failed or answered something the layout cannot use: a callback that
@@ -34,12 +34,12 @@ extension GridError {
     /// the order they happened, and the later ones usually follow from the first.
     public var kind: Kind {
         switch self {
-        case .invalidOption, .unknownOption, .invalidOffset, .invalidSectionOffset, .invalidTime, .invalidPoint, .invalidMeasure, .invalidGiven,
+        case .invalidOption, .unknownOption, .invalidOffset, .invalidSectionOffset, .invalidTime, .invalidTransition, .invalidPoint, .invalidMeasure, .invalidGiven,
              .duplicateID, .snapshotMismatch, .snapshotIDType:
             return .invalidArgument
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .measureOutOfRange:
             return .outOfRange
-        case .noDataSource, .sortingOff, .notSideways, .dragState, .busyDragging, .notAppended, .measureSameSize, .mutationCancelled,
+        case .noDataSource, .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition, .notAppended, .measureSameSize, .mutationCancelled,
              .reentered:
             return .wrongState
         case .invalidSize, .invalidCount, .callbackFailed, .updateMismatch, .sectionsChanged, .inconsistent,

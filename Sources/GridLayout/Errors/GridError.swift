@@ -87,6 +87,13 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case dragState(operation: GridOperation, dragging: Bool)
     /// An insert, removal or move asked for during a drag.
     case busyDragging(operation: GridOperation)
+    /// A call that changes the layout, the data or the offset while a layout transition runs
+    /// (`transition(to:)`), or a second transition.
+    case busyTransitioning(operation: GridOperation)
+    /// `setTransitionProgress`, `commitTransition` or `cancelTransition` with no layout transition running.
+    case noTransition(operation: GridOperation)
+    /// A transition's progress or duration that is not a number in its range.
+    case invalidTransition(operation: GridOperation, what: String, value: Double, expected: String)
     /// A queued insert, removal or move (`change`, as it was asked for) that was cancelled because
     /// a mutation before it failed (see `MutationCancellation`).
     case mutationCancelled(IndexChange, reason: MutationCancellation)
@@ -234,6 +241,12 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
                             : "\(operation(o)): no drag is in progress (call \(operation(.beginDrag)) first)"
         case let .busyDragging(o):
             return "\(operation(o)): not allowed during a drag (call \(operation(.endDrag)) first)"
+        case let .busyTransitioning(o):
+            return "\(operation(o)): not allowed during a layout transition (call \(call(.commit)) or \(call(.cancel)) first)"
+        case let .noTransition(o):
+            return "\(operation(o)): no layout transition is running (call \(call(.transition)) first)"
+        case let .invalidTransition(o, what, value, expected):
+            return "\(operation(o)): \(what) \(formatNumber(value)) is invalid (expected \(expected))"
         case let .mutationCancelled(change, reason):
             return "\(change.describe(words)): cancelled: \(reason.message(in: words))"
         case let .extentTooLarge(at, end):

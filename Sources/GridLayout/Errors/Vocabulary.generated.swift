@@ -61,6 +61,13 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
     case measure
     case apply
     case scrollSection
+    case transition
+    case progress
+    case commit
+    case cancel
+    case animateTo
+    case scrollTo
+    case resize
 
     /// The `Grid` method.
     public var swiftName: String {
@@ -78,6 +85,13 @@ public enum GridOperation: String, CaseIterable, Hashable, Sendable {
         case .measure: return "measure(_:)"
         case .apply: return "apply(_:)"
         case .scrollSection: return "scrollSection(_:to:)"
+        case .transition: return "transition(to:)"
+        case .progress: return "setTransitionProgress(_:)"
+        case .commit: return "commitTransition()"
+        case .cancel: return "cancelTransition()"
+        case .animateTo: return "animate(to:duration:)"
+        case .scrollTo: return "scroll(to:)"
+        case .resize: return "resize(to:)"
         }
     }
 }

@@ -15,12 +15,14 @@ extension Grid {
     /// `sectionPaging` says and clamped to 0…its C length less the items' range; the grid's own offset
     /// does not move. Elements that come into the loaded area, or leave it, are reported as for a
     /// scroll. Throws for a section out of range, one that does not scroll sideways (`scroll` is
-    /// not `"cross"` for it, or it has no items), and an offset that is not a finite number.
+    /// not `"cross"` for it, or it has no items), an offset that is not a finite number, and while a
+    /// layout transition runs (as every scroll does).
     ///
     /// - Complexity: O(log n) for n the section's items (`item` snapping), then a loaded-set update
     ///   (see `scroll(to:)`).
     public func scrollSection(_ section: Int, to offset: Double) throws(GridError) {
         guard offset.isFinite else { throw .invalidSectionOffset(section: section, offset) }
+        try refuseDuringTransition(.scrollSection)
         try layOutSection(section)
         guard let items = layout.crossItems(section) else { throw .notSideways(section: section) }
         layout.setCrossOffset(section, items.snapped(offset, layout.sections[section].style.sectionPaging))

@@ -20,6 +20,8 @@ extension Grid {
                     result[i].scale = fade
                 }
             }
+        } else if let transition = motion.layoutTransition {
+            transition.elements(in: area, now: contentOffset, into: &result)
         } else {
             layout.visibleElements(in: area, into: &result)
         }

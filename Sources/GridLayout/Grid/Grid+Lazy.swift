@@ -21,6 +21,12 @@ extension Grid {
     func advance(_ target: LazyTarget) throws(GridError) -> ContentLayout {
         guard layout.isLazy, !layout.reaches(target) else { return layout }
         guard let dataSource else { throw .noDataSource }
+        if motion.layoutTransition != nil {
+            // The viewport is the transition's: the grid's layout is laid out further on a copy.
+            var copy = layout
+            try copy.advance(to: target, from: sizing(dataSource))
+            return copy
+        }
         let anchor = anchorElement(at: contentOffset)
         var failure = withLayoutTakenOut { (working) throws(GridError) in try working.advance(to: target, from: sizing(dataSource)) }
         let answering = layout
@@ -139,6 +145,7 @@ extension Grid {
     ///   to the frontier, or to the end of a complete layout, asking every section begun on the way what a reload asks.
     public func measure(_ items: [(GridIndexPath, Size)]) throws(GridError) {
         guard let dataSource else { throw .noDataSource }
+        try refuseDuringTransition(.measure)
         for (path, size) in items {
             guard size.isValid else { throw .invalidMeasure(path, size) }
             let sectionCount = layout.sectionCount

@@ -16,6 +16,7 @@ extension Grid {
     ///   at a time once the section has items), everything a reload asks of each new section, and `showsLoader`. A lazy
     ///   layout is first laid out to its end (see `layOut(through:)`); a changed configuration makes it a `reload()`.
     public func reloadNew() throws(GridError) {
+        try refuseDuringTransition(.reloadNew)
         // A lazy layout is laid out to its end first (its frontier must reach the appended items).
         try changeLayout { layout, dataSource throws(GridError) in
             try layout.advance(to: .end, from: dataSource)
@@ -34,6 +35,7 @@ extension Grid {
     ///   past the viewport if the change uncovered it (see `layOut(through:)`).
     public func reloadSection(_ section: Int) throws(GridError) {
         guard section >= 0 && section < layout.sectionCount else { throw .sectionOutOfRange(section, sectionCount: layout.sectionCount) }
+        try refuseDuringTransition(.reloadSection)
         let kept = measures
         measures[section] = nil
         do {

@@ -7,6 +7,7 @@ extension Grid {
     ///   every item before it that is not laid out yet (see `layOut(through:)`), or, far from what is laid out, its section
     ///   alone up to it (a jump: docs/layout.md, "Live data").
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
+        try refuseDuringTransition(.scrollTo)
         let axes = layout.axes
         // A lazy layout lays the item out where the scroll below finds it (a jump opens the window at
         // its section); the scroll covers the viewport again.
@@ -62,6 +63,7 @@ extension Grid {
     ///   visible item, and `scroll(to:)`; with `estimatedSize`, what a lazy `reload()` asks, then the frontier moved to that
     ///   item and past the viewport: every item before it is laid out and asked again.
     public func resize(to size: Size) throws(GridError) {
+        try refuseDuringTransition(.resize)
         var laidOut = layout.configuration
         laidOut.viewport = size
         try laidOut.validate()

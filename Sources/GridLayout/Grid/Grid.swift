@@ -52,6 +52,7 @@ public final class Grid {
     ///   `numberOfItems`, then the frontier's move past the viewport at the offset (see `layOut(through:)`).
     public func reload() throws(GridError) {
         guard let dataSource else { throw .noDataSource }
+        try refuseDuringTransition(.reload)
         // Queued mutations run first; one that fails (its error thrown below) must not stop the
         // reload, or the layout would stay behind the data the others changed.
         var failures: [GridError] = []
@@ -219,6 +220,7 @@ public final class Grid {
     ///   layout first moves its frontier past the new loaded area (see `layOut(through:)`); nothing else is asked.
     public func scroll(to offset: Point) throws(GridError) {
         guard !offset.x.isNaN && !offset.y.isNaN else { throw .invalidOffset(offset) }
+        try refuseDuringTransition(.scrollTo)
         try moveViewportLazily(to: offset)
     }
 

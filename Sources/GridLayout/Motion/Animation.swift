@@ -38,6 +38,9 @@ struct MotionState {
     /// Every section's item count after every mutation asked for, while any is pending: what new
     /// requests are checked against.
     var plannedCounts: [Int]?
+    /// The running layout transition (Grid+LayoutTransition.swift); while it runs, no animation,
+    /// queued mutation or drag does.
+    var layoutTransition: LayoutTransition?
 
     var isIdle: Bool { animation == nil && queue.isEmpty && drag == nil }
 }

@@ -65,6 +65,7 @@ extension Grid {
     /// the type held.
     private func prepareApply(type: ObjectIdentifier, typeName: String) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
+        try refuseDuringTransition(.apply)
         guard motion.drag == nil else { throw .busyDragging(operation: .apply) }
         try settle()
         if let held = heldSnapshot, held.type != type { throw .snapshotIDType(held: held.typeName, given: typeName) }

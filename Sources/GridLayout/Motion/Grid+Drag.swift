@@ -29,6 +29,7 @@ extension Grid {
     @discardableResult
     public func beginDrag(at point: Point) throws(GridError) -> GridIndexPath? {
         guard configuration.sort else { throw .sortingOff }
+        try refuseDuringTransition(.beginDrag)
         guard motion.drag == nil else { throw .dragState(operation: .beginDrag, dragging: true) }
         try check(point)
         guard self.dataSource != nil else { throw .noDataSource }

@@ -9,7 +9,7 @@
 /// `moveItem`. The grid then lays out the sections concerned again and checks their counts.
 extension Grid {
     /// Whether a mutation is running or queued.
-    public var isAnimating: Bool { motion.animation != nil || !motion.queue.isEmpty }
+    public var isAnimating: Bool { motion.animation != nil || !motion.queue.isEmpty || motion.layoutTransition?.clock != nil }
 
     /// Inserts the item the data has (or gets from `insertItem`) at `path`: the items after it slide
     /// along while it fades in. With `scroll`, the viewport first moves so that the new item is at
@@ -59,6 +59,7 @@ extension Grid {
         var failures: [GridError] = []
         do { try autoScroll(dt) } catch { failures.append(error) }
         do { try advance(by: dt) } catch { failures.append(error) }
+        advanceLayoutTransition(by: dt)
         if let failure = GridError.combining(failures) { throw failure }
     }
 
@@ -74,6 +75,7 @@ extension Grid {
 
     private func request(_ mutation: Mutation) throws(GridError) {
         guard dataSource != nil else { throw .noDataSource }
+        try refuseDuringTransition(mutation.change.operation)
         guard motion.drag == nil else { throw .busyDragging(operation: mutation.change.operation) }
         try completeLayout()  // mutations re-lay out whole sections
         var counts = motion.plannedCounts ?? layout.itemCounts

@@ -61,13 +61,40 @@ struct Transition {
     /// layout is `to`: each element of `to` near the area slides from where it started, as does each
     /// element of `from` that still exists. Appended to `result` in element order.
     func elements(in area: Rect, to: ContentLayout, at t: Double, into result: inout [GridElement]) {
-        let first = result.count
-        var seen = Set<ElementID>()
         var targets: [GridElement] = []
         to.visibleElements(in: area, into: &targets)
+        let olds = from.elements(in: area.offsetBy(Point(x: -fromShift.x, y: -fromShift.y)))
+        blend(targets, olds, to: to, clip: area, at: t, fading: false, into: &result)
+    }
+
+    /// The elements drawn at progress `t` of a layout transition (`changes` empty: both layouts
+    /// have the same items), whose viewport is `fromArea` in `from` and `toArea` in `to`: each
+    /// element of either that shows there is drawn at its two frames interpolated, the pinned ones
+    /// too (a pinned header sits where the viewport is in each); one only in one layout stays at
+    /// that layout's frame and fades (alpha `t` coming, 1 − `t` going). Only those that meet
+    /// `clip`, the viewport at this moment, with an alpha above 0, are appended, in element order.
+    func crossing(from fromArea: Rect, to: ContentLayout, toArea: Rect, clip: Rect, at t: Double,
+                  into result: inout [GridElement]) {
+        var targets: [GridElement] = [], olds: [GridElement] = []
+        to.visibleElements(in: toArea, into: &targets)
+        from.visibleElements(in: fromArea, into: &olds)
+        blend(targets, olds, to: to, clip: clip, at: t, fading: true, into: &result)
+    }
+
+    /// Pairs `targets` (elements of `to`) with `olds` (elements of `from`, where `from` has them) and
+    /// appends each pair's state at `t` that meets `clip`, sorted by id. The one algorithm of every
+    /// transition: an element's start is its state in `starts`, else a fade in when `appearing`,
+    /// else its frame in `from` (through `changes`); its end its frame in `to`. Without `fading`
+    /// (a slide: one offset) pinned targets stand where they are and an element gone from `to` is
+    /// not drawn; with it (a layout transition) pinned targets slide from where `olds` pinned them,
+    /// and an element missing from either layout fades where the other has it.
+    private func blend(_ targets: [GridElement], _ olds: [GridElement], to: ContentLayout, clip: Rect, at t: Double,
+                       fading: Bool, into result: inout [GridElement]) {
+        let first = result.count
+        var seen = Set<ElementID>()
         for target in targets {
             seen.insert(target.id)
-            if target.pinned {
+            if target.pinned && !fading {
                 result.append(target)
                 continue
             }
@@ -77,21 +104,31 @@ struct Transition {
                 start = s
             } else if appearing.contains(target.id) {
                 start = ElementState(frame: target.frame, alpha: 0)
+            } else if target.pinned, let old = olds.first(where: { $0.id == target.id }) {
+                start = ElementState(frame: old.frame)  // pinned in both (rare: one or two a screen)
             } else if let old = changes.before(target.id), let frame = from.frame(of: old) {
                 start = ElementState(frame: self.start(frame))
             } else {
                 start = ElementState(frame: target.frame, alpha: 0)
             }
-            append(target.id, start.interpolated(to: end, t), area, &result)
+            let state = start.interpolated(to: end, t)
+            // A layout transition draws nothing invisible: at its ends it shows each layout's own elements.
+            if !fading || state.alpha > 0 { append(target.id, state, clip, &result) }
         }
-        for old in from.elements(in: area.offsetBy(Point(x: -fromShift.x, y: -fromShift.y))) {
-            guard let id = changes.after(old.id), !seen.contains(id), let frame = to.frame(of: id) else { continue }
-            seen.insert(id)
-            append(id, (starts[id] ?? ElementState(frame: start(old.frame))).interpolated(to: ElementState(frame: frame), t), area, &result)
+        for old in olds {
+            guard let id = changes.after(old.id), !seen.contains(id) else { continue }
+            let begin = starts[id] ?? ElementState(frame: start(old.frame))
+            if let frame = to.frame(of: id) {
+                seen.insert(id)
+                append(id, begin.interpolated(to: ElementState(frame: frame), t), clip, &result)
+            } else if fading {
+                let state = begin.interpolated(to: ElementState(frame: old.frame, alpha: 0), t)
+                if state.alpha > 0 { append(id, state, clip, &result) }
+            }
         }
         for (id, start) in starts where !seen.contains(id) {
             guard let frame = to.frame(of: id) else { continue }
-            append(id, start.interpolated(to: ElementState(frame: frame), t), area, &result)
+            append(id, start.interpolated(to: ElementState(frame: frame), t), clip, &result)
         }
         result[first...].sort { $0.id < $1.id }
     }

@@ -425,7 +425,8 @@ static void test_error_words_counts(void) {
                                                  "can_move_to_section", "style", "footer", "span", "section" };
     const char *operations[GL_OPERATION_COUNT] = { "reload", "reload_new", "reload_section", "insert", "remove",
                                                    "move", "step", "begin_drag", "drag_to", "end_drag", "measure", "apply",
-                                                   "scroll_section" };
+                                                   "scroll_section", "transition", "progress", "commit", "cancel", "animate_to",
+                                                   "scroll_to", "resize" };
     gl_error_words words = { 0, callbacks, 13, operations, 10, 1 };
     OK(gl_set_error_words(&words));
     EXPECT_STATUS(gl_grid_reload(g), GL_EDATA);
@@ -446,7 +447,7 @@ static void test_error_words_counts(void) {
     words.callback_count = GL_CALLBACK_COUNT;
     words.operation_count = (size_t)-1;
     EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);
-    EXPECT_LAST_ERROR("gl_error_words.operation_count: 18446744073709551615 is invalid (expected 0...13)");
+    EXPECT_LAST_ERROR("gl_error_words.operation_count: 18446744073709551615 is invalid (expected 0...20)");
     words.operation_count = 0;
     callbacks[14] = NULL;
     EXPECT_STATUS(gl_set_error_words(&words), GL_EINVAL);

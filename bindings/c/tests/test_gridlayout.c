@@ -1036,6 +1036,85 @@ static void test_two_spacings(void) {
 
 /* rtl mirrors every frame along x (docs/layout.md, "Right to left"): lanes 2 in 320, items
  * 100x50, item_spacing 4: laid out at x 0 and 104, reported at 220 and 116. */
+/* Layout transitions (since 1.2; docs/layout.md, "Layout transitions"): the worked example, a
+ * 3-column waterfall of 30 squares going to 5 columns from offset 400, and every bad input. */
+static void test_transition(void) {
+    gl_config c;
+    gl_config_init(&c);
+    c.layout = GL_LAYOUT_WATERFALL; c.columns = 3; c.spacing = 10; c.width = 320; c.height = 300;
+    gl_grid *g;
+    OK(gl_grid_create(&c, &g));
+    gl_size sizes[30];
+    for (int i = 0; i < 30; i++) { sizes[i].w = 100; sizes[i].h = 100; }
+    gl_section s = { sizes, 30, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, 0));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_scroll_to(g, 0, 400));
+    EXPECT_STATUS(gl_grid_transition_progress(g, 0.5), GL_ESTATE);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_transition_progress: no layout transition is running (call gl_grid_transition() first)") == 0);
+    EXPECT_STATUS(gl_grid_transition_commit(g), GL_ESTATE);
+    EXPECT_STATUS(gl_grid_transition_cancel(g), GL_ESTATE);
+    gl_config target;
+    gl_config_init(&target);
+    OK(gl_grid_get_config(g, &target));
+    target.direction = GL_HORIZONTAL;
+    EXPECT_STATUS(gl_grid_transition(g, &target), GL_EINVAL);
+    EXPECT(strstr(gl_last_error(), "option 'direction'") != NULL);
+    target.direction = GL_VERTICAL;
+    target.columns = 0;
+    EXPECT_STATUS(gl_grid_transition(g, &target), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "option 'columns': 0 is invalid (expected 1...10000)") == 0);
+    EXPECT_STATUS(gl_grid_transition(g, NULL), GL_EINVAL);
+    target.columns = 5;
+    EXPECT_STATUS(gl_grid_animate_to(g, &target, NAN), GL_EINVAL);
+    int running = -1;
+    double progress = -1;
+    OK(gl_grid_transition_state(g, &running, &progress));
+    EXPECT(running == 0);
+    OK(gl_grid_transition(g, &target));
+    OK(gl_grid_transition_progress(g, 0.5));
+    gl_point o;
+    OK(gl_grid_offset(g, &o));
+    EXPECT(o.x == 0 && o.y == 213);
+    gl_element e[32];
+    size_t n = 0;
+    OK(gl_grid_visible(g, e, 32, &n));
+    int found = 0;
+    for (size_t k = 0; k < n; k++)
+        if (e[k].item == 16) { found = 1; EXPECT(e[k].x == 88 && e[k].y == 374 && e[k].w == 78 && e[k].h == 78 && e[k].alpha == 1); }
+    EXPECT(found);
+    EXPECT_STATUS(gl_grid_transition_progress(g, NAN), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_transition_progress: progress nan is invalid (expected a number from 0 to 1)") == 0);
+    EXPECT_STATUS(gl_grid_transition_progress(g, 1.5), GL_EINVAL);
+    EXPECT_STATUS(gl_grid_reload(g), GL_ESTATE);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_reload: not allowed during a layout transition (call gl_grid_transition_commit() or gl_grid_transition_cancel() first)") == 0);
+    EXPECT_STATUS(gl_grid_scroll_to(g, 0, 0), GL_ESTATE);
+    EXPECT_STATUS(gl_grid_transition(g, &target), GL_ESTATE);
+    OK(gl_grid_transition_state(g, &running, &progress));
+    EXPECT(running == 1 && progress == 0.5);
+    OK(gl_grid_transition_cancel(g));
+    OK(gl_grid_offset(g, &o));
+    EXPECT(o.y == 400);
+    OK(gl_grid_transition(g, &target));
+    OK(gl_grid_transition_commit(g));
+    OK(gl_grid_offset(g, &o));
+    EXPECT(o.y == 26);
+    double columns = 0;
+    OK(gl_grid_get_option_number(g, "columns", &columns));
+    EXPECT(columns == 5);
+    target.columns = 3;
+    OK(gl_grid_animate_to(g, &target, 0.2));
+    int animating = 0;
+    OK(gl_grid_is_animating(g, &animating));
+    EXPECT(animating == 1);
+    OK(gl_grid_step(g, 0.2));
+    OK(gl_grid_is_animating(g, &animating));
+    EXPECT(animating == 0);
+    OK(gl_grid_get_option_number(g, "columns", &columns));
+    EXPECT(columns == 3);
+    gl_grid_destroy(g);
+}
+
 static void test_rtl(void) {
     gl_config c;
     gl_config_init(&c);
@@ -1391,6 +1470,7 @@ int main(void) {
     test_pool_is_bounded();
     test_two_spacings();
     test_rtl();
+    test_transition();
     test_flow_alignment();
     test_scale();
     test_breakout_cadence();

@@ -18,7 +18,7 @@ from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryEr
                       GridStateError, GridTypeError, GridValueError)
 from ._records import (Change, Diff, Drag, Element, Event, IndexPath, Insets, Move, Point, Rect,
                        Section, Size, Stats, Uniform)
-from .grid import Grid, Option, library_path, library_version, options
+from .grid import Grid, Option, Transition, library_path, library_version, options
 
 __version__ = "1.2.0"   # the project's VERSION (Tests/packaging/test_version.py checks)
 
@@ -26,5 +26,5 @@ __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
     "Drag", "Diff", "Move", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
-    "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__",
+    "Option", "options", "Transition", "library_version", "library_path", "HEADER_VERSION", "__version__",
 ]

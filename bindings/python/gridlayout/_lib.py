@@ -446,14 +446,23 @@ GL_OPERATION_END_DRAG = 9
 GL_OPERATION_MEASURE = 10
 GL_OPERATION_APPLY = 11
 GL_OPERATION_SCROLL_SECTION = 12
-GL_OPERATION_COUNT = 13
+GL_OPERATION_TRANSITION = 13
+GL_OPERATION_PROGRESS = 14
+GL_OPERATION_COMMIT = 15
+GL_OPERATION_CANCEL = 16
+GL_OPERATION_ANIMATE_TO = 17
+GL_OPERATION_SCROLL_TO = 18
+GL_OPERATION_RESIZE = 19
+GL_OPERATION_COUNT = 20
 # Python's words for the library's errors (gl_set_error_words): set_data_source's keywords
 # and Grid's methods, in gl_callback and gl_operation order.
 PYTHON_CALLBACKS = ('sections', 'count', 'size', 'sizes', 'header', 'show_loader', 'same_size',
                     'lanes', 'insert', 'remove', 'move', 'can_move', 'can_move_to_section', 'style',
                     'footer', 'span', 'section')
 PYTHON_OPERATIONS = ('reload', 'reload_new', 'reload_section', 'insert', 'remove', 'move', 'step',
-                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply', 'scroll_section')
+                     'begin_drag', 'drag_to', 'end_drag', 'measure', 'apply', 'scroll_section',
+                     'transition', 'progress', 'commit', 'cancel', 'animate_to', 'scroll_to',
+                     'resize')
 # end generated: callbacks
 
 
@@ -533,6 +542,12 @@ _FUNCTIONS = [
     ("gl_grid_move", gl_status, [gl_grid_p, c_int64, c_int64, c_int64, c_int64, c_int]),
     ("gl_grid_step", gl_status, [gl_grid_p, c_double]),
     ("gl_grid_is_animating", gl_status, [gl_grid_p, POINTER(c_int)]),
+    ("gl_grid_transition", gl_status, [gl_grid_p, POINTER(gl_config)]),
+    ("gl_grid_transition_progress", gl_status, [gl_grid_p, c_double]),
+    ("gl_grid_transition_commit", gl_status, [gl_grid_p]),
+    ("gl_grid_transition_cancel", gl_status, [gl_grid_p]),
+    ("gl_grid_transition_state", gl_status, [gl_grid_p, POINTER(c_int), POINTER(c_double)]),
+    ("gl_grid_animate_to", gl_status, [gl_grid_p, POINTER(gl_config), c_double]),
     ("gl_grid_begin_drag", gl_status,
      [gl_grid_p, c_double, c_double, POINTER(c_int), POINTER(c_int64), POINTER(c_int64)]),
     ("gl_grid_drag_to", gl_status, [gl_grid_p, c_double, c_double]),

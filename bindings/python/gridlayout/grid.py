@@ -47,7 +47,7 @@ from ._config import OptionKind as OptionKind  # noqa: F401
 __all__ = [
     "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
     "GridCallbackError", "GridMemoryError", "Element", "Event", "Change", "Drag", "Diff", "Move", "Rect", "Size",
-    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options",
+    "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section", "Option", "options", "Transition",
     "library_version", "library_path",
 ]
 
@@ -71,6 +71,21 @@ _NAVIGATIONS = {name: value for value, name in enumerate(_NAVIGATION_NAMES)}   #
 
 _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
+
+
+def _resolved(options: Mapping[str, Any]) -> List[Tuple[Option, Any]]:
+    """The options of `options` (keywords, or the library's camelCase names) with their values;
+    TypeError for an unknown keyword."""
+    described = _options()
+    by_name = {o.name: o for o in described.values()}
+    resolved = []
+    for key, value in options.items():
+        o = described.get(key) or by_name.get(key)
+        if o is None:
+            raise TypeError(f"unexpected keyword argument {key!r} "
+                            f"(options: {', '.join(described)})")
+        resolved.append((o, value))
+    return resolved
 
 
 # ---- the grid ---------------------------------------------------------------------------------
@@ -259,27 +274,36 @@ class Grid(GridOptions):
         names); they take effect at the next reload. The library's camelCase names are accepted
         too. Either every option is set or none is: an unknown keyword raises TypeError, a value
         of the wrong type GridTypeError, a bad value GridValueError (GL_EINVAL)."""
-        described = _options()
-        by_name = {o.name: o for o in described.values()}
-        resolved = []
-        for key, value in options.items():
-            o = described.get(key) or by_name.get(key)
-            if o is None:
-                raise TypeError(f"unexpected keyword argument {key!r} "
-                                f"(options: {', '.join(described)})")
-            resolved.append((o, value))
+        resolved = _resolved(options)
         if not resolved:
             return
         lib, h = self._lib, self._h
-        saved = C.gl_config()
-        saved.struct_size = ctypes.sizeof(C.gl_config)
-        _check(lib.gl_grid_get_config(h, byref(saved)))
+        saved = self._config()
         try:
             for o, value in resolved:
                 _set_option(lib, h, o, value)
         except BaseException:
             lib.gl_grid_set_config(h, byref(saved))
             raise
+
+    def _config(self) -> Any:
+        """The grid's gl_config."""
+        config = C.gl_config()
+        config.struct_size = ctypes.sizeof(C.gl_config)
+        _check(self._lib.gl_grid_get_config(self._h, byref(config)))
+        return config
+
+    def _target(self, options: Mapping[str, Any]) -> Any:
+        """The grid's gl_config with `options` set as configure sets them (the same errors); the
+        grid's own configuration is left as it was."""
+        resolved = _resolved(options)
+        saved = self._config()
+        try:
+            for o, value in resolved:
+                _set_option(self._lib, self._h, o, value)
+            return self._config()
+        finally:
+            self._lib.gl_grid_set_config(self._h, byref(saved))
 
     def _read_option(self, name: bytes) -> float:
         value = c_double()
@@ -762,6 +786,45 @@ class Grid(GridOptions):
                     [Move(IndexPath(getattr(m, "from").section, getattr(m, "from").item), IndexPath(m.to.section, m.to.item))
                      for m in moved[:diff.moved_count]])
 
+    # -- layout transitions --
+
+    @_idle
+    def transition(self, **options: Any) -> "Transition":
+        """Starts a layout transition to the grid's options with these changed (keywords as
+        configure takes them; direction, width and height must stay): returns the Transition,
+        whose progress(p), commit() and cancel() drive it (docs/layout.md, "Layout transitions")."""
+        target = self._target(options)
+        self._run(self._lib.gl_grid_transition, byref(target))
+        return Transition(self)
+
+    @_idle
+    def animate_to(self, duration: float, **options: Any) -> None:
+        """A layout transition to these options (as transition takes them) run by step(dt): eased
+        over `duration` seconds, committed at its end."""
+        duration = _real(duration, "animate_to: duration")
+        target = self._target(options)
+        self._run(self._lib.gl_grid_animate_to, byref(target), duration)
+
+    @property
+    @_locked
+    def transition_progress(self) -> Optional[float]:
+        """The running layout transition's progress (0...1), or None when none runs."""
+        running, progress = c_int(), c_double()
+        _check(self._lib.gl_grid_transition_state(self._h, byref(running), byref(progress)))
+        return progress.value if running.value else None
+
+    @_idle
+    def _transition_progress(self, progress: float) -> None:
+        self._run(self._lib.gl_grid_transition_progress, _real(progress, "progress: progress"))
+
+    @_idle
+    def _transition_commit(self) -> None:
+        self._run(self._lib.gl_grid_transition_commit)
+
+    @_idle
+    def _transition_cancel(self) -> None:
+        self._run(self._lib.gl_grid_transition_cancel)
+
     @_idle
     def step(self, dt: float) -> None:
         """Advances the animation clock by dt >= 0 seconds: animations progress (cubic
@@ -771,7 +834,7 @@ class Grid(GridOptions):
     @property
     @_locked
     def is_animating(self) -> bool:
-        """True while a mutation runs or is queued."""
+        """True while a mutation runs or is queued, or an animate_to transition runs."""
         a = c_int()
         _check(self._lib.gl_grid_is_animating(self._h, byref(a)))
         return a.value != 0
@@ -930,3 +993,21 @@ class Grid(GridOptions):
 
 
 
+
+
+class Transition:
+    """A layout transition grid.transition started: progress(p) shows it at p (0...1), commit()
+    makes its target the grid's layout and options, cancel() puts the grid back as it was. Each
+    acts on its grid's running transition (GridStateError when none runs)."""
+
+    def __init__(self, grid: Grid) -> None:
+        self._grid = grid
+
+    def progress(self, p: float) -> None:
+        self._grid._transition_progress(p)
+
+    def commit(self) -> None:
+        self._grid._transition_commit()
+
+    def cancel(self) -> None:
+        self._grid._transition_cancel()

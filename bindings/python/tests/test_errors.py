@@ -9,7 +9,7 @@ import sys
 import pytest
 
 import gridlayout
-from gridlayout import (Grid, GridCallbackError, GridError, GridIndexError, GridMemoryError,
+from gridlayout import (Grid, Transition, GridCallbackError, GridError, GridIndexError, GridMemoryError,
                         GridStateError, GridTypeError, GridValueError, LibraryNotFound, Uniform,
                         _lib)
 
@@ -290,7 +290,9 @@ def test_the_library_words_its_errors_in_pythons_names():
     import inspect
     keywords = inspect.signature(Grid.set_data_source).parameters
     assert [w for w in _lib.PYTHON_CALLBACKS if w not in keywords] == []
-    assert [w for w in _lib.PYTHON_OPERATIONS if not callable(getattr(Grid, w, None))] == []
+    # A layout transition's progress, commit and cancel are methods of the Transition it returns.
+    assert [w for w in _lib.PYTHON_OPERATIONS if not callable(getattr(Grid, w, None))] == ["progress", "commit", "cancel"]
+    assert all(callable(getattr(Transition, w)) for w in ("progress", "commit", "cancel"))
     with laid_out() as grid:
         grid.set_data_source(lambda s: 1 / 0, lambda s, i: (1, 1))
         with pytest.raises(GridError) as info:

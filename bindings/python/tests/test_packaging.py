@@ -112,7 +112,7 @@ def test_the_package_names_its_api():
         "Grid", "GridError", "GridValueError", "GridTypeError", "GridIndexError", "GridStateError",
         "GridCallbackError", "GridMemoryError", "LibraryNotFound", "Element", "Event", "Change",
         "Drag", "Diff", "Move", "Rect", "Size", "Point", "Insets", "IndexPath", "Stats", "Uniform", "Section",
-        "Option", "options", "library_version", "library_path", "HEADER_VERSION", "__version__"}
+        "Option", "options", "Transition", "library_version", "library_path", "HEADER_VERSION", "__version__"}
     assert set(gridlayout.grid.__all__) == set(gridlayout.__all__) - {
         "LibraryNotFound", "HEADER_VERSION", "__version__"}
     for name in gridlayout.grid.__all__:
