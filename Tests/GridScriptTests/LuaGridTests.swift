@@ -152,6 +152,27 @@ import Testing
         #expect(lua.eval("g:step(0.1) return g:animating(), g.columns") == ["false", "3"])
     }
 
+    /// grid:sectionOffset and grid:scrollSection (docs/layout.md, "Sections that scroll sideways"):
+    /// five 30 × 40 items at x 10, 50, …, 170, offsets up to 110; item paging snaps 47 to 40.
+    @Test func sectionsThatScrollSideways() {
+        let lua = LuaHarness()
+        lua.run("""
+            g = gl.new{ width = 100, height = 200, padding = 10, spacing = 10, lanes = 1 }
+            g.dataSource = { sections = function() return 2 end, count = function(s) return s == 1 and 5 or 1 end,
+                             size = function() return 30, 40 end,
+                             section = function(s) if s == 1 then return { scroll = "cross", sectionPaging = "item" } end end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 5)") == ["170", "10", "30", "40"])
+        #expect(lua.eval("g:scrollSection(1, 47) return g:sectionOffset(1), g:frame(1, 2)") == ["40.0", "10", "10", "30", "40"])
+        #expect(lua.eval("return g:sectionOffset(2)") == ["0.0"])
+        #expect(lua.error("g:scrollSection(2, 5)") == "test:1: scrollSection: section 2 does not scroll sideways (it needs the option 'scroll' = 'cross' and items)")
+        #expect(lua.error("g:scrollSection(1, 0/0)") == "test:1: scrollSection: offset nan for section 1 is invalid (expected a finite number)")
+        #expect(lua.error("g:scrollSection(1, 'x')") == "test:1: bad argument #2 to 'scrollSection' (number expected, got string)")
+        #expect(lua.error("g:sectionOffset(3)") == "test:1: section 3 is out of range: the grid has 2 sections")
+        #expect(lua.eval("return g:sectionOffset(1)") == ["40.0"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.2.0"])
