@@ -450,6 +450,11 @@ func main() throws {
         printTable(rows)
         return
     }
+    if arguments.contains("--carousels") {  // only the carousel feed's rows
+        try carouselFeedRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
     if arguments.contains("--apply") {  // only apply's rows
         applyRows(scale, &rows, &sink)
         printTable(rows)
@@ -471,6 +476,7 @@ func main() throws {
     try manyVisibleQueries(scale, &rows, &sink)
     try scrollSweep(scale, &rows, &sink)
     try composedFeedRows(scale, sizes, &rows, &sink)
+    try carouselFeedRows(scale, sizes, &rows, &sink)
     try lazyRows(scale, sizes, &rows, &sink)
     applyRows(scale, &rows, &sink)
     try transitionRows(scale, sizes, &rows, &sink)
