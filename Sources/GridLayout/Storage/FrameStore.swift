@@ -139,13 +139,8 @@ struct FrameStore: Sendable {
         }
         var i = frames.count
         frames.append(contentsOf: batch)
-        var (low, high) = (cLow, cHigh)
-        for r in batch {
-            if r.c < low { low = r.c }
-            if r.c + r.cSize > high { high = r.c + r.cSize }
-        }
-        (cLow, cHigh) = (low, high)
         var (sequence, slack) = (first, self.slack)
+        var (low, high) = (cLow, cHigh)
         var k = 0
         while k < batch.count {
             // The rest of i's block, or of the batch: a block's first item opens it in the index, its
@@ -153,12 +148,18 @@ struct FrameStore: Sendable {
             let run = Swift.min(Self.blockSize - (i & Self.blockMask), batch.count - k)
             if i & Self.blockMask == 0 { blockStart.append(batch[k].s) }
             var maxEnd = sequence.maxEnd
-            for r in batch[k..<k + run] { maxEnd = sequence.add(r, slack: &slack) }
+            for r in batch[k..<k + run] {
+                maxEnd = sequence.add(r, slack: &slack)
+                // The C range in the same pass as the S index: the batch is read once.
+                if r.c < low { low = r.c }
+                if r.c + r.cSize > high { high = r.c + r.cSize }
+            }
             i += run
             k += run
             if i & Self.blockMask == 0 { closeBlock(maxEnd) }
         }
         (first, self.slack) = (sequence, slack)
+        (cLow, cHigh) = (low, high)
     }
 
     /// Takes `r` into the C range the items cover.
