@@ -8,7 +8,8 @@
 // `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
 // run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file;
 // `--composed` runs only the composed feed's rows (ComposedFeed.swift), `--apply` only apply's
-// (ApplyBenchmarks.swift), `--optimal-rows` only the row of justified optimal rows.
+// (ApplyBenchmarks.swift), `--optimal-rows` only the row of justified optimal rows, `--neighbor`
+// only spatial navigation's (NavigationBenchmarks.swift).
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridBenchFloor
@@ -449,6 +450,11 @@ func main() throws {
         printTable(rows)
         return
     }
+    if arguments.contains("--neighbor") {  // only spatial navigation's rows
+        try navigationRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
     if luaBenchmarks(scale, &rows, &sink) { return }  // Lua rows (LuaBenchmarks.swift); --profile-lua N
     let sizes = makeSizes(scale.big)
     try layoutThroughput(scale, sizes, &rows, &sink)
@@ -467,6 +473,7 @@ func main() throws {
     try composedFeedRows(scale, sizes, &rows, &sink)
     try lazyRows(scale, sizes, &rows, &sink)
     applyRows(scale, &rows, &sink)
+    try navigationRows(scale, sizes, &rows, &sink)
 
     print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
     print("")
