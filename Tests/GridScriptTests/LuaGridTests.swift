@@ -173,6 +173,36 @@ import Testing
         #expect(lua.eval("return g:sectionOffset(1)") == ["40.0"])
     }
 
+    /// grid:neighbor moves the lazy frontier (estimatedSize): down from the last item a reload asked
+    /// for, it asks for more and finds the item a full layout of the same data gives, at its frame.
+    @Test func neighborMovesTheLazyFrontier() {
+        let lua = LuaHarness()
+        lua.eval("""
+            asked = 0
+            local function source()
+              return { count = function() return 300 end,
+                       size = function(s, i) if i > asked then asked = i end return 100, 40 + i * 37 % 120 end }
+            end
+            local options = { layout = "waterfall", columns = 3, spacing = 10, width = 320, height = 300 }
+            full = gl.new(options)
+            full.dataSource = source()
+            full:reload()
+            options.estimatedSize = { w = 100, h = 50 }
+            asked = 0
+            g = gl.new(options)
+            g.dataSource = source()
+            g:reload()
+            """)
+        #expect(lua.eval("return asked, g:estimated()") == ["18", "true"])
+        #expect(lua.eval("return g:frame(1, 18)") == ["0", "562", "100", "106"])
+        #expect(lua.eval("return g:neighbor(1, 18, 'down')") == ["1", "21"])
+        #expect(lua.eval("return full:neighbor(1, 18, 'down')") == ["1", "21"])
+        #expect(lua.eval("return asked") == ["33"])
+        #expect(lua.eval("return g:frame(1, 21)") == ["0", "678", "100", "97"])
+        #expect(lua.eval("return full:frame(1, 21)") == ["0", "678", "100", "97"])
+        #expect(lua.eval("return g:estimated()") == ["true"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.2.0"])

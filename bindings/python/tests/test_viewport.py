@@ -266,3 +266,27 @@ def test_a_section_that_scrolls_sideways_has_its_own_offset():
         with pytest.raises(TypeError):
             grid.scroll_section(0, "3")
         assert grid.section_offset(0) == 110
+
+
+def test_neighbor_moves_the_lazy_frontier():
+    # With estimated_size a reload asks the sizes of the first screen only; down from the last item
+    # it asked for, neighbor asks for more and finds the item a full layout of the same data gives.
+    asked = []
+
+    def size(section, item):
+        asked.append(item)
+        return (100, 40 + (item + 1) * 37 % 120)
+
+    options = dict(layout="waterfall", columns=3, spacing=10, width=320, height=300)
+    with Grid(**options) as full, Grid(estimated_size=(100, 50), **options) as grid:
+        full.set_data_source(count=300, size=size)
+        full.reload()
+        grid.set_data_source(count=300, size=size)
+        asked.clear()
+        grid.reload()
+        assert max(asked) == 17
+        assert grid.frame(0, 17) == Rect(0, 562, 100, 106)
+        assert grid.neighbor(0, 17, "down") == full.neighbor(0, 17, "down") == IndexPath(0, 20)
+        assert max(asked) == 32
+        assert grid.frame(0, 20) == full.frame(0, 20) == Rect(0, 678, 100, 97)
+        assert max(asked) == 32  # as far as the answer needed, not to the end
