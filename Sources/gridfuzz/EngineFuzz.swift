@@ -145,6 +145,11 @@ func makeSection(_ r: inout ByteReader, sameSize: Bool, maxItems: Int, composed:
                     ? .init("justify", .string(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "centre"][Int(key / 20) % 7]))
                     : .init("alignItems", Int(key / 20) % 4 == 3 ? .number(3) : .string(["start", "center", "end"][Int(key / 20) % 4])))
             case _ where key >= 70: entries.append(.init("background", [.bool(true), .bool(false), .number(3)][Int(key) % 3]))
+            // Sideways sections where `bogus` was, for the bytes 39, 49, 59 and 69 (a bad name included).
+            case _ where key == 39: entries.append(.init("sectionPaging", .string("item")))
+            case _ where key == 49: entries.append(.init("scroll", .string("cross")))
+            case _ where key == 59: entries.append(.init("sectionPaging", .string("page")))
+            case _ where key == 69: entries.append(.init("scroll", .string("sideways")))
             default: entries.append(.init("bogus", .bool(true)))
             }
         }
@@ -274,6 +279,10 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
             }
             try grid.layOut(through: Rect(x: 0, y: 0, width: .infinity, height: .infinity))
             try grid.scroll(to: Point(x: .infinity, y: .infinity))
+            // scrollToItem scrolled the item's section if it scrolls sideways: back to the full layout's 0.
+            for s in 0..<grid.layout.sectionCount where try grid.layout.scrollsSideways(inSection: s) {
+                try grid.scrollSection(s, to: 0)
+            }
         } catch {
             fail("the lazy reload threw where the full one did not: \(error)", config, ds)
         }
@@ -318,6 +327,27 @@ func runEngineFuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) {
                 let frames = [got, expectedPath].map { path in path.map { "\((try? layout.frame(of: $0)).map(String.init(describing:)) ?? "?")" } ?? "-" }
                 fail("indexPath(at: \(p)) = \(String(describing: got)), brute force \(String(describing: expectedPath)); frames \(frames)", config, ds)
             }
+        }
+    }
+
+    // Sideways sections scrolled to offsets of their own (no byte more): the queries still equal a
+    // scan of every frame, and every frame stays finite.
+    let sideways = (0..<layout.sectionCount).filter { (try? layout.scrollsSideways(inSection: $0)) == true }
+    if !sideways.isEmpty {
+        let shifted = Grid(configuration: config, dataSource: ds)
+        do throws(GridError) {
+            try shifted.reload()
+            for s in sideways { try shifted.scrollSection(s, to: Double((s + 1) * 97)) }
+        } catch {
+            fail("scrolling sideways sections threw: \(error)", config, ds)
+        }
+        let moved = allElements(of: shifted.layout)
+        checkExtents(moved, shifted.contentSize, config, ds, "sideways sections at their offsets")
+        for o in offsets {
+            let rect = Rect(x: o.x, y: o.y, width: vp.width, height: vp.height)
+            let expected = moved.filter { $0.frame.overlaps(rect) }
+            let got = shifted.layout.elements(in: rect)
+            if got != expected { fail("sideways: elements(in: \(rect)) = \(got), brute force \(expected)", config, ds) }
         }
     }
 

@@ -278,6 +278,9 @@ struct LayoutBuilder {
         var placer = CrossLayout(lines: lines, area: area)
         var store = FrameStore(interleave: placer.interleave, capacity: count)
         try feed(&placer, section, 0..<count, sizes, spans: false, into: &store)
+        // Across the scroll axis the lines may run far past the viewport, but not past the largest
+        // extent: every offset and shifted frame stays exact.
+        guard placer.cEnd <= GridLimits.maxExtent else { throw .extentTooLarge(at: .section(section), end: placer.cEnd) }
         var items = CrossItems(store: store, rangeStart: area.cStart, rangeEnd: area.cEnd, cEnd: placer.cEnd)
         items.offset = items.clamped(crossOffsets[section] ?? 0)
         // No continuation: appended items lay the section out again (its lines' thickness may change).
