@@ -255,6 +255,19 @@ import GridLayoutTestSupport
         #expect(GridError.notSideways(section: 0).kind == .wrongState)
     }
 
+    @Test func linesPastTheLargestExtentAreAnError() throws {
+        var config = GridConfiguration()
+        config.viewport = size(100, 200)
+        config.scroll = .cross
+        config.lanes = 1
+        let wide = 6e11  // each fits; two in a line end at 1.2e12, past 2^40
+        let grid = Grid(configuration: config, dataSource: ArrayDataSource(sizes: [size(wide, 10), size(wide, 10)]))
+        #expect(throws: GridError.extentTooLarge(at: .section(0), end: 2 * wide)) { try grid.reload() }
+        #expect(grid.layout.sectionCount == 0)
+        #expect(GridError.extentTooLarge(at: .section(0), end: 2 * wide).message()
+                    .hasPrefix("section 0 would end at 1200000000000, past the largest content extent"))
+    }
+
     @Test func loadedElementsFollowTheSectionOffset() throws {
         final class Recorder: GridObserver {
             var changes: [LoadedChange] = []
