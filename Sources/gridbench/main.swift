@@ -432,38 +432,19 @@ func main() throws {
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
-    if arguments.contains("--lazy") {  // only the rows of sizes learnt late
-        try lazyRows(scale, makeSizes(scale.big), &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--optimal-rows") {  // only the row of justified optimal rows
-        try optimalRows(scale, makeSizes(scale.big), &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--composed") {  // only the composed feed's rows
-        try composedFeedRows(scale, makeSizes(scale.big), &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--transition") {  // only the layout transition's rows
-        try transitionRows(scale, makeSizes(scale.big), &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--carousels") {  // only the carousel feed's rows
-        try carouselFeedRows(scale, makeSizes(scale.big), &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--apply") {  // only apply's rows
-        applyRows(scale, &rows, &sink)
-        printTable(rows)
-        return
-    }
-    if arguments.contains("--neighbor") {  // only spatial navigation's rows
-        try navigationRows(scale, makeSizes(scale.big), &rows, &sink)
+    // A group's flag runs only that group's rows.
+    typealias Group = (Scale, [Size], inout [Row], inout Sink) throws -> Void
+    let groups: [(flag: String, rows: Group)] = [
+        ("--lazy", lazyRows),                    // sizes learnt late
+        ("--optimal-rows", optimalRows),         // justified optimal rows
+        ("--composed", composedFeedRows),        // the composed feed
+        ("--transition", transitionRows),        // layout transitions
+        ("--carousels", carouselFeedRows),       // the carousel feed
+        ("--apply", { scale, _, rows, sink in applyRows(scale, &rows, &sink) }),  // apply (sizes of its own)
+        ("--neighbor", navigationRows),          // spatial navigation
+    ]
+    if let group = groups.first(where: { arguments.contains($0.flag) }) {
+        try group.rows(scale, group.flag == "--apply" ? [] : makeSizes(scale.big), &rows, &sink)
         printTable(rows)
         return
     }
