@@ -16,6 +16,8 @@ public struct ViewStatus: Equatable, Sendable {
     public var zoom = 1.0
     /// `grid.sort`: dragging reorders.
     public var sort = false
+    /// A section that scrolls sideways is in view: `[` and `]` scroll it.
+    public var sideways = false
 
     public init() {}
 
@@ -31,8 +33,11 @@ public struct ViewStatus: Equatable, Sendable {
 
     /// The key help shown on the message line when there is no message.
     public func help(width: Int) -> String {
-        let text = "q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  r reload  click: info"
+        let text = "q quit  hjkl/arrows  " + sidewaysKeys + "PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info"
             + (sort ? ", drag: move" : "")
         return String(text.prefix(max(0, width)))
     }
+
+    /// `[`/`]` while a section that scrolls sideways is in view, beside the other keys that move.
+    var sidewaysKeys: String { sideways ? "[/] sideways  " : "" }
 }
