@@ -21,13 +21,7 @@ function H.zoomOptions(g)
   return g.layout, g.columns, g.lanes, g.rowHeight, g.minColumnWidth or 0, g.animationDuration
 end
 function H.zoom(g, option, value, duration) g:animateTo({ [option] = value }, duration) end
--- Whether section s scrolls sideways. The Lua API has no question for it; scrolling the section
--- to where it is answers (a snapped offset snaps to itself, so nothing moves) and raises for any
--- other section.
-local function sideways(g, s)
-  local ok, offset = pcall(g.sectionOffset, g, s)
-  return ok and (pcall(g.scrollSection, g, s, offset))
-end
+\(sidewaysHelperSource)
 -- The section `[` and `]` scroll: the focused item's (fs > 0) when it scrolls sideways, else the
 -- sideways section whose shown items come nearest the viewport's centre along the scroll axis
 -- (the first in element order on a tie); nil when none is shown.
