@@ -170,9 +170,10 @@ def as_boxes(elements):
                    e["pinned"]) for e in elements)
 
 
-def gridrepl_visible(gridrepl, width, height, x, y):
-    """visible() of scripts/browser.lua's grid at that viewport and offset, from a gridrepl run of its own."""
-    code = (f"local grid = dofile('scripts/browser.lua') grid:resize({width}, {height}) grid:scrollTo({x}, {y}) "
+def gridrepl_visible(gridrepl, width, height, x, y, script="scripts/browser.lua", then=""):
+    """visible() of a script's grid (scripts/browser.lua's unless told) at that viewport and offset,
+    after the Lua `then`, from a gridrepl run of its own."""
+    code = (f"local grid = dofile('{script}') grid:resize({width}, {height}) grid:scrollTo({x}, {y}) {then} "
             "print('--') for _, e in ipairs(grid:visible()) do "
             "print(e.kind, e.section or '', e.item or '', e.x, e.y, e.w, e.h, e.pinned and 'pinned' or '') end")
     r = subprocess.run([gridrepl, "-e", code], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
@@ -637,22 +638,6 @@ return grid
 """
 
 
-def carousel_visible(gridrepl, script, state, offset):
-    """visible() of the carousel script at the page's viewport with section 1 at `offset`, from a
-    gridrepl run of its own."""
-    v = state["viewport"]
-    code = (f"local grid = dofile('{script}') grid:resize({v['width']}, {v['height']}) "
-            f"grid:scrollTo({state['offset']['x']}, {state['offset']['y']}) grid:scrollSection(1, {offset}) "
-            "print('--') for _, e in ipairs(grid:visible()) do "
-            "print(e.kind, e.section or '', e.item or '', e.x, e.y, e.w, e.h, e.pinned and 'pinned' or '') end")
-    r = subprocess.run([gridrepl, "-e", code], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
-                       timeout=TIMEOUT)
-    assert r.returncode == 0, r.stderr
-    rows = r.stdout.split("--\n", 1)[1].splitlines()
-    return sorted((k, s, i, float(ex), float(ey), float(ew), float(eh), p == "pinned")
-                  for k, s, i, ex, ey, ew, eh, p in (row.split("\t") for row in rows))
-
-
 def test_a_carousel_scrolls_sideways_with_the_wheel_and_a_drag(gridrepl, browser, tmp_path):
     from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
     script = tmp_path / "carousel.lua"
@@ -674,7 +659,9 @@ def test_a_carousel_scrolls_sideways_with_the_wheel_and_a_drag(gridrepl, browser
             assert answer["sideways"] == [{"section": 1, "offset": offset}]
             engine = as_boxes(answer["elements"])
             assert dom_boxes(browser) == engine == as_boxes(state["elements"])
-            assert carousel_visible(gridrepl, script, answer, offset) == engine
+            v, o = answer["viewport"], answer["offset"]
+            assert gridrepl_visible(gridrepl, v["width"], v["height"], o["x"], o["y"], script,
+                                    f"grid:scrollSection(1, {offset})") == engine
             assert answer["offset"] == {"x": 0, "y": 0}   # the page itself did not scroll
             return answer
 
