@@ -18,6 +18,8 @@ public struct ViewStatus: Equatable, Sendable {
     public var sort = false
     /// A section that scrolls sideways is in view: `[` and `]` scroll it.
     public var sideways = false
+    /// Whether a focus is on (`f`): the arrows and h/j/k/l then move it instead of scrolling.
+    public var focusing = false
 
     public init() {}
 
@@ -35,7 +37,14 @@ public struct ViewStatus: Equatable, Sendable {
     public func help(width: Int) -> String {
         let text = "q quit  hjkl/arrows  " + sidewaysKeys + "PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info"
             + (sort ? ", drag: move" : "")
-        return String(text.prefix(max(0, width)))
+        return String(withFocusKeys(text).prefix(max(0, width)))
+    }
+
+    /// The focus's keys, first on the line so that a narrow terminal still shows them: `f` to put a
+    /// focus on, before the other keys; while it is on, what the keys do to it instead of them (the
+    /// arrows no longer scroll), and q.
+    func withFocusKeys(_ keys: String) -> String {
+        focusing ? "focus: arrows/hjkl move it  Enter reports it  f ends it  q quit" : "f focus  " + keys
     }
 
     /// `[`/`]` while a section that scrolls sideways is in view, beside the other keys that move.

@@ -18,7 +18,7 @@ private final class Host: GridObserver {
 
 /// The grid of the scroll sweep and the ~50-visible query: 6 lanes of items 50 wide and 30…60
 /// high in the 320×480 viewport (~64 loaded at a time), big n.
-private func manyVisibleSetup(_ scale: Scale) -> (GridConfiguration, [Size]) {
+func manyVisibleSetup(_ scale: Scale) -> (GridConfiguration, [Size]) {
     var rng = SplitMix64(state: 11)
     let sizes = (0..<scale.big).map { _ in Size(width: 50, height: Double(30 + rng.next() % 31)) }
     var config = configuration(.lanes)

@@ -7,9 +7,11 @@
 // run). `--curve-out PATH` also writes the query-against-scan curve as TSV (for the plot).
 // `--profile-query N`, `--profile-layout N KIND` and `--profile-lua N JOB` (LuaBenchmarks.swift)
 // run one job for callgrind; `--flow-file` (FlowFile.swift) lays out sizes from a file;
-// `--composed` runs only the composed feed's rows (ComposedFeed.swift), `--transition` only the
-// layout transition's (TransitionBenchmarks.swift), `--apply` only apply's
-// (ApplyBenchmarks.swift), `--optimal-rows` only the row of justified optimal rows.
+// `--composed` runs only the composed feed's rows (ComposedFeed.swift), `--carousels` the carousel
+// feed's (CarouselFeed.swift), `--transition` the layout transition's (TransitionBenchmarks.swift),
+// `--apply` only apply's
+// (ApplyBenchmarks.swift), `--optimal-rows` only the row of justified optimal rows, `--neighbor`
+// only spatial navigation's (NavigationBenchmarks.swift).
 // Times are the fastest of several runs (the machine is noisy: the minimum is the
 // least disturbed run); a query time is the mean over many random viewport offsets.
 import GridBenchFloor
@@ -450,8 +452,18 @@ func main() throws {
         printTable(rows)
         return
     }
+    if arguments.contains("--carousels") {  // only the carousel feed's rows
+        try carouselFeedRows(scale, makeSizes(scale.big), &rows, &sink)
+        printTable(rows)
+        return
+    }
     if arguments.contains("--apply") {  // only apply's rows
         applyRows(scale, &rows, &sink)
+        printTable(rows)
+        return
+    }
+    if arguments.contains("--neighbor") {  // only spatial navigation's rows
+        try navigationRows(scale, makeSizes(scale.big), &rows, &sink)
         printTable(rows)
         return
     }
@@ -471,9 +483,11 @@ func main() throws {
     try manyVisibleQueries(scale, &rows, &sink)
     try scrollSweep(scale, &rows, &sink)
     try composedFeedRows(scale, sizes, &rows, &sink)
+    try carouselFeedRows(scale, sizes, &rows, &sink)
     try lazyRows(scale, sizes, &rows, &sink)
     applyRows(scale, &rows, &sink)
     try transitionRows(scale, sizes, &rows, &sink)
+    try navigationRows(scale, sizes, &rows, &sink)
 
     print("gridbench\(scale.quick ? " --quick (smaller n; goals are set for the full run)" : ""): viewport 320×480, spacing 4, lanes 3, waterfall 3 columns, justified rowHeight 100; item sizes 60…100 × 40…200 (seed 42)")
     print("")

@@ -140,6 +140,25 @@ import GridLayoutTestSupport
         #expect(try free.sectionOffset(0) == 95)
     }
 
+    /// Items of one size (`itemsHaveSameSize`) scroll sideways too: stored, not a same-size grid.
+    /// Width 100, padding 10, spacing 10: 30 × 40 items at x 10, 50, …, 170; offsets up to 110.
+    @Test func sameSizeItemsScrollSideways() throws {
+        var config = GridConfiguration()
+        config.viewport = size(100, 200)
+        config.padding = Insets(top: 10, left: 10, bottom: 10, right: 10)
+        config.spacing = 10
+        config.lanes = 1
+        config.scroll = .cross
+        let grid = Grid(configuration: config, dataSource: UniformDataSource(counts: [5, 2], size: size(30, 40)))
+        try grid.reload()
+        #expect(try grid.frame(of: Self.path(0, 4)) == rect(170, 10, 30, 40))
+        #expect(try grid.frame(of: Self.path(1, 1)) == rect(50, 60, 30, 40))
+        try grid.scrollSection(0, to: 1e9)
+        #expect(try grid.sectionOffset(0) == 110)
+        #expect(try grid.frame(of: Self.path(0, 4)) == rect(60, 10, 30, 40))
+        #expect(grid.layout.storedItemCount == 7)
+    }
+
     @Test func visibleAndIndexPathAtSeeTheItemsWhereTheyAre() throws {
         let grid = try Self.grid()
         try grid.scrollSection(0, to: 30)
@@ -153,6 +172,23 @@ import GridLayoutTestSupport
         #expect(try grid.indexPath(at: Point(x: 50, y: 50)) == Self.path(0, 0))
         // Item 4 at C 134…164 still meets the viewport's 0…150.
         #expect(try grid.elements(in: rect(140, 0, 10, 300)).map(\.id).contains(.item(Self.path(0, 4))))
+    }
+
+    /// At offset 30, line 1 holds item 0 (C −16…44), 3 (54…94) and 4 (104…134); line 2 (S 83…123)
+    /// item 1 (−16…34) and 2 (44…114).
+    @Test func neighborSeesTheItemsWhereTheOffsetPutsThem() throws {
+        let grid = try Self.grid()
+        try grid.scrollSection(0, to: 30)
+        #expect(try grid.neighbor(of: Self.path(0, 3), .left) == Self.path(0, 0))
+        #expect(try grid.neighbor(of: Self.path(0, 3), .right) == Self.path(0, 4))
+        #expect(try grid.neighbor(of: Self.path(0, 4), .right) == nil)
+        #expect(try grid.neighbor(of: Self.path(0, 3), .down) == Self.path(0, 2))
+        #expect(try grid.neighbor(of: Self.path(0, 2), .down) == Self.path(1, 0))
+        try grid.scrollSection(0, to: 0)
+        // At 0 item 3 (84…124) is past item 2 (74…144 in line 2)'s start: down from item 0 (14…74)
+        // is item 1 (14…64), in the beam and nearest.
+        #expect(try grid.neighbor(of: Self.path(0, 0), .down) == Self.path(0, 1))
+        #expect(try grid.neighbor(of: Self.path(0, 4), .left) == Self.path(0, 3))
     }
 
     @Test func rtlMirrorsTheSectionAndItsOffset() throws {
@@ -257,6 +293,39 @@ import GridLayoutTestSupport
         try fresh.scrollSection(1, to: 300)
         #expect(allElements(of: grid.layout) == allElements(of: fresh.layout))
         #expect(grid.layout.storedItemCount == 10)
+    }
+
+    /// Section 0's five items at offset 30 stand at C −16 (item 0), −16 (1), 44 (2), 54 (3) and 104
+    /// (4); section 1's item at (10, 150). With moves across sections allowed, a drag still stays
+    /// in a sideways section, and no other item enters one.
+    @Test func dragsReorderWithinASidewaysSectionOnly() throws {
+        let grid = try Self.grid()
+        var data = grid.dataSource as! ArrayDataSource
+        data.movesAcrossSections = true
+        data.sections[1].sizes.append(size(100, 50))
+        grid.dataSource = data
+        grid.configuration.sort = true
+        grid.configuration.animationDuration = 0
+        try grid.reload()
+        try grid.scrollSection(0, to: 30)
+        #expect(try grid.beginDrag(at: Point(x: 60, y: 50)) == Self.path(0, 3))
+        try grid.drag(to: Point(x: 60, y: 175))  // over section 1's first item
+        try grid.endDrag()
+        #expect(try grid.layout.itemCount(inSection: 0) == 5)
+        #expect(try grid.layout.itemCount(inSection: 1) == 2)
+        #expect(try grid.beginDrag(at: Point(x: 20, y: 175)) == Self.path(1, 0))
+        try grid.drag(to: Point(x: 60, y: 50))  // over the carousel
+        try grid.endDrag()
+        #expect(try grid.layout.itemCount(inSection: 0) == 5)
+        #expect(try grid.layout.itemCount(inSection: 1) == 2)
+        // Within the section, the dragged item moves: item 1 (C −16…34, line 1) to item 4's place.
+        #expect(try grid.beginDrag(at: Point(x: 20, y: 100)) == Self.path(0, 1))
+        try grid.drag(to: Point(x: 134, y: 60))
+        try grid.endDrag()
+        let moved = (grid.dataSource as! ArrayDataSource).sections[0].sizes
+        #expect(moved.map(\.width) != [60, 50, 70, 40, 30])
+        #expect(moved.count == 5 && Set(moved.map(\.width)) == [60, 50, 70, 40, 30])
+        #expect(try grid.sectionOffset(0) <= 30)
     }
 
     /// Random sideways sections (1 to 3 lines, items of random lengths and thicknesses) in grids of

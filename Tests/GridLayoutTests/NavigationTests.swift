@@ -103,6 +103,43 @@ private func path(_ section: Int, _ item: Int) -> GridIndexPath { GridIndexPath(
         #expect(try grid.neighbor(of: path(0, 19_999), .down) == nil)
     }
 
+    /// Down from the last item laid out moves the lazy frontier: the answer lies past it, and is the
+    /// one a full layout of the same data gives. Walked down through three sections with headers (a
+    /// waterfall and two lanes sections), from the last item laid out after each move, every move
+    /// equals the full layout's and lays out more, until the last section's edge (nil).
+    @Test(arguments: [LayoutKind.waterfall, .lanes]) func downFromTheFrontierLaysOutMore(kind: LayoutKind) throws {
+        var config = GridConfiguration()
+        config.layout = kind
+        config.columns = 3
+        config.lanes = 3
+        config.spacing = 10
+        config.viewport = Size(width: 320, height: 300)
+        let sections = (0..<3).map { s in
+            ArrayDataSource.Section(sizes: (0..<60).map { Size(width: 100, height: Double(40 + (s * 60 + $0) * 37 % 120)) },
+                                    header: Size(width: 0, height: 30))
+        }
+        let full = Grid(configuration: config, dataSource: ArrayDataSource(sections: sections))
+        try full.reload()
+        config.estimatedSize = Size(width: 100, height: 50)
+        let lazy = Grid(configuration: config, dataSource: ArrayDataSource(sections: sections))
+        try lazy.reload()
+        var moves = 0
+        while lazy.isEstimated {
+            let laidOut = lazy.layout.itemsLaidOut
+            let from = path((laidOut - 1) / 60, (laidOut - 1) % 60)  // the last item laid out
+            let answer = try lazy.neighbor(of: from, .down)
+            #expect(answer == (try full.neighbor(of: from, .down)), "\(kind) down from \(from)")
+            #expect(answer == bruteForceNeighbor(of: from, .down, in: full.layout), "\(kind) down from \(from)")
+            #expect(lazy.layout.itemsLaidOut > laidOut, "\(kind) down from \(from): the frontier moved")
+            if let answer { #expect(try lazy.frame(of: answer) == (try full.frame(of: answer))) }
+            moves += 1
+            if answer == nil { break }
+        }
+        #expect(moves == 14, "\(kind): the walk crossed the frontier \(moves) times")
+        #expect(try lazy.neighbor(of: path(2, 59), .down) == nil)
+        #expect(!lazy.isEstimated)
+    }
+
     /// Random grids of every layout (both directions, rtl, scale, headers, footers, spans, insets):
     /// every direction from random items equals the rule over every item; a quarter lazy
     /// (estimatedSize), checked against the full layout's frames.

@@ -152,6 +152,57 @@ import Testing
         #expect(lua.eval("g:step(0.1) return g:animating(), g.columns") == ["false", "3"])
     }
 
+    /// grid:sectionOffset and grid:scrollSection (docs/layout.md, "Sections that scroll sideways"):
+    /// five 30 × 40 items at x 10, 50, …, 170, offsets up to 110; item paging snaps 47 to 40.
+    @Test func sectionsThatScrollSideways() {
+        let lua = LuaHarness()
+        lua.run("""
+            g = gl.new{ width = 100, height = 200, padding = 10, spacing = 10, lanes = 1 }
+            g.dataSource = { sections = function() return 2 end, count = function(s) return s == 1 and 5 or 1 end,
+                             size = function() return 30, 40 end,
+                             section = function(s) if s == 1 then return { scroll = "cross", sectionPaging = "item" } end end }
+            g:reload()
+            """)
+        #expect(lua.eval("return g:frame(1, 5)") == ["170", "10", "30", "40"])
+        #expect(lua.eval("g:scrollSection(1, 47) return g:sectionOffset(1), g:frame(1, 2)") == ["40.0", "10", "10", "30", "40"])
+        #expect(lua.eval("return g:sectionOffset(2)") == ["0.0"])
+        #expect(lua.error("g:scrollSection(2, 5)") == "test:1: scrollSection: section 2 does not scroll sideways (it needs the option 'scroll' = 'cross' and items)")
+        #expect(lua.error("g:scrollSection(1, 0/0)") == "test:1: scrollSection: offset nan for section 1 is invalid (expected a finite number)")
+        #expect(lua.error("g:scrollSection(1, 'x')") == "test:1: bad argument #2 to 'scrollSection' (number expected, got string)")
+        #expect(lua.error("g:sectionOffset(3)") == "test:1: section 3 is out of range: the grid has 2 sections")
+        #expect(lua.eval("return g:sectionOffset(1)") == ["40.0"])
+    }
+
+    /// grid:neighbor moves the lazy frontier (estimatedSize): down from the last item a reload asked
+    /// for, it asks for more and finds the item a full layout of the same data gives, at its frame.
+    @Test func neighborMovesTheLazyFrontier() {
+        let lua = LuaHarness()
+        lua.eval("""
+            asked = 0
+            local function source()
+              return { count = function() return 300 end,
+                       size = function(s, i) if i > asked then asked = i end return 100, 40 + i * 37 % 120 end }
+            end
+            local options = { layout = "waterfall", columns = 3, spacing = 10, width = 320, height = 300 }
+            full = gl.new(options)
+            full.dataSource = source()
+            full:reload()
+            options.estimatedSize = { w = 100, h = 50 }
+            asked = 0
+            g = gl.new(options)
+            g.dataSource = source()
+            g:reload()
+            """)
+        #expect(lua.eval("return asked, g:estimated()") == ["18", "true"])
+        #expect(lua.eval("return g:frame(1, 18)") == ["0", "562", "100", "106"])
+        #expect(lua.eval("return g:neighbor(1, 18, 'down')") == ["1", "21"])
+        #expect(lua.eval("return full:neighbor(1, 18, 'down')") == ["1", "21"])
+        #expect(lua.eval("return asked") == ["33"])
+        #expect(lua.eval("return g:frame(1, 21)") == ["0", "678", "100", "97"])
+        #expect(lua.eval("return full:frame(1, 21)") == ["0", "678", "100", "97"])
+        #expect(lua.eval("return g:estimated()") == ["true"])
+    }
+
     @Test func moduleTable() {
         let lua = LuaHarness()
         #expect(lua.eval("return gl.version") == ["1.2.0"])

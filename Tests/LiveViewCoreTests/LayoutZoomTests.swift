@@ -48,8 +48,9 @@ import Testing
 
     @Test func theHelpListsTheKeys() {
         var s = ViewStatus()
-        #expect(s.help(width: 200) == "q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info")
+        #expect(s.help(width: 200) == "f focus  q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info")
         s.sideways = true
-        #expect(s.help(width: 79).hasPrefix("q quit  hjkl/arrows  [/] sideways  PgUp/PgDn/space  Home/End  g go to  +/- zoom"))
+        #expect(s.help(width: 200)
+                == "f focus  q quit  hjkl/arrows  [/] sideways  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info")
     }
 }

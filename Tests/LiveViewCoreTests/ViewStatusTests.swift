@@ -30,6 +30,23 @@ import Testing
         #expect(s.help(width: 200).hasSuffix("click: info, drag: move"))
     }
 
+    /// `f` leads the key help; while a focus is on, the help is the focus's keys (the arrows move it
+    /// instead of scrolling), cut at the width as the rest is.
+    @Test func focusKeys() {
+        var s = ViewStatus()
+        #expect(s.help(width: 200).hasPrefix("f focus  q quit  hjkl/arrows  "))
+        #expect(s.help(width: 20) == "f focus  q quit  hjk")
+        #expect(s.help(width: 0) == "")
+        s.focusing = true
+        #expect(s.help(width: 200) == "focus: arrows/hjkl move it  Enter reports it  f ends it  q quit")
+        #expect(s.help(width: 80) == s.help(width: 200))
+        #expect(s.help(width: 40) == "focus: arrows/hjkl move it  Enter report")
+        s.sort = true  // a drag still works, but the focus's keys are the ones to know
+        #expect(s.help(width: 200) == "focus: arrows/hjkl move it  Enter reports it  f ends it  q quit")
+        s.focusing = false
+        #expect(s.help(width: 200).hasPrefix("f focus  q quit  "))
+    }
+
     @Test func milliseconds() {
         #expect(ViewFormat.milliseconds(0.000_004) == "0.0 ms")
         #expect(ViewFormat.milliseconds(0.0125) == "12.5 ms")

@@ -226,3 +226,13 @@ def test_images_are_what_the_scripts_draw_now(gridrepl, tmp_path):
         assert committed.exists(), f"{committed.relative_to(ROOT)} is missing: run make docs-images"
         assert committed.read_text() == out.read_text(), \
             f"{committed.relative_to(ROOT)} differs from what scripts/{name}.lua draws now: run make docs-images"
+
+
+def test_the_focus_picture_is_what_focus_lua_draws():
+    """docs/layout.md's picture of scripts/focus.lua's grid is the draw() at the end of its golden
+    output (scripts/expected/focus.out, itself checked against the script by ScriptGoldenTests)."""
+    expected = (ROOT / "scripts" / "expected" / "focus.out").read_text().splitlines()
+    picture = expected[next(i for i, line in enumerate(expected) if line.startswith("offset (")) + 1:]
+    text = [b for b in blocks(ROOT / "docs" / "layout.md") if b.info == ["text"] and "|1.5 " in b.text]
+    assert len(text) == 1, "one text block in docs/layout.md pictures focus.lua's grid"
+    assert text[0].text.splitlines() == picture

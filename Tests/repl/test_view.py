@@ -244,7 +244,7 @@ def test_opens_on_the_alternate_screen_and_q_quits_restoring_the_terminal(view):
     assert ENTER_ALT_SCREEN in view.raw
     assert view.status[0] == "offset 0,0  content 320x690  zoom 100%"
     assert re.fullmatch(r"10 visible  views 0 created, 0 reused  layout [\d.]+ ms", view.status[1])
-    assert view.status[2].startswith("q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale")
+    assert view.status[2].startswith("f focus  q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </>")
     quit_cleanly(view)
     # What the script printed before the view opened is on the normal screen.
     assert b"this line is printed before the view opens" in view.raw
@@ -365,7 +365,7 @@ def test_g_goes_to_an_index_path(gridrepl, view, tmp_path):  # noqa: F811
     view.send("g..\r")
     view.wait_status("go to: '..' is not an index path")
     view.send("gx\x1b")           # letters are not taken; Escape closes the prompt, not the view
-    view.wait(lambda: view.status[2].startswith("q quit"), "the key help")
+    view.wait(lambda: view.status[2].startswith("f focus  q quit"), "the key help")
     quit_cleanly(view)
 
 
@@ -386,10 +386,14 @@ def test_f_focuses_and_the_arrows_move_the_focus_through_neighbor(gridrepl, view
     view.wait_status(f"focused item {s3}.{i3}")
     view.send("k")                # the first row: an edge, the focus stays
     view.wait_status(f"focused item {s3}.{i3} (an edge)")
+    view.send("x")                # no key: the help, now the focus's keys
+    view.wait(lambda: view.status[2].rstrip() == "focus: arrows/hjkl move it  Enter reports it  f ends it  q quit",
+              "the focus's key help")
     view.send("\r")               # Enter reports the focus
     view.wait(lambda: view.status[2].rstrip() == f"focused item {s3}.{i3}", "Enter's report")
     assert view.offset() == (0, 0)
-    view.send("f")                # off again: the arrows scroll
+    view.send("f")                # off again: the arrows scroll, and the help is the keys again
+    view.wait(lambda: view.status[2].startswith("f focus  q quit"), "the key help")
     view.send("j")
     view.wait_offset(0, 24)
     quit_cleanly(view)

@@ -225,6 +225,10 @@ struct LayoutBuilder {
         }
         let lanes = style.lanes
         let first = sameSize ? try itemSize(GridIndexPath(section: section, item: 0)) : nil
+        // A sideways section is stored whatever its sizes: its frames are kept with the axes exchanged.
+        if style.scroll == .cross {
+            return try crossItems(section, count: count, area: area, lines: lanes, sizes: itemSizes(section, count: count, same: first))
+        }
         // Spans make equal sizes no grid: such sections are stored like any other.
         if let first, !spans, let items = try sameSizeItems(item: first, lanes: lanes, count: count, area: area, style: style),
            try checkShown(items, section),
@@ -233,9 +237,6 @@ struct LayoutBuilder {
             // the cursor's `max` would drop: such a section is too long, as it is when stored.
             guard !extent.sEnd.isNaN else { throw .extentTooLarge(at: .section(section), end: .infinity) }
             return (items, .uniform(item: first, lanes: lanes), extent.sEnd)
-        }
-        if style.scroll == .cross {
-            return try crossItems(section, count: count, area: area, lines: lanes, sizes: itemSizes(section, count: count, same: first))
         }
         if !lazily { try addStored(count, section) }
         let sizes = try itemSizes(section, count: count, same: first)

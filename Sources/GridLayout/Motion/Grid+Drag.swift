@@ -21,10 +21,12 @@ extension Grid {
     /// Picks up the item under `point` (viewport coordinates). Returns its index path, or nil (and
     /// starts no drag) when no item is there or the data source's `canMoveItem` says no. Running
     /// and queued mutations are finished first. Throws when `sort` is off or a drag is in progress.
+    /// An item of a section that scrolls sideways moves within its section only, and no other item
+    /// moves into such a section.
     ///
     /// - Complexity: after the cost of the mutations it finishes, that of `ContentLayout.indexPath(at:)` to find the item
     ///   and O(s) for the s sections: it asks `canMoveItem(at:)` once and `canMoveItem(fromSection:toSection:)` for every
-    ///   other section, then `providesSpans`, the item's `sizeForItem` (unless measured) and, with spans, its `span(at:)`.
+    ///   other section that does not scroll sideways (none when the item's own does), then `providesSpans`, the item's `sizeForItem` (unless measured) and, with spans, its `span(at:)`.
     ///   A lazy layout is first laid out to its end (see `layOut(through:)`). Then a loaded-set update (see `scroll(to:)`).
     @discardableResult
     public func beginDrag(at point: Point) throws(GridError) -> GridIndexPath? {
@@ -39,11 +41,15 @@ extension Grid {
         let content = Point(x: contentOffset.x + point.x, y: contentOffset.y + point.y)
         guard let path = layout.indexPath(at: content),
               try ask(.canMove, .item(path), { try dataSource.canMoveItem(at: path) }) else { return nil }
+        // A section that scrolls sideways keeps its items and takes no others: its offset and its
+        // lines belong to its own items (its drags reorder within it).
+        let sideways = layout.crossItems(path.section) != nil
         var sections: [Int] = []
         for section in 0..<layout.sectionCount {
             if section == path.section {
                 sections.append(section)
-            } else if try ask(.canMoveToSection, .section(section), { try dataSource.canMoveItem(fromSection: path.section, toSection: section) }) {
+            } else if !sideways, layout.crossItems(section) == nil,
+                      try ask(.canMoveToSection, .section(section), { try dataSource.canMoveItem(fromSection: path.section, toSection: section) }) {
                 sections.append(section)
             }
         }

@@ -18,6 +18,10 @@
 /// item's S-start and the running maximum of S-ends up to the block's end (both non-decreasing).
 /// Only the last search step touches the item arrays, within one block.
 ///
+/// The store also keeps the C range its items cover (the smallest C-start, the largest C-end): a
+/// query wholly beside it, across the axis, reads no item (spatial navigation asks for regions
+/// beside the items, towards a side where there may be none, as far along S as the content goes).
+///
 /// `sOffset` moves the whole store along S in O(1) (`reloadSection` shifts the sections after the
 /// one it re-lays out so): frames are kept as laid out and the offset is added where they leave
 /// the store. Appending continues in the stored coordinates, so a placer's saved state stays valid.
@@ -43,6 +47,8 @@ struct FrameStore: Sendable {
     private var others: [SequenceState]
     /// The largest amount by which an S-start fell below an earlier one of its sequence (usually 0).
     private var slack: Double = 0
+    /// The smallest C-start and the largest C-end of the items (infinite while there are none).
+    private var cLow = Double.infinity, cHigh = -Double.infinity
     /// How many interleaved sequences the items form.
     let interleave: Int
     /// Whether S-starts may fall by any amount (spanning items in shortest lanes or cursor-placed
@@ -85,6 +91,7 @@ struct FrameStore: Sendable {
         // A floored store's block gets the previous block's floor: a valid (if loose) lower bound.
         if position & Self.blockMask == 0 { blockStart.append(floored ? blockStart.last ?? -.infinity : r.s) }
         frames.append(r)
+        widenC(r)
         let maxEnd: Double
         if sequence == 0 {
             maxEnd = first.add(r, slack: &slack)
@@ -116,6 +123,7 @@ struct FrameStore: Sendable {
                     let i = frames.count
                     if i & Self.blockMask == 0 { blockStart.append(floors[k]) }
                     frames.append(batch[k])
+                    widenC(batch[k])
                     let maxEnd = first.add(batch[k], slack: &slack)
                     if i & Self.blockMask == Self.blockMask { closeBlock(maxEnd) }
                 }
@@ -132,6 +140,7 @@ struct FrameStore: Sendable {
         var i = frames.count
         frames.append(contentsOf: batch)
         var (sequence, slack) = (first, self.slack)
+        var (low, high) = (cLow, cHigh)
         var k = 0
         while k < batch.count {
             // The rest of i's block, or of the batch: a block's first item opens it in the index, its
@@ -139,12 +148,25 @@ struct FrameStore: Sendable {
             let run = Swift.min(Self.blockSize - (i & Self.blockMask), batch.count - k)
             if i & Self.blockMask == 0 { blockStart.append(batch[k].s) }
             var maxEnd = sequence.maxEnd
-            for r in batch[k..<k + run] { maxEnd = sequence.add(r, slack: &slack) }
+            for r in batch[k..<k + run] {
+                maxEnd = sequence.add(r, slack: &slack)
+                // The C range in the same pass as the S index: the batch is read once.
+                if r.c < low { low = r.c }
+                if r.c + r.cSize > high { high = r.c + r.cSize }
+            }
             i += run
             k += run
             if i & Self.blockMask == 0 { closeBlock(maxEnd) }
         }
         (first, self.slack) = (sequence, slack)
+        (cLow, cHigh) = (low, high)
+    }
+
+    /// Takes `r` into the C range the items cover.
+    @inline(__always)
+    private mutating func widenC(_ r: AxisRect) {
+        if r.c < cLow { cLow = r.c }
+        if r.c + r.cSize > cHigh { cHigh = r.c + r.cSize }
     }
 
     /// Records a completed block's running maximum S-end (and a completed group's).
@@ -190,11 +212,13 @@ struct FrameStore: Sendable {
         fileprivate let first: SequenceState
         fileprivate let others: [SequenceState]
         fileprivate let slack: Double
+        fileprivate let cLow: Double, cHigh: Double
     }
 
     /// The current state, to come back to. O(1) (the per-sequence maxima are shared until changed).
     func mark() -> Mark {
-        Mark(count: count, blockStarts: blockStart.count, blockMaxEnds: blockMaxEnd.count, first: first, others: others, slack: slack)
+        Mark(count: count, blockStarts: blockStart.count, blockMaxEnds: blockMaxEnd.count, first: first, others: others, slack: slack,
+             cLow: cLow, cHigh: cHigh)
     }
 
     /// Drops the items appended after `mark` and restores the index to what it was then, as if they
@@ -208,12 +232,15 @@ struct FrameStore: Sendable {
         first = mark.first
         others = mark.others
         slack = mark.slack
+        (cLow, cHigh) = (mark.cLow, mark.cHigh)
     }
 
     /// Calls `body`, in ascending order, with the index and frame (offset applied) of every item
     /// that overlaps the S-interval (lo, hi) and the C-interval (cLo, cHi) with positive length on
     /// both axes. The frame is the one the overlap test read: the caller does not read it again.
     func forEachIndex(s lo: Double, _ hi: Double, c cLo: Double, _ cHi: Double, _ body: (Int, AxisRect) -> Void) {
+        // Wholly beside every item across the axis: none overlaps (the test below would fail for each).
+        guard cHigh > cLo && cLow < cHi else { return }
         if interleave == 1 {
             forEachIndex(inSequence: 0, s: lo, hi, c: cLo, cHi, body)
             return

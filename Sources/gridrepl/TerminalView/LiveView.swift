@@ -47,7 +47,9 @@ final class LiveView {
     var animating = false
     var dragging = false
     /// The item the keyboard's focus is on (1-based, as Lua numbers it), or nil: arrows scroll.
-    var focus: (section: Int, item: Int)?
+    var focus: (section: Int, item: Int)? {
+        didSet { status.focusing = focus != nil }
+    }
     /// Whether the grid's delegate has a `tick` (see `advanceClock`).
     var ticking = false
     /// Whether the view redraws at frame rate: the grid animates, a drag is held, or it ticks.

@@ -1115,6 +1115,57 @@ static void test_transition(void) {
     gl_grid_destroy(g);
 }
 
+/* Sections that scroll sideways (since 1.2): width 100, padding 10, spacing 10, five 30 x 40
+ * items in one line at x 10, 50, ..., 170; the range is 10...90, offsets up to 200 - 90 = 110. */
+static void test_sideways(void) {
+    gl_config c;
+    gl_config_init(&c);
+    EXPECT(c.scroll == GL_SCROLL_MAIN && c.section_paging == GL_PAGING_NONE);
+    c.width = 100;
+    c.height = 200;
+    c.padding = (gl_insets){ 10, 10, 10, 10 };
+    c.spacing = 10;
+    c.lanes = 1;
+    c.scroll = GL_SCROLL_CROSS;
+    c.section_paging = GL_PAGING_ITEM;
+    gl_grid *g = NULL;
+    OK(gl_grid_create(&c, &g));
+    gl_size size = { 30, 40 };
+    gl_section s = { &size, 5, 0, { 0, 0 }, 0 };
+    OK(gl_grid_set_sections(g, &s, 1, GL_SAME_SIZE));
+    OK(gl_grid_reload(g));
+    gl_rect r;
+    OK(gl_grid_frame(g, 0, 4, &r));
+    EXPECT(r.x == 170 && r.y == 10 && r.w == 30 && r.h == 40);
+    double offset = -1;
+    OK(gl_grid_section_offset(g, 0, &offset));
+    EXPECT(offset == 0);
+    OK(gl_grid_scroll_section(g, 0, 47)); /* snaps to the item start at 50: offset 40 */
+    OK(gl_grid_section_offset(g, 0, &offset));
+    EXPECT(offset == 40);
+    OK(gl_grid_frame(g, 0, 1, &r));
+    EXPECT(r.x == 10 && r.y == 10);
+    OK(gl_grid_scroll_section(g, 0, 1e9)); /* clamped to 110 */
+    OK(gl_grid_section_offset(g, 0, &offset));
+    EXPECT(offset == 110);
+    EXPECT_STATUS(gl_grid_scroll_section(g, 0, NAN), GL_EINVAL);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_scroll_section: offset nan for section 0 is invalid (expected a finite number)") == 0);
+    EXPECT_STATUS(gl_grid_scroll_section(g, 1, 0), GL_ERANGE);
+    EXPECT_STATUS(gl_grid_section_offset(g, 0, NULL), GL_EINVAL);
+    OK(gl_grid_section_offset(g, 0, &offset));
+    EXPECT(offset == 110);
+    c.scroll = GL_SCROLL_MAIN;
+    OK(gl_grid_set_config(g, &c));
+    OK(gl_grid_reload(g));
+    OK(gl_grid_section_offset(g, 0, &offset));
+    EXPECT(offset == 0);
+    EXPECT_STATUS(gl_grid_scroll_section(g, 0, 5), GL_ESTATE);
+    EXPECT(strcmp(gl_last_error(), "gl_grid_scroll_section: section 0 does not scroll sideways (it needs the option 'scroll' = 'cross' and items)") == 0);
+    c.scroll = 2;
+    EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
+    gl_grid_destroy(g);
+}
+
 static void test_rtl(void) {
     gl_config c;
     gl_config_init(&c);
@@ -1470,6 +1521,7 @@ int main(void) {
     test_pool_is_bounded();
     test_two_spacings();
     test_rtl();
+    test_sideways();
     test_transition();
     test_flow_alignment();
     test_scale();

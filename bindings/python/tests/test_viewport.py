@@ -238,3 +238,55 @@ def test_neighbor_moves_a_focus_on_screen_and_in_index_order():
             grid.neighbor(0, 0, "dwon")
         with pytest.raises(GridError, match=r"item \(section 0, item 7\) is out of range"):
             grid.neighbor(0, 7, "down")
+
+
+def test_a_section_that_scrolls_sideways_has_its_own_offset():
+    # docs/layout.md, "Sections that scroll sideways": five 30 x 40 items in one line at x 10, 50,
+    # ..., 170; the range is 10...90, so offsets go up to 110; item paging snaps 47 to 40.
+    with Grid(width=100, height=200, padding=10, spacing=10, lanes=1) as grid:
+        grid.set_sections([[(30, 40)] * 5, [(30, 40)]],
+                          section_options=[{"scroll": "cross", "section_paging": "item"}, None])
+        grid.reload()
+        assert grid.frame(0, 4) == Rect(170, 10, 30, 40)
+        assert grid.section_offset(0) == 0
+        grid.scroll_section(0, 47)
+        assert grid.section_offset(0) == 40
+        assert grid.frame(0, 1) == Rect(10, 10, 30, 40)
+        assert [(e.section, e.item) for e in grid.visible()] == [(0, 1), (0, 2), (0, 3), (1, 0)]
+        grid.scroll_section(0, 1e9)
+        assert grid.section_offset(0) == 110
+        assert grid.section_offset(1) == 0
+        with pytest.raises(GridError, match=r"^scroll_section: section 1 does not scroll sideways \(it needs the option "
+                                             r"'scroll' = 'cross' and items\)"):
+            grid.scroll_section(1, 5)
+        with pytest.raises(GridError, match=r"^scroll_section: offset nan for section 0 is invalid"):
+            grid.scroll_section(0, float("nan"))
+        with pytest.raises(GridError, match=r"section 2 is out of range"):
+            grid.scroll_section(2, 0)
+        with pytest.raises(TypeError):
+            grid.scroll_section(0, "3")
+        assert grid.section_offset(0) == 110
+
+
+def test_neighbor_moves_the_lazy_frontier():
+    # With estimated_size a reload asks the sizes of the first screen only; down from the last item
+    # it asked for, neighbor asks for more and finds the item a full layout of the same data gives.
+    asked = []
+
+    def size(section, item):
+        asked.append(item)
+        return (100, 40 + (item + 1) * 37 % 120)
+
+    options = dict(layout="waterfall", columns=3, spacing=10, width=320, height=300)
+    with Grid(**options) as full, Grid(estimated_size=(100, 50), **options) as grid:
+        full.set_data_source(count=300, size=size)
+        full.reload()
+        grid.set_data_source(count=300, size=size)
+        asked.clear()
+        grid.reload()
+        assert max(asked) == 17
+        assert grid.frame(0, 17) == Rect(0, 562, 100, 106)
+        assert grid.neighbor(0, 17, "down") == full.neighbor(0, 17, "down") == IndexPath(0, 20)
+        assert max(asked) == 32
+        assert grid.frame(0, 20) == full.frame(0, 20) == Rect(0, 678, 100, 97)
+        assert max(asked) == 32  # as far as the answer needed, not to the end
