@@ -71,3 +71,4 @@ print("item under (100, 150):", grid:indexPathAt(100, 150))
 grid:reload()
 print("after reload:", grid:sectionOffset(1), grid:sectionOffset(3), grid:sectionOffset(4))
 grid:draw{ cols = 40, rows = 24 }
+return grid

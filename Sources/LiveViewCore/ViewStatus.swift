@@ -16,6 +16,8 @@ public struct ViewStatus: Equatable, Sendable {
     public var zoom = 1.0
     /// `grid.sort`: dragging reorders.
     public var sort = false
+    /// A section that scrolls sideways is in view: `[` and `]` scroll it.
+    public var sideways = false
     /// Whether a focus is on (`f`): the arrows and h/j/k/l then move it instead of scrolling.
     public var focusing = false
 
@@ -33,7 +35,7 @@ public struct ViewStatus: Equatable, Sendable {
 
     /// The key help shown on the message line when there is no message.
     public func help(width: Int) -> String {
-        let text = "q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  r reload  click: info"
+        let text = "q quit  hjkl/arrows  " + sidewaysKeys + "PgUp/PgDn/space  Home/End  g go to  +/- zoom  </> scale  r reload  click: info"
             + (sort ? ", drag: move" : "")
         return String(withFocusKeys(text).prefix(max(0, width)))
     }
@@ -44,4 +46,7 @@ public struct ViewStatus: Equatable, Sendable {
     func withFocusKeys(_ keys: String) -> String {
         focusing ? "focus: arrows/hjkl move it  Enter reports it  f ends it  q quit" : "f focus  " + keys
     }
+
+    /// `[`/`]` while a section that scrolls sideways is in view, beside the other keys that move.
+    var sidewaysKeys: String { sideways ? "[/] sideways  " : "" }
 }

@@ -11,12 +11,14 @@ public enum ServeRoute: Equatable, Sendable {
     case drag(DragRequest)
     /// POST /api/neighbor.
     case neighbor(NeighborRequest)
+    /// POST /api/scrollSection.
+    case scrollSection(ScrollSectionRequest)
 
     /// Each path and the one method it takes (a GET path also takes HEAD).
     static let methods: [String: String] = [
         "/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
         "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST",
-        "/api/neighbor": "POST",
+        "/api/neighbor": "POST", "/api/scrollSection": "POST",
     ]
 
     /// The route of a request, or why it is refused: 404 for an unknown path, 405 for the wrong
@@ -39,6 +41,7 @@ public enum ServeRoute: Equatable, Sendable {
         case "/api/viewport": return .viewport(try ViewportRequest.parse(body))
         case "/api/drag": return .drag(try DragRequest.parse(body))
         case "/api/neighbor": return .neighbor(try NeighborRequest.parse(body))
+        case "/api/scrollSection": return .scrollSection(try ScrollSectionRequest.parse(body))
         default: return .page(.html)
         }
     }

@@ -32,6 +32,8 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var dragging: ServeMove?
     /// `visible()`: the elements overlapping the viewport (with the overscan), in its order.
     public var elements: [ServeElement]
+    /// The sections of those elements that scroll sideways, with their offsets, in section order.
+    public var sideways: [ServeSectionOffset] = []
     /// The last failure of a script run or of the server's own grid calls.
     public var error: String?
     /// After a drag's "begin": the item picked up (null: none there, or `canMove` said no).
@@ -40,6 +42,8 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var moved: ServeMove?
     /// After /api/neighbor: the item the focus moved to (null: none that way, an edge).
     public var neighbor: ServeIndexPath??
+    /// After /api/scrollSection: the section and the offset the engine gave it (snapped, clamped).
+    public var scrolled: ServeSectionOffset?
 
     public init(script: String, generation: Int, content: Size, offset: Point, viewport: Size,
                 direction: String, sort: Bool, stickyHeaders: Bool, overscan: Double, animating: Bool,
@@ -61,7 +65,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case script, generation, content, offset, viewport, direction, sort, stickyHeaders, overscan
-        case animating, ticking, dragging, elements, error, picked, moved, neighbor
+        case animating, ticking, dragging, elements, sideways, error, picked, moved, neighbor, scrolled
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -79,9 +83,11 @@ public struct ServeState: Encodable, Equatable, Sendable {
         try c.encode(ticking, forKey: .ticking)
         try c.encode(dragging, forKey: .dragging)  // null when none
         try c.encode(elements, forKey: .elements)
+        try c.encode(sideways, forKey: .sideways)
         try c.encode(error, forKey: .error)
         if let picked { try c.encode(picked, forKey: .picked) }  // only after "begin"; null inside
         try c.encodeIfPresent(moved, forKey: .moved)
         if let neighbor { try c.encode(neighbor, forKey: .neighbor) }  // only after /api/neighbor; null inside
+        try c.encodeIfPresent(scrolled, forKey: .scrolled)
     }
 }

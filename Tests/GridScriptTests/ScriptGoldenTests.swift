@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func everyExampleHasAnExpectedOutput() {
-        #expect(Self.scripts == ["animate.lua", "browser.lua", "chat.lua", "feed.lua", "flow.lua", "focus.lua", "infinite.lua", "justified.lua", "ninegrid.lua", "paging.lua", "reorder.lua", "selfsizing.lua", "smgridview.lua", "sticky.lua", "store.lua", "timeline.lua", "waterfall.lua"])
+        #expect(Self.scripts == ["animate.lua", "browser.lua", "chat.lua", "feed.lua", "flow.lua", "focus.lua", "infinite.lua", "justified.lua", "ninegrid.lua", "paging.lua", "reorder.lua", "selfsizing.lua", "smgridview.lua", "sticky.lua", "store.lua", "timeline.lua", "waterfall.lua", "zoom.lua"])
     }
 
     @Test(arguments: scripts) func scriptOutputMatches(script: String) throws {

@@ -20,6 +20,29 @@ import GridLayout
         return nil
     }
 
+    let scrollSectionShape = #"(expected {"section": integer, "offset": number})"#
+
+    func scrollSection(_ body: String) -> Result<ScrollSectionRequest, ServeFailure> {
+        do { return .success(try ScrollSectionRequest.parse(Array(body.utf8))) } catch { return .failure(error) }
+    }
+
+    @Test func aScrollSectionBodyNamesTheField() {
+        func refused(_ message: String) -> Result<ScrollSectionRequest, ServeFailure> { .failure(ServeFailure(400, message)) }
+        #expect(scrollSection("") == refused("/api/scrollSection: the request has no body \(scrollSectionShape)"))
+        #expect(scrollSection("[1, 2]") == refused("/api/scrollSection: the body is not a JSON object \(scrollSectionShape)"))
+        #expect(scrollSection(#"{"section": 1}"#) == refused("/api/scrollSection: 'offset' is missing \(scrollSectionShape)"))
+        #expect(scrollSection(#"{"offset": 10}"#) == refused("/api/scrollSection: 'section' is missing \(scrollSectionShape)"))
+        #expect(scrollSection(#"{"section": "1", "offset": 10}"#)
+                == refused("/api/scrollSection: 'section' has the wrong type \(scrollSectionShape)"))
+        #expect(scrollSection(#"{"section": 1, "offset": "10"}"#)
+                == refused("/api/scrollSection: 'offset' has the wrong type \(scrollSectionShape)"))
+        #expect(scrollSection(#"{"section": 0, "offset": 10}"#) == refused("/api/scrollSection: 'section' must be an integer >= 1, got 0"))
+        // Past either end is the engine's to clamp; a section it has not, or that does not scroll
+        // sideways, its to refuse.
+        #expect(scrollSection(#"{"section": 3, "offset": -40.5}"#) == .success(ScrollSectionRequest(section: 3, offset: -40.5)))
+        #expect(scrollSection(#"{"section": 99, "offset": 1e9}"#) == .success(ScrollSectionRequest(section: 99, offset: 1e9)))
+    }
+
     func drag(_ body: String) -> ServeFailure? {
         do { _ = try DragRequest.parse(Array(body.utf8)) } catch { return error }
         return nil

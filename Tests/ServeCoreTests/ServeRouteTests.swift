@@ -31,6 +31,10 @@ import ServeCore
         #expect(route("POST", "/api/drag", #"{"phase": "end"}"#, type: "Application/JSON; charset=utf-8") == .success(.drag(.end)))
         #expect(route("POST", "/api/neighbor", #"{"section": 2, "item": 5, "direction": "left"}"#)
                 == .success(.neighbor(NeighborRequest(section: 2, item: 5, direction: .left))))
+        #expect(route("POST", "/api/scrollSection", #"{"section": 2, "offset": 160}"#)
+                == .success(.scrollSection(ScrollSectionRequest(section: 2, offset: 160))))
+        #expect(route("GET", "/api/scrollSection")
+                == .failure(ServeFailure(405, "/api/scrollSection takes POST, not GET", allow: "POST")))
     }
 
     @Test func anUnknownPathIs404() {

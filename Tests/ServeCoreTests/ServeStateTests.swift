@@ -31,7 +31,7 @@ import ServeCore
             {"alpha":1,"dragged":false,"fill":"#3a7","h":48,"item":1,"kind":"item","label":"café","pinned":false,"scale":1,"section":1,"w":100,"x":0,"y":38},\
             {"alpha":0.5,"dragged":false,"h":48,"item":2,"kind":"item","label":"1.2","pinned":false,"scale":0.75,"section":1,"w":100,"x":110,"y":38},\
             {"alpha":1,"dragged":false,"h":34.5,"kind":"loader","label":"loader","pinned":false,"scale":1,"w":210,"x":0,"y":96}],\
-            "error":null,"generation":2,"offset":{"x":0,"y":10},"overscan":0,"script":"scripts/small.lua","sort":true,\
+            "error":null,"generation":2,"offset":{"x":0,"y":10},"overscan":0,"script":"scripts/small.lua","sideways":[],"sort":true,\
             "stickyHeaders":true,"ticking":false,"viewport":{"height":100,"width":210}}
             """)
     }
@@ -58,6 +58,17 @@ import ServeCore
         #expect(text(.json(s)).contains(#""neighbor":null"#))
         s.neighbor = .some(ServeIndexPath(section: 2, item: 5))
         #expect(text(.json(s)).contains(#""neighbor":{"item":5,"section":2}"#))
+    }
+
+    @Test func sidewaysSectionsAndTheOneScrolled() {
+        var s = state
+        s.elements = []
+        s.sideways = [ServeSectionOffset(section: 1, offset: 0), ServeSectionOffset(section: 3, offset: 123.5)]
+        let listed = text(.json(s))
+        #expect(listed.contains(#""sideways":[{"offset":0,"section":1},{"offset":123.5,"section":3}]"#))
+        #expect(!listed.contains("scrolled"))
+        s.scrolled = ServeSectionOffset(section: 3, offset: 123.5)  // after /api/scrollSection
+        #expect(text(.json(s)).contains(#""scrolled":{"offset":123.5,"section":3}"#))
     }
 
     @Test func onlyACSSColourReachesThePage() {

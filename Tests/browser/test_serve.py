@@ -170,9 +170,10 @@ def as_boxes(elements):
                    e["pinned"]) for e in elements)
 
 
-def gridrepl_visible(gridrepl, width, height, x, y):
-    """visible() of scripts/browser.lua's grid at that viewport and offset, from a gridrepl run of its own."""
-    code = (f"local grid = dofile('scripts/browser.lua') grid:resize({width}, {height}) grid:scrollTo({x}, {y}) "
+def gridrepl_visible(gridrepl, width, height, x, y, script="scripts/browser.lua", then=""):
+    """visible() of a script's grid (scripts/browser.lua's unless told) at that viewport and offset,
+    after the Lua `then`, from a gridrepl run of its own."""
+    code = (f"local grid = dofile('{script}') grid:resize({width}, {height}) grid:scrollTo({x}, {y}) {then} "
             "print('--') for _, e in ipairs(grid:visible()) do "
             "print(e.kind, e.section or '', e.item or '', e.x, e.y, e.w, e.h, e.pinned and 'pinned' or '') end")
     r = subprocess.run([gridrepl, "-e", code], cwd=ROOT, env=clean_env(), capture_output=True, text=True,
@@ -619,3 +620,76 @@ def test_chat_plays_new_messages_appear_and_the_page_does_not_jump(gridrepl, bro
         assert shared and all(abs(before[label] - after[label]) < 0.5 for label in shared), (before, after, scroll_top, top, state["offset"])
     finally:
         chat.stop()
+
+
+# A carousel (section 1: 20 cards 200 wide, 10 apart, scrolled sideways) above a grid of 30.
+CAROUSEL = """\
+local gl = require "gridlayout"
+local grid = gl.new{ width = 600, height = 400, padding = 10, spacing = 10, lanes = 3 }
+grid.dataSource = {
+  sections = function() return 2 end,
+  count = function(s) return s == 1 and 20 or 30 end,
+  size = function(s, i) if s == 1 then return 200, 120 end return 180, 80 end,
+  header = function(s) return 0, 24 end,
+  section = function(s) if s == 1 then return { scroll = "cross", lanes = 1 } end end,
+}
+grid:reload()
+return grid
+"""
+
+
+def test_a_carousel_scrolls_sideways_with_the_wheel_and_a_drag(gridrepl, browser, tmp_path):
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    script = tmp_path / "carousel.lua"
+    script.write_text(CAROUSEL)
+    s = Server(gridrepl, script)
+    try:
+        state = load(browser, s)
+        assert state["sideways"] == [{"section": 1, "offset": 0}]
+
+        def card(item):
+            return browser.find_element(By.CSS_SELECTOR, f'#content > [data-kind=item][data-section="1"][data-item="{item}"]')
+
+        def scrolled_to(offset):
+            """The page once section 1 is at `offset`: its boxes exactly the engine's visible()."""
+            wait(browser, "const v = window.gridView; return v.state && !v.busy && v.state.sideways.length"
+                          " && v.state.sideways[0].offset === arguments[0];", offset, what=f"section 1 at {offset}")
+            state = settled(browser)
+            _, answer = s.get("/api/state")
+            assert answer["sideways"] == [{"section": 1, "offset": offset}]
+            engine = as_boxes(answer["elements"])
+            assert dom_boxes(browser) == engine == as_boxes(state["elements"])
+            v, o = answer["viewport"], answer["offset"]
+            assert gridrepl_visible(gridrepl, v["width"], v["height"], o["x"], o["y"], script,
+                                    f"grid:scrollSection(1, {offset})") == engine
+            assert answer["offset"] == {"x": 0, "y": 0}   # the page itself did not scroll
+            return answer
+
+        # A sideways wheel over a card: 300 points on. Card 2 (210...410) then starts at -80.
+        ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(card(2)), 300, 0).perform()
+        answer = scrolled_to(300)
+        second = next(e for e in answer["elements"] if e["kind"] == "item" and e["section"] == 1 and e["item"] == 2)
+        assert (second["x"], second["y"]) == (-80, 44)
+        # Shift and a vertical wheel: sideways too, 100 back.
+        ActionChains(browser).key_down(Keys.SHIFT).scroll_from_origin(ScrollOrigin.from_element(card(4)), 0, -100) \
+            .key_up(Keys.SHIFT).perform()
+        scrolled_to(200)
+        # A drag to the left (the grid does not sort): the cards follow the pointer, 150 on.
+        start = card(4)
+        ActionChains(browser).move_to_element(start).click_and_hold().move_by_offset(-75, 0) \
+            .move_by_offset(-75, 0).release().perform()
+        scrolled_to(350)
+        # Past the end: clamped where the last card ends at the range's end. 20 cards end at
+        # 10 + 20·200 + 19·10 = 4200; the range ends at the viewport's width less the padding.
+        status, answer = s.post("/api/scrollSection", {"section": 1, "offset": 1e9})
+        end = 4200 - (answer["viewport"]["width"] - 10)
+        assert status == 200 and answer["scrolled"] == {"section": 1, "offset": end}
+        assert answer["sideways"] == [{"section": 1, "offset": end}]
+        # Refusals: a section that does not scroll sideways, one the grid has not, a bad body.
+        assert s.post("/api/scrollSection", {"section": 2, "offset": 10}) == (409, {
+            "error": "scrollSection: section 2 does not scroll sideways (it needs the option 'scroll' = 'cross' and items)"})
+        assert s.post("/api/scrollSection", {"section": 9, "offset": 10})[0] == 404
+        assert s.post("/api/scrollSection", {"section": 0, "offset": 10}) == (400, {
+            "error": "/api/scrollSection: 'section' must be an integer >= 1, got 0"})
+    finally:
+        s.stop()

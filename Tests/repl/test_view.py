@@ -244,7 +244,7 @@ def test_opens_on_the_alternate_screen_and_q_quits_restoring_the_terminal(view):
     assert ENTER_ALT_SCREEN in view.raw
     assert view.status[0] == "offset 0,0  content 320x690  zoom 100%"
     assert re.fullmatch(r"10 visible  views 0 created, 0 reused  layout [\d.]+ ms", view.status[1])
-    assert view.status[2].startswith("f focus  q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  r")
+    assert view.status[2].startswith("f focus  q quit  hjkl/arrows  PgUp/PgDn/space  Home/End  g go to  +/- zoom  </>")
     quit_cleanly(view)
     # What the script printed before the view opened is on the normal screen.
     assert b"this line is printed before the view opens" in view.raw
@@ -399,23 +399,166 @@ def test_f_focuses_and_the_arrows_move_the_focus_through_neighbor(gridrepl, view
     quit_cleanly(view)
 
 
-def test_plus_and_minus_zoom(view):
-    view.send("+")
+def test_greater_and_less_scale_the_view(view):
+    view.send(">")
     view.wait_status("zoom 125%")
-    view.send("+")
+    view.send(">")
     view.wait_status("zoom 156%")
     view.send("0")
     view.wait_status("zoom 100%")
-    view.send("-")
+    view.send("<")
     view.wait_status("zoom 80%")
     # Zoomed out, the content below the viewport shows too (`:` edges), and the viewport is
     # outlined (`"` edges, `!` sides) around its cells.
     view.wait(lambda: any(":" in line for line in view.lines[:-3]), "context elements")
     view.wait(lambda: sum('+""' in line for line in view.lines[:-3]) == 2, "the viewport's outline")
     assert any(line.lstrip().startswith("!") for line in view.lines[:-3])
-    view.send("-")
+    view.send("<")
     view.wait_status("zoom 64%")
     quit_cleanly(view)
+
+
+# A waterfall of 12 photos 100 wide in 3 columns; ZOOM_LAYOUT and ZOOM_OPTIONS make it another.
+ZOOMED = """\
+local gl = require "gridlayout"
+local heights = { 60, 90, 70, 80 }
+local grid = gl.new{ layout = "waterfall", columns = 3, spacing = 10, width = 320, height = 240 }
+for name, value in pairs(ZOOM_OPTIONS) do grid[name] = value end
+grid.dataSource = { count = function() return 12 end,
+                    size = function(s, i) return 100, heights[(i - 1) % 4 + 1] end }
+grid:reload()
+return grid
+"""
+
+
+def zoomed(tmp_path, options="{}"):
+    path = tmp_path / "zoomed.lua"
+    path.write_text(ZOOMED.replace("ZOOM_OPTIONS", options))
+    return path
+
+
+def content_with(gridrepl, path, name, value):  # noqa: F811
+    """What the status line shows once `grid:animateTo` from the script's grid at offset 0 has
+    settled: the offset and the content size the engine gives."""
+    script = (f"local g = dofile('{path}') g:animateTo({{ {name} = {value} }}, 0.2) "
+              "while g:animating() do g:step(0.05) end print(g:offset()) print(g:contentSize())")
+    x, y, w, h = subprocess.run([gridrepl, "-e", script], capture_output=True, text=True, timeout=TIMEOUT,
+                                env=clean_env()).stdout.split()[-4:]
+    def number(text):  # as the view prints numbers: to two decimals, whole ones without
+        r = round(float(text) * 100) / 100
+        return str(int(r)) if r == int(r) else str(r)
+    return f"offset {number(x)},{number(y)}  content {number(w)}x{number(h)}"
+
+
+def most_labels_in_a_row(v):
+    """The most item labels on one line of the canvas: the columns (or lanes) shown."""
+    return max(len(re.findall(r"\d+\.\d+", line)) for line in v.lines[:-3])
+
+
+def test_plus_and_minus_zoom_a_waterfall_by_a_column_through_animate_to(gridrepl, tmp_path):  # noqa: F811
+    path = zoomed(tmp_path)
+    v = View(gridrepl, tmp_path, "--view", str(path))
+    v.wait_offset(0, 0)
+    assert most_labels_in_a_row(v) == 3
+    v.send("-")                   # one column more
+    v.wait_status("zoom: columns 3 to 4")
+    four = content_with(gridrepl, path, "columns", 4)
+    v.wait(lambda: v.status[0].startswith(four), four)
+    assert most_labels_in_a_row(v) == 4
+    for columns in (3, 2, 1):
+        v.send("+")
+        v.wait_status(f"zoom: columns {columns + 1} to {columns}")
+        v.wait(lambda: "1 visible" in v.status[1] or most_labels_in_a_row(v) == columns and not v.status[2].startswith("step"),
+               f"{columns} columns")
+    v.wait(lambda: "content 320x2990" in v.status[0], "1 column: 12 photos scaled to 320 wide")
+    v.settle()
+    shown = v.lines[:-3]
+    assert most_labels_in_a_row(v) == 1
+    v.send("+")                   # the limit: nothing changes, the message says so
+    v.wait_status("zoom: already 1 column, the fewest")
+    assert v.lines[:-3] == shown and "content 320x2990  zoom 100%" in v.status[0]
+    quit_cleanly(v)
+
+
+@pytest.mark.parametrize("options, key, message, name, value", [
+    ('{ layout = "lanes", lanes = 2 }', "-", "zoom: lanes 2 to 3", "lanes", 3),
+    ('{ layout = "justified", rowHeight = 80 }', "+", "zoom: rowHeight 80 to 100", "rowHeight", 100),
+    ('{ layout = "justified", rowHeight = 80 }', "-", "zoom: rowHeight 80 to 64", "rowHeight", 64),
+])
+def test_plus_and_minus_zoom_lanes_and_justified(gridrepl, tmp_path, options, key, message, name, value):  # noqa: F811
+    path = zoomed(tmp_path, options)
+    v = View(gridrepl, tmp_path, "--view", str(path))
+    v.wait_offset(0, 0)
+    v.send(key)
+    v.wait_status(message)
+    expected = content_with(gridrepl, path, name, value)
+    v.wait(lambda: v.status[0].startswith(expected), expected)
+    quit_cleanly(v)
+
+
+def test_zoom_stops_at_its_limits_and_flow_scales_the_view(gridrepl, tmp_path):  # noqa: F811
+    path = zoomed(tmp_path, '{ layout = "justified", rowHeight = 200 }')
+    v = View(gridrepl, tmp_path, "--view", str(path))
+    v.wait_offset(0, 0)
+    v.send("+")                   # 250 would be thicker than the viewport (240)
+    v.wait_status("zoom: rowHeight 200 at its limit (at most the viewport's 240)")
+    quit_cleanly(v)
+    path = zoomed(tmp_path, '{ layout = "flow" }')
+    v = View(gridrepl, tmp_path, "--view", str(path))
+    v.wait_offset(0, 0)
+    v.send("+")
+    v.wait_status("zoom: flow items keep their sizes: the view's scale zoomed (as >)")
+    assert "zoom 125%" in v.status[0]
+    quit_cleanly(v)
+
+
+# Section 1 a carousel of 8 cards 100 wide (spacing 10: they start 110 apart); section 2 a grid
+# of 24.
+CAROUSEL = """\
+local gl = require "gridlayout"
+local grid = gl.new{ width = 320, height = 240, spacing = 10, lanes = 3 }
+grid.dataSource = {
+  sections = function() return 2 end,
+  count = function(s) return s == 1 and 8 or 24 end,
+  size = function(s, i) return 100, 60 end,
+  section = function(s) if s == 1 then return { scroll = "cross", lanes = 1 } end end,
+}
+grid:reload()
+return grid
+"""
+
+
+def section_labels(v, section):
+    """The labels of a section's items on the canvas, left to right on their first line."""
+    for line in v.lines[:-3]:
+        labels = re.findall(rf"(?<![\d.]){section}\.\d+", line)
+        if labels:
+            return labels
+    return []
+
+
+def test_brackets_scroll_a_sideways_section(gridrepl, tmp_path):  # noqa: F811
+    (tmp_path / "carousel.lua").write_text(CAROUSEL)
+    v = View(gridrepl, tmp_path, "--view", "carousel.lua", cwd=tmp_path)
+    v.wait_offset(0, 0)
+    assert "[/] sideways" in v.status[2]
+    assert section_labels(v, 1) == ["1.1", "1.2", "1.3"]
+    v.send("]")                   # half the viewport: 160; 1.1 (0...100) is gone, 1.2 shows its last 50
+    v.wait_status("section 1 sideways: offset 0 to 160")
+    v.wait(lambda: section_labels(v, 1) == ["1.2", "1.3", "1.4", "1.5"], "the carousel scrolled")
+    assert v.offset() == (0, 0)   # the grid itself did not move
+    v.send("]]]]")                # 320, 480, then the end: 8 cards end at 870, less the range 320
+    v.wait_status("section 1 sideways: at its end, offset 550")
+    assert section_labels(v, 1) == ["1.6", "1.7", "1.8"]
+    v.send("[[[[[")               # 390, 230, 70, 0, and the start
+    v.wait_status("section 1 sideways: at its start, offset 0")
+    assert section_labels(v, 1) == ["1.1", "1.2", "1.3"]
+    v.send("j" * 6)               # the carousel out of view: no section to scroll
+    v.wait(lambda: v.offset()[1] >= 70, "the grid scrolled")
+    v.wait(lambda: not section_labels(v, 1), "the carousel out of view")
+    v.send("]")
+    v.wait_status("no section that scrolls sideways is in view")
+    quit_cleanly(v)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -103,3 +103,13 @@ func firstLine(_ text: String) -> String {
     }
     return String(line)
 }
+
+/// Lua shared by the views' helper chunks: `sideways(g, s)`, whether section s scrolls sideways.
+/// The Lua API has no question for it; scrolling the section to where it is answers (a snapped
+/// offset snaps to itself, so nothing moves), and raises for any other section.
+let sidewaysHelperSource = """
+local function sideways(g, s)
+  local ok, offset = pcall(g.sectionOffset, g, s)
+  return ok and (pcall(g.scrollSection, g, s, offset))
+end
+"""

@@ -57,6 +57,17 @@ extension ServeView {
             lua_settop(L, e - 1)
             n += 1
         }
+        var sideways: [ServeSectionOffset] = []
+        lua_getfield(L, t, "sideways")
+        var k: lua_Integer = 1
+        while lua_type(L, -1) == LUA_TTABLE, lua_rawgeti(L, -1, k) == LUA_TTABLE {
+            lua_rawgeti(L, -1, 1)
+            lua_rawgeti(L, -2, 2)
+            sideways.append(ServeSectionOffset(section: Int(lua_tointegerx(L, -2, nil)), offset: lua_tonumberx(L, -1, nil)))
+            lua_settop(L, -4)
+            k += 1
+        }
+        lua_settop(L, t)
         var state = ServeState(
             script: scriptName, generation: generation,
             content: .init(width: number(t, "cw"), height: number(t, "ch")),
@@ -66,6 +77,7 @@ extension ServeView {
             stickyHeaders: flag(t, "stickyHeaders"), overscan: number(t, "overscan"),
             animating: flag(t, "animating"), dragging: dragMove, elements: elements, error: lastError)
         state.ticking = flag(t, "ticking")
+        state.sideways = sideways
         return .success(state)
     }
 }

@@ -217,6 +217,7 @@ final class ServeView {
         case .viewport(let request): return viewportAnswer(request)
         case .drag(let request): return dragAnswer(request)
         case .neighbor(let request): return neighborAnswer(request)
+        case .scrollSection(let request): return scrollSectionAnswer(request)
         }
     }
 
@@ -311,6 +312,22 @@ extension ServeView {
     }
 }
 
+extension ServeView {
+    /// POST /api/scrollSection: `scrollSection(section, offset)`; answers the state with
+    /// `scrolled`, the section and the offset the engine gave it.
+    func scrollSectionAnswer(_ request: ScrollSectionRequest) -> ServeAnswer {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if let failure = helperCall("scrollSection", nil, [Double(request.section), request.offset], results: 1) {
+            updateBusy()
+            return failed(failure)
+        }
+        let offset = lua_tonumberx(L, -1, nil)
+        updateBusy()
+        return stateAnswer { $0.scrolled = ServeSectionOffset(section: request.section, offset: offset) }
+    }
+}
+
 /// The registry field of the serve helpers.
 private let serveHelpersKey = "gridrepl.serve"
 
@@ -332,10 +349,24 @@ function H.neighbor(g, dir, s, i)
   if ns then g:scrollToItem(ns, ni, "nearest") end
   return ns, ni
 end
+\(sidewaysHelperSource)
+-- A section that scrolls sideways to c (snapped and clamped by the engine); its offset then.
+function H.scrollSection(g, s, c)
+  g:scrollSection(s, c)
+  return g:sectionOffset(s)
+end
 function H.read(g)
   local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
               sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
-              animating = g:animating(), ticking = ticks(g) }
+              animating = g:animating(), ticking = ticks(g), sideways = {} }
+  local known = {}
+  for _, e in ipairs(t.visible) do
+    local s = e.kind == "item" and e.section
+    if s and known[s] == nil then
+      known[s] = sideways(g, s)
+      if known[s] then t.sideways[#t.sideways + 1] = { s, g:sectionOffset(s) } end
+    end
+  end
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   local s, i, ts, ti = g:dragging()

@@ -5,7 +5,9 @@ import LiveViewCore
 /// Keys and the mouse. Arrows and h/j/k/l scroll by a tenth of the viewport (a page along the
 /// scroll axis when the grid pages); PageUp/PageDown and space by a viewport along the scroll
 /// axis; Home/End to the ends; the wheel by three arrow steps along the scroll axis; `g` asks for
-/// an index path; `+`/`-` zoom by 1.25 (`0` back to the fit); `r` reloads; q or Escape closes.
+/// an index path; `+`/`-` zoom the layout (`LayoutZoom`, animated with `animateTo`); `>`/`<` scale
+/// the view by 1.25 (`0` back to the fit); `]`/`[` scroll a section that scrolls sideways by half
+/// the viewport; `r` reloads; q or Escape closes.
 /// `f` puts a focus on the first item shown (or takes it away): then the arrows and h/j/k/l move it
 /// to the item `grid:neighbor` gives, scrolling it into view, and Enter reports it.
 /// A click reports the element under it; with `grid.sort`, pressing on an item and moving the
@@ -37,9 +39,13 @@ extension LiveView {
         case character("g"):
             prompt = ""
             message = nil
-        case character("+"), character("="): setZoom(zoom * LiveView.zoomStep)
-        case character("-"), character("_"): setZoom(zoom / LiveView.zoomStep)
+        case character("+"), character("="): zoomLayout(in: true)
+        case character("-"), character("_"): zoomLayout(in: false)
+        case character(">"), character("."): setZoom(zoom * LiveView.zoomStep)
+        case character("<"), character(","): setZoom(zoom / LiveView.zoomStep)
         case character("0"): setZoom(1)
+        case character("]"): scrollSideways(1)
+        case character("["): scrollSideways(-1)
         case character("r"): reload()
         case KEY_MOUSE: mouse()
         case KEY_RESIZE: break  // resizeterm's own note of the resize the loop made: the redraw follows
@@ -98,6 +104,65 @@ extension LiveView {
         zoom = min(max(value, LiveView.zoomRange.lowerBound), LiveView.zoomRange.upperBound)
         status.zoom = zoom
         message = nil
+    }
+
+    // MARK: Zooming the layout, sideways sections
+
+    /// `+` (in) and `-`: the step `LayoutZoom` gives for the grid's options, run with
+    /// `animateTo` over the grid's `animationDuration` on the view's clock; a limit, or the
+    /// engine's refusal, is the message and nothing changes. Flow zooms the view's scale.
+    func zoomLayout(in zoomIn: Bool) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        if let error = protectedCall("zoomOptions", nil, [], results: 6) {
+            message = "zoom: \(error)"
+            return
+        }
+        func number(_ index: Int32) -> Double { lua_type(L, index) == LUA_TNUMBER ? lua_tonumberx(L, index, nil) : 0 }
+        let layout = lua_type(L, -6) == LUA_TSTRING ? Runner.string(L, -6) : ""
+        let minColumnWidth = number(-2)
+        let options = LayoutZoom(layout: layout, columns: Int(number(-5)), lanes: Int(number(-4)), rowHeight: number(-3),
+                                 minColumnWidth: minColumnWidth > 0 ? minColumnWidth : nil,
+                                 scrollExtent: vertical ? viewport.height : viewport.width,
+                                 crossExtent: vertical ? viewport.width : viewport.height)
+        let duration = number(-1)
+        switch options.step(zoomIn: zoomIn) {
+        case .scaleView:
+            setZoom(zoomIn ? zoom * LiveView.zoomStep : zoom / LiveView.zoomStep)
+            message = "zoom: \(layout) items keep their sizes: the view's scale zoomed (as \(zoomIn ? ">" : "<"))"
+        case .limit(let text):
+            message = text
+        case .animate(let option, let from, let to):
+            if let error = protectedCall("zoom", option, [to, duration], results: 0) {
+                message = "zoom: \(error)"
+            } else {
+                lastStep = 0
+                message = "zoom: \(option) \(ViewFormat.number(from)) to \(ViewFormat.number(to))"
+            }
+        }
+    }
+
+    /// `]` (1) and `[` (-1): the focused item's section when it scrolls sideways, else the
+    /// sideways section nearest the viewport's centre, by half the viewport's cross size.
+    func scrollSideways(_ direction: Double) {
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }
+        let by = direction * (vertical ? viewport.width : viewport.height) / 2
+        if let error = protectedCall("scrollSideways", nil, [Double(focus?.section ?? 0), by], results: 3) {
+            message = "scrollSection: \(error)"
+            return
+        }
+        guard lua_type(L, -3) == LUA_TNUMBER else {
+            message = "no section that scrolls sideways is in view"
+            return
+        }
+        let section = Int(lua_tointegerx(L, -3, nil))
+        let (before, after) = (lua_tonumberx(L, -2, nil), lua_tonumberx(L, -1, nil))
+        if before == after {
+            message = "section \(section) sideways: at its \(direction > 0 ? "end" : "start"), offset \(ViewFormat.number(after))"
+        } else {
+            message = "section \(section) sideways: offset \(ViewFormat.number(before)) to \(ViewFormat.number(after))"
+        }
     }
 
     // MARK: The focus

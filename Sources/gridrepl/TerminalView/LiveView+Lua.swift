@@ -17,6 +17,44 @@ function H.tick(g, dt) g.delegate.tick(dt) end
 local directions = { "up", "down", "left", "right" }
 function H.neighbor(g, s, i, d) return g:neighbor(s, i, directions[d]) end
 function H.reveal(g, s, i) g:scrollToItem(s, i, "nearest") end
+function H.zoomOptions(g)
+  return g.layout, g.columns, g.lanes, g.rowHeight, g.minColumnWidth or 0, g.animationDuration
+end
+function H.zoom(g, option, value, duration) g:animateTo({ [option] = value }, duration) end
+\(sidewaysHelperSource)
+-- The section `[` and `]` scroll: the focused item's (fs > 0) when it scrolls sideways, else the
+-- sideways section whose shown items come nearest the viewport's centre along the scroll axis
+-- (the first in element order on a tie); nil when none is shown.
+local function sidewaysSection(g, fs, list)
+  if fs > 0 and sideways(g, fs) then return fs end
+  local vertical = g.direction == "vertical"
+  local ox, oy = g:offset()
+  local centre = vertical and oy + g.height / 2 or ox + g.width / 2
+  local best, nearest, known = nil, math.huge, {}
+  for _, e in ipairs(list or g:visible()) do
+    if e.kind == "item" then
+      if known[e.section] == nil then known[e.section] = sideways(g, e.section) end
+      if known[e.section] then
+        local s0 = vertical and e.y or e.x
+        local s1 = s0 + (vertical and e.h or e.w)
+        local d = centre < s0 and s0 - centre or centre > s1 and centre - s1 or 0
+        if d < nearest then best, nearest = e.section, d end
+      end
+    end
+  end
+  return best
+end
+-- Scrolls that section by `by` along the cross axis; when its sectionPaging snaps it back to
+-- where it was, by twice that (a page snaps to the nearest multiple of its range, a tie to the
+-- lower). Returns the section and its offset before and after, or nothing.
+function H.scrollSideways(g, fs, by)
+  local s = sidewaysSection(g, fs)
+  if not s then return end
+  local before = g:sectionOffset(s)
+  g:scrollSection(s, before + by)
+  if g:sectionOffset(s) == before then g:scrollSection(s, before + 2 * by) end
+  return s, before, g:sectionOffset(s)
+end
 function H.read(g)
   local s = g:stats()
   local t = { visible = visible(g), created = s.created, reused = s.reused, width = g.width,
@@ -26,6 +64,7 @@ function H.read(g)
   t.ox, t.oy = g:offset()
   t.cw, t.ch = g:contentSize()
   t.estimated = g:estimated()
+  t.sideways = sidewaysSection(g, 0, t.visible) ~= nil
   return t
 end
 return H
@@ -82,6 +121,7 @@ extension LiveView {
         status.viewsCreated = Int(number("created"))
         status.viewsReused = Int(number("reused"))
         status.sort = flag("sort")
+        status.sideways = flag("sideways")
         status.zoom = zoom
         viewport = ViewRect(x: status.offsetX, y: status.offsetY, width: number("width"), height: number("height"))
         vertical = flag("vertical")

@@ -152,6 +152,40 @@ function select(e) {
   info.textContent = describe(e);
 }
 
+// Sections that scroll sideways: the wheel's cross-axis delta over one of their items (and a drag
+// along it when the grid does not sort) scrolls the section through /api/scrollSection. `pan` is
+// the gesture: the section, the offset it started from (the state's) and the offset asked for,
+// unsnapped, so that small steps add up past a `sectionPaging` stop; a wheel gesture ends after
+// 200 ms without a wheel event, a drag at the release.
+let pan = null, panQueued = false, panTimer = null;
+function sidewaysOffset(e) {
+  const found = e && e.kind === "item" && state && state.sideways.find(x => x.section === e.section);
+  return found ? found.offset : null;
+}
+function panTo(section, offset) {
+  if (pan.target === offset) return;
+  pan.target = offset;
+  if (panQueued) return;
+  panQueued = true;
+  request(() => { panQueued = false; return { path: "/api/scrollSection", body: { section, offset: pan ? pan.target : offset } }; });
+}
+content.addEventListener("wheel", ev => {
+  const box = ev.target.closest(".el");
+  const start = box ? sidewaysOffset(box.element) : null;
+  if (start === null || drag) return;
+  const vertical = state.direction === "vertical";
+  // Shift turns a vertical wheel sideways where the browser does not already.
+  const delta = vertical ? ev.deltaX || (ev.shiftKey ? ev.deltaY : 0) : ev.shiftKey ? 0 : ev.deltaY;
+  if (!delta) return;
+  ev.preventDefault();
+  const unit = ev.deltaMode === 1 ? 16 : ev.deltaMode === 2 ? (vertical ? scroller.clientWidth : scroller.clientHeight) : 1;
+  const section = box.element.section;
+  if (!pan || pan.section !== section || pan.pointer) pan = { section, start, target: start, pointer: null };
+  panTo(section, Math.max(0, pan.target + delta * unit));
+  clearTimeout(panTimer);
+  panTimer = setTimeout(() => { if (pan && !pan.pointer) pan = null; }, 200);
+}, { passive: false });
+
 content.addEventListener("mousedown", ev => {
   if (ev.button !== 0) return;
   const box = ev.target.closest(".el");
@@ -159,6 +193,11 @@ content.addEventListener("mousedown", ev => {
   ev.preventDefault();
   const e = box.element;
   select(e);
+  const start = sidewaysOffset(e);
+  if (!(state && state.sort) && start !== null) {
+    pan = { section: e.section, start, target: start, pointer: point(ev) };
+    return;
+  }
   if (!(state && state.sort && e.kind === "item") || drag) return;
   const d = { picked: null, last: null, moveQueued: false, what: describe(e) };
   drag = d;
@@ -170,6 +209,11 @@ content.addEventListener("mousedown", ev => {
 });
 
 document.addEventListener("mousemove", ev => {
+  if (pan && pan.pointer) {
+    const p = point(ev), vertical = state.direction === "vertical";
+    panTo(pan.section, Math.max(0, pan.start - (vertical ? p.x - pan.pointer.x : p.y - pan.pointer.y)));
+    return;
+  }
   const d = drag;
   if (!d) return;
   d.last = point(ev);
@@ -194,8 +238,8 @@ function drop(p) {
     }
   });
 }
-document.addEventListener("mouseup", ev => drop(point(ev)));
-window.addEventListener("blur", () => drop(null));
+document.addEventListener("mouseup", ev => { if (pan && pan.pointer) pan = null; drop(point(ev)); });
+window.addEventListener("blur", () => { if (pan && pan.pointer) pan = null; drop(null); });
 
 // With an item selected the arrows move the selection to the engine's neighbour in that direction
 // (which the engine scrolls into view; at an edge it stays); else they scroll as usual. Each press
