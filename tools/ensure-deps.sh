@@ -24,8 +24,9 @@ fi
 # jsonschema checks gridlayout's requests and responses against schemas/ (Tests/cli);
 # selenium drives chromium for gridrepl --serve's tests (Tests/browser).
 # mypy type-checks code that uses the Python package's generated options (Tests/surface).
+# distributed (dask.distributed) runs docs/batch.md's cluster (bindings/python/tests/test_batch.py).
 # Each from PyPI, else Debian's package.
-for module in pytest pyte jsonschema selenium mypy; do
+for module in pytest pyte jsonschema selenium mypy distributed; do
     python3 -c "import $module" 2>/dev/null && continue
     echo "installing: $module" >&2
     python3 -m pip install -q "$module" >&2 \
