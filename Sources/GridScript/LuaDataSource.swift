@@ -184,7 +184,8 @@ struct LuaDataSource: GridDataSource {
     }
 
     /// `sizes(section)`: one table for the whole section, either flat `{w1, h1, w2, h2, …}` or
-    /// pairs `{{w1, h1}, {w2, h2}, …}`.
+    /// pairs `{{w1, h1}, {w2, h2}, …}`, or a string of packed little-endian doubles
+    /// `w1 h1 w2 h2 …` (`string.pack("<dd…", …)`), read without a Lua API call per number.
     func sizesForItems(inSection section: Int) throws -> [Size]? { try readSizes(inSection: section) }
 
     private func readSizes(inSection section: Int) throws(ScriptError) -> [Size]? {
@@ -192,8 +193,9 @@ struct LuaDataSource: GridDataSource {
         arg(section)
         try call(1, results: 1)
         defer { pop(1) }
+        if lua_type(L, -1) == LUA_TSTRING { return try packedSizes() }
         guard lua_type(L, -1) == LUA_TTABLE else {
-            throw ScriptError("returned \(describeValue(L, -1)), expected a table of sizes")
+            throw ScriptError("returned \(describeValue(L, -1)), expected a table of sizes or a string of packed doubles")
         }
         let length = Int(lua_rawlen(L, -1))
         if length == 0 { return [] }
@@ -228,6 +230,27 @@ struct LuaDataSource: GridDataSource {
             }
         }
         return sizes
+    }
+
+    /// The sizes in the string at the top of the stack: 16 bytes an item, its width and height as
+    /// little-endian IEEE doubles. The engine checks the numbers, as it checks a table's.
+    private func packedSizes() throws(ScriptError) -> [Size] {
+        var length = 0
+        guard let bytes = lua_tolstring(L, -1, &length) else { return [] }
+        guard length % 16 == 0 else {
+            throw ScriptError("returned a string of \(length) bytes, expected 16 an item (width, height as "
+                              + "string.pack(\"<dd\", w, h))")
+        }
+        let raw = UnsafeRawPointer(bytes)
+        func number(_ offset: Int) -> Double {
+            Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+        }
+        return [Size](unsafeUninitializedCapacity: length / 16) { buffer, count in
+            for k in 0..<buffer.count {
+                buffer.initializeElement(at: k, to: Size(width: number(16 * k), height: number(16 * k + 8)))
+            }
+            count = buffer.count
+        }
     }
 
     func headerSize(inSection section: Int) throws -> Size? { try supplementarySize(.header, section) }

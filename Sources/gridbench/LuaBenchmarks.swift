@@ -124,6 +124,19 @@ function B.bulk()
   return h
 end
 
+-- (f') The same sizes as one string of packed little-endian doubles (string.pack("<dd", w, h) an
+-- item): read without a Lua API call per number.
+local packedSizes
+local packedGrid = gl.new{ layout = "lanes", width = width, height = height, lanes = lanes,
+                           spacing = spacing, padding = padding }
+packedGrid.dataSource = { count = function(section) return n end, sizes = function(section) return packedSizes end }
+
+function B.packed()
+  packedGrid:reload()
+  local _, h = packedGrid:contentSize()
+  return h
+end
+
 -- (g) The pure-Lua lanes layout over the same table (flat frame arrays): Lua's best case for data
 -- that is already in a table.
 local tabled
@@ -154,6 +167,11 @@ function B.gc(job)
   if not sizeTable and (job == "bulk" or job == "tabled") then
     sizeTable = {}
     for i = 1, n do sizeTable[2 * i - 1], sizeTable[2 * i] = size(1, i) end
+  end
+  if not packedSizes and job == "packed" then
+    local parts = {}
+    for i = 1, n do parts[i] = string.pack("<dd", size(1, i)) end
+    packedSizes = table.concat(parts)
   end
   if job == "pure" then frames = nil elseif job == "flat" then flat = nil elseif job == "tabled" then tabled = nil end
   collectgarbage("collect")
@@ -276,7 +294,7 @@ struct LuaBench {
 }
 
 /// The jobs `--profile-lua N JOB` runs.
-private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "tabled"]
+private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "packed", "tabled"]
 
 /// 6. Lua: (a) reload of a lanes grid (3 lanes) whose data source is Lua callbacks, (b) the same `size`
 /// function called from a plain Lua loop, (e) called with lua_pcall from a Swift host loop and (h)

@@ -339,6 +339,9 @@ import Testing
             == ["0,0,40,20 40,0,40,20 0,20,40,30", "1", "0"])
         #expect(lua.eval(setup.replacing("SIZES", with: "{ { 40, 20 }, { 40, 20 }, { 40, 30 } }"))
             == ["0,0,40,20 40,0,40,20 0,20,40,30", "1", "0"])
+        // Or a string of packed little-endian doubles, w1 h1 w2 h2 ….
+        #expect(lua.eval(setup.replacing("SIZES", with: "string.pack('<dddddd', 40, 20, 40, 20, 40, 30)"))
+            == ["0,0,40,20 40,0,40,20 0,20,40,30", "1", "0"])
         // sizes alone (no size) is a complete data source.
         #expect(lua.eval("""
             local g = gl.new{ width = 100 }
@@ -346,6 +349,29 @@ import Testing
             g:reload()
             return rect(g:frame(1, 2)), rect(g:contentSize())
             """) == ["0,10,20,5", "100,15"])
+    }
+
+    /// A packed string is 16 bytes an item; its numbers are checked as a table's are.
+    @Test func packedSizesAreCheckedAsATablesAre() {
+        let lua = LuaAPI.harness()
+        func reload(_ sizes: String, count: Int = 3) -> String {
+            // The message's first line (a traceback follows it).
+            lua.error("""
+                local g = gl.new{ width = 100 }
+                g.dataSource = { count = function() return \(count) end, sizes = function() return \(sizes) end }
+                g:reload()
+                """).split(separator: "\n").first.map(String.init) ?? ""
+        }
+        #expect(reload("string.pack('<ddddd', 1, 2, 3, 4, 5)")
+            == "test:3: data source 'sizes' failed for section 1: returned a string of 40 bytes, expected 16 an item (width, height as string.pack(\"<dd\", w, h))")
+        #expect(reload("string.pack('<dddddd', 1, 2, 3, 0/0, 5, 6)")
+            == "test:3: data source 'sizes' returned 3xnan for item (section 1, item 2) (sizes must be finite and >= 0)")
+        #expect(reload("string.pack('<dddddd', 1, 2, 3, -4, 5, 6)")
+            == "test:3: data source 'sizes' returned 3x-4 for item (section 1, item 2) (sizes must be finite and >= 0)")
+        #expect(reload("string.pack('<dddd', 1, 2, 3, 4)")
+            == "test:3: data source 'sizes' returned 2 sizes for section 1, but 'count' returned 3 earlier in the same reload")
+        #expect(reload("true")
+            == "test:3: data source 'sizes' failed for section 1: returned boolean, expected a table of sizes or a string of packed doubles")
     }
 
 }

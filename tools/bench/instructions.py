@@ -33,6 +33,7 @@ JOBS = [
     ("host", "(e) Swift host: the same loop in Swift", ["--profile-lua"]),
     ("bare", "(b) bare call: `size` from a plain Lua loop", ["--profile-lua"]),
     ("bulk", "(f) bulk: reload lanes (3), `sizes(section)` returns one table", ["--profile-lua"]),
+    ("packed", "(f') packed: reload lanes (3), `sizes(section)` returns a string of packed doubles", ["--profile-lua"]),
     ("lanes", "layout lanes (3) of an array of sizes (ArrayDataSource), the whole reload", ["--profile-layout"]),
     ("floor-lanes", "C floor lanes: the same frames from a plain C loop", ["--profile-layout"]),
     ("flow", "layout flow of an array of sizes, the whole reload", ["--profile-layout"]),
@@ -78,7 +79,8 @@ def goals(per_item):
     return [
         ("(a)/(h): the engine with a Lua `size` callback / a C host's lua_pcall loop", f"{ratio:.2f}×",
          "≤ 1.2×", ratio <= 1.2),
-        ("(f): the bulk path, instructions per item", f"{per_item['bulk']:,.0f}", "≤ 100", per_item["bulk"] <= 100),
+        ("(f'): the bulk path with packed sizes, instructions per item", f"{per_item['packed']:,.0f}", "≤ 100",
+         per_item["packed"] <= 100),
     ]
 
 
