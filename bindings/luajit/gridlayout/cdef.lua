@@ -376,6 +376,7 @@ typedef struct gl_picture_options {
     size_t struct_size;
     int viewport;
     int cols, rows;
+    int64_t base;
 } gl_picture_options;
 gl_status gl_grid_svg(gl_grid *grid, const gl_picture_options *options, char *buffer, size_t size,
                       size_t *needed);
