@@ -798,13 +798,19 @@ operation("elements", function(_, state, x, y, w, h)
   local rect = ffi.new("gl_rect", x, y, w, h)
   return elements(state, {}, function(buffer, cap, count) return C.gl_grid_elements_in(state.handle, rect, buffer, cap, count) end)
 end)
+-- An index path the library found (from 0), or nil.
+local function found_path(found, s, i)
+  if found[0] == 0 then return nil end
+  return tonumber(s[0]) + 1, tonumber(i[0]) + 1
+end
+local function path_out() return ffi.new("int[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]") end
+
 operation("indexPathAt", function(_, state, x, y)
   argument("indexPathAt", 1, x)
   argument("indexPathAt", 2, y)
-  local found, s, i = ffi.new("int[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]")
+  local found, s, i = path_out()
   call(state, C.gl_grid_index_path_at(state.handle, ffi.new("gl_point", x, y), found, s, i))
-  if found[0] == 0 then return nil end
-  return tonumber(s[0]) + 1, tonumber(i[0]) + 1
+  return found_path(found, s, i)
 end)
 
 local NAVIGATION = { up = 0, down = 1, left = 2, right = 3, next = 4, previous = 5 }
@@ -816,22 +822,23 @@ operation("neighbor", function(_, state, s, i, direction)
     error("bad argument #3 to 'neighbor' (expected one of 'up', 'down', 'left', 'right', 'next', 'previous', got "
           .. show(direction) .. ")", 2)
   end
-  local found, ts, ti = ffi.new("int[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]")
+  local found, ts, ti = path_out()
   call(state, C.gl_grid_neighbor(state.handle, s - 1, i - 1, d, found, ts, ti))
-  if found[0] == 0 then return nil end
-  return tonumber(ts[0]) + 1, tonumber(ti[0]) + 1
+  return found_path(found, ts, ti)
 end)
 
-operation("scrollTo", function(self, state, x, y)
-  argument("scrollTo", 1, x)
-  argument("scrollTo", 2, y)
-  call(state, C.gl_grid_scroll_to(state.handle, x, y))
-end)
-operation("scrollBy", function(self, state, dx, dy)
-  argument("scrollBy", 1, dx)
-  argument("scrollBy", 2, dy)
-  call(state, C.gl_grid_scroll_by(state.handle, dx, dy))
-end)
+-- Methods of two numbers that return nothing: scrollTo, scrollBy, resize, dragTo.
+local function two_numbers(name, fn)
+  operation(name, function(_, state, a, b)
+    argument(name, 1, a)
+    argument(name, 2, b)
+    call(state, fn(state.handle, a, b))
+  end)
+end
+two_numbers("scrollTo", C.gl_grid_scroll_to)
+two_numbers("scrollBy", C.gl_grid_scroll_by)
+two_numbers("resize", C.gl_grid_resize)
+two_numbers("dragTo", C.gl_grid_drag_to)
 local ALIGN = { start = 0, center = 1, ["end"] = 2, nearest = 3 }
 operation("scrollToItem", function(self, state, s, i, align)
   argument("scrollToItem", 1, s, "integer")
@@ -845,11 +852,6 @@ operation("scrollToItem", function(self, state, s, i, align)
 end)
 operation("scrollToEnd", function(self, state)
   call(state, C.gl_grid_scroll_to_end(state.handle))
-end)
-operation("resize", function(self, state, w, h)
-  argument("resize", 1, w)
-  argument("resize", 2, h)
-  call(state, C.gl_grid_resize(state.handle, w, h))
 end)
 operation("page", function(_, state)
   local n = ffi.new("int64_t[1]")
@@ -908,15 +910,9 @@ operation("beginDrag", function(self, state, x, y)
   argument("beginDrag", 1, x)
   argument("beginDrag", 2, y)
   install_source(self, state, "beginDrag")
-  local found, s, i = ffi.new("int[1]"), ffi.new("int64_t[1]"), ffi.new("int64_t[1]")
+  local found, s, i = path_out()
   call(state, C.gl_grid_begin_drag(state.handle, x, y, found, s, i))
-  if found[0] == 0 then return nil end
-  return tonumber(s[0]) + 1, tonumber(i[0]) + 1
-end)
-operation("dragTo", function(_, state, x, y)
-  argument("dragTo", 1, x)
-  argument("dragTo", 2, y)
-  call(state, C.gl_grid_drag_to(state.handle, x, y))
+  return found_path(found, s, i)
 end)
 operation("endDrag", function(_, state)
   call(state, C.gl_grid_end_drag(state.handle))
