@@ -26,6 +26,7 @@ test: deps
 	swift test
 	$(MAKE) --no-print-directory -C bindings/c test valgrind CONFIG=debug
 	bindings/lua/test-stock-lua.sh
+	bindings/luajit/test-luajit.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
 	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
 
@@ -132,10 +133,13 @@ LUACDIR ?= $(LIBDIR)/lua/5.4
 # Python add this folder to PYTHONPATH, set PYTHONDIR, or install the wheel instead.
 PYTHONDIR ?= $(PREFIX)/lib/python3/dist-packages
 MANDIR ?= $(PREFIX)/share/man
+# LuaJIT's (and Neovim's) package.path covers $(PREFIX)/share/lua/5.1 for /usr and /usr/local.
+LUAJITDIR ?= $(PREFIX)/share/lua/5.1
+LUAJITFILES := bindings/luajit/gridlayout.lua bindings/luajit/gridlayout/cdef.lua
 DOCDIR ?= $(PREFIX)/share/doc/gridlayout
 PYFILES := $(sort $(wildcard bindings/python/gridlayout/*.py)) bindings/python/gridlayout/py.typed
 DOCS := README.md CHANGELOG.md BENCHMARKS.md $(sort $(wildcard docs/*.md docs/images/*.svg docs/images/*.png schemas/*.json)) bindings/c/README.md \
-        bindings/lua/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
+        bindings/lua/README.md bindings/luajit/README.md bindings/python/README.md scripts/README.md $(sort $(wildcard scripts/*.lua)) \
         $(sort $(wildcard bindings/c/examples/*.c))
 C_DIRS = PREFIX=$(PREFIX) DESTDIR=$(DESTDIR) LIBDIR=$(LIBDIR) INCLUDEDIR=$(INCLUDEDIR) \
          PKGCONFIGDIR=$(PKGCONFIGDIR) LUACDIR=$(LUACDIR)
@@ -146,6 +150,9 @@ install: static
 	install -m 755 $(STAGE)/bin/gridrepl $(DESTDIR)$(BINDIR)/gridrepl
 	install -m 755 $(STAGE)/bin/gridlayout $(DESTDIR)$(BINDIR)/gridlayout
 	install -m 644 $(PYFILES) $(DESTDIR)$(PYTHONDIR)/gridlayout/
+	install -d -m 755 $(DESTDIR)$(LUAJITDIR)/gridlayout
+	install -m 644 bindings/luajit/gridlayout.lua $(DESTDIR)$(LUAJITDIR)/gridlayout.lua
+	install -m 644 bindings/luajit/gridlayout/cdef.lua $(DESTDIR)$(LUAJITDIR)/gridlayout/cdef.lua
 	ln -sf $$(realpath -sm --relative-to=$(PYTHONDIR)/gridlayout $(LIBDIR)/libgridlayout.so.$(MAJOR)) \
 	      $(DESTDIR)$(PYTHONDIR)/gridlayout/libgridlayout.so
 	install -m 644 $(STAGE)/man/gridrepl.1 $(DESTDIR)$(MANDIR)/man1/gridrepl.1
@@ -158,7 +165,9 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gridrepl $(DESTDIR)$(MANDIR)/man1/gridrepl.1 \
 	      $(DESTDIR)$(BINDIR)/gridlayout $(DESTDIR)$(MANDIR)/man1/gridlayout.1 \
 	      $(addprefix $(DESTDIR)$(PYTHONDIR)/gridlayout/,$(notdir $(PYFILES)) libgridlayout.so) \
-	      $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS))
+	      $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
+	      $(DESTDIR)$(LUAJITDIR)/gridlayout.lua $(DESTDIR)$(LUAJITDIR)/gridlayout/cdef.lua
+	rmdir --ignore-fail-on-non-empty $(DESTDIR)$(LUAJITDIR)/gridlayout 2>/dev/null || true
 	rm -rf $(DESTDIR)$(PYTHONDIR)/gridlayout/__pycache__
 	@for f in $(DOCS); do d=$$(dirname $$f); while [ "$$d" != . ]; do echo $$d; d=$$(dirname $$d); done; done \
 	 | sort -ru | while read -r d; do echo $(DESTDIR)$(DOCDIR)/$$d; done \

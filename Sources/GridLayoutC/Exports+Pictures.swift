@@ -7,8 +7,8 @@ import Glibc
 
 // gl_grid_svg and gl_grid_draw: GridHost's pictures (Lua's, byte for byte) into a caller's buffer.
 
-/// The first (1.1) gl_picture_options: what a caller's struct_size must cover at least.
-let pictureOptionsMinimumSize = MemoryLayout<gl_picture_options>.size
+/// The first (1.1) gl_picture_options, up to `base` (1.2): what a caller's struct_size must cover at least.
+let pictureOptionsMinimumSize = MemoryLayout<gl_picture_options>.offset(of: \gl_picture_options.base)!
 
 private func pictureOptions(_ p: UnsafePointer<gl_picture_options>?) throws(CFailure) -> gl_picture_options {
     var defaults = gl_picture_options()
@@ -18,6 +18,9 @@ private func pictureOptions(_ p: UnsafePointer<gl_picture_options>?) throws(CFai
                               "gl_picture_options")
     guard o.viewport == 0 || o.viewport == 1 else {
         throw CFailure(GL_EINVAL, "gl_picture_options.viewport: \(o.viewport) is invalid (expected 0 or 1)")
+    }
+    guard o.base == 0 || o.base == 1 else {
+        throw CFailure(GL_EINVAL, "gl_picture_options.base: \(o.base) is invalid (expected 0 or 1)")
     }
     for (value, field) in [(o.cols, "cols"), (o.rows, "rows")] where !(0...10_000).contains(value) {
         throw CFailure(GL_EINVAL, "gl_picture_options.\(field): \(value) is invalid (expected 1...10000, or 0 for the default)")
@@ -103,7 +106,7 @@ private func picture(_ handle: OpaquePointer?, _ function: String, _ options: Un
 public func gl_grid_svg(_ handle: OpaquePointer?, _ options: UnsafePointer<gl_picture_options>?,
                         _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ needed: UnsafeMutablePointer<Int>?) -> gl_status {
     picture(handle, "gl_grid_svg", options, buffer, size, needed) { grid, o, style in
-        try SVGPicture.render(grid, viewportOnly: o.viewport == 1, base: 0, style: style)
+        try SVGPicture.render(grid, viewportOnly: o.viewport == 1, base: Int(o.base), style: style)
     }
 }
 
@@ -112,6 +115,6 @@ public func gl_grid_draw(_ handle: OpaquePointer?, _ options: UnsafePointer<gl_p
                          _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int, _ needed: UnsafeMutablePointer<Int>?) -> gl_status {
     picture(handle, "gl_grid_draw", options, buffer, size, needed) { grid, o, style in
         try TextPicture.render(grid, columns: o.cols == 0 ? 80 : Int(o.cols), rows: o.rows == 0 ? 24 : Int(o.rows),
-                               base: 0, style: style)
+                               base: Int(o.base), style: style)
     }
 }

@@ -48,6 +48,8 @@ def test_contents(deb, multiarch, tmp_path):
         f"{lib}/libgridlayout.so.{MAJOR}": "l", f"{lib}/libgridlayout.so": "l",
         f"{lib}/lua/5.4/gridlayout.so": "-rwxr-xr-x",      # the Lua module, not a link to the library
         f"{lib}/pkgconfig/gridlayout.pc": "-rw-r--r--",
+        "usr/share/lua/5.1/gridlayout.lua": "-rw-r--r--",     # the LuaJIT binding
+        "usr/share/lua/5.1/gridlayout/cdef.lua": "-rw-r--r--",
         "usr/include/gridlayout.h": "-rw-r--r--",
         "usr/lib/python3/dist-packages/gridlayout/__init__.py": "-rw-r--r--",
         "usr/lib/python3/dist-packages/gridlayout/libgridlayout.so": "l",

@@ -18,6 +18,7 @@ PROGRAM_FILES = {
     "lib/libgridlayout.so", f"lib/libgridlayout.so.{MAJOR}", f"lib/libgridlayout.so.{VERSION}",
     "lib/lua/5.4/gridlayout.so",
     "lib/pkgconfig/gridlayout.pc",
+    "share/lua/5.1/gridlayout.lua", "share/lua/5.1/gridlayout/cdef.lua",
     "lib/python3/dist-packages/gridlayout/__init__.py",
     "lib/python3/dist-packages/gridlayout/_lib.py",
     "lib/python3/dist-packages/gridlayout/_options.py",
@@ -98,6 +99,13 @@ def test_install_run_uninstall(static, tmp_path):
         assert_self_contained(objects, within=[prefix / "lib"])
         assert not loads_lua(objects), objects               # the C library needs no Lua
         check_installed(prefix, prefix / "lib", tmp_path)
+        # The LuaJIT binding finds the library of its own prefix (share/lua/5.1 -> lib).
+        script = ('local gl = require "gridlayout"; local g = gl.new{ lanes = 3, spacing = 10 }; '
+                  'g.dataSource = { count = function() return 10 end, size = function() return 100, 120 end }; '
+                  'g:reload(); print(gl.version, g:contentSize())')
+        r = subprocess.run(["luajit", "-e", script], env=dict(env, LUA_PATH=f"{prefix}/share/lua/5.1/?.lua"),
+                           cwd=work, capture_output=True, text=True, timeout=60)
+        assert r.stdout == f"{VERSION}\t320\t510\n", r.stderr
 
     (prefix / "lib/sentinel").write_text("not ours")
     make("uninstall", f"PREFIX={prefix}")

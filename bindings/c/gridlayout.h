@@ -794,6 +794,9 @@ typedef struct gl_picture_options {
     int viewport;           /* gl_grid_svg: 1 draws only the viewport, 0 the whole content [0] */
     int cols, rows;         /* gl_grid_draw: the picture's size in characters, 1...10000; 0 for
                                the default [80 columns, 24 rows] */
+    /* since 1.2 (an int64_t: past 1.1's tail padding, which a 1.1 caller may leave unset) */
+    int64_t base;           /* what the labels' sections and items count from: 0 or 1 (Lua's
+                               pictures, byte for byte) [0] */
 } gl_picture_options;
 
 static inline void gl_picture_options_init(gl_picture_options *options) {

@@ -168,6 +168,17 @@ static void test_default_labels(void) {
     /* The item (100 wide) is cut at the viewport's right edge; trailing blanks are trimmed. */
     EXPECT_STR(buffer, "offset (0, 0)  content 20x500  1 visible\n+-------\n|0.0\n");
     EXPECT(needed == strlen(buffer) + 1);
+    /* base (since 1.2): the labels count from 1, as Lua's; only 0 and 1. */
+    options.base = 1;
+    OK(gl_grid_draw(grid, &options, buffer, sizeof buffer, &needed));
+    EXPECT_STR(buffer, "offset (0, 0)  content 20x500  1 visible\n+-------\n|1.1\n");
+    options.base = 2;
+    EXPECT_STATUS(gl_grid_draw(grid, &options, buffer, sizeof buffer, &needed), GL_EINVAL);
+    EXPECT_ERROR("gl_picture_options.base: 2 is invalid (expected 0 or 1)");
+    /* A 1.1 struct (up to rows) leaves base unread, whatever follows it: labels from 0. */
+    options.struct_size = offsetof(gl_picture_options, base);
+    OK(gl_grid_draw(grid, &options, buffer, sizeof buffer, &needed));
+    EXPECT_STR(buffer, "offset (0, 0)  content 20x500  1 visible\n+-------\n|0.0\n");
     OK(gl_grid_destroy(grid));
 }
 

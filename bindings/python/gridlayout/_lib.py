@@ -405,7 +405,8 @@ class gl_event(Structure):
 
 
 class gl_picture_options(Structure):
-    _fields_ = [("struct_size", c_size_t), ("viewport", c_int), ("cols", c_int), ("rows", c_int)]
+    _fields_ = [("struct_size", c_size_t), ("viewport", c_int), ("cols", c_int), ("rows", c_int),
+                ("base", c_int64)]   # base: since 1.2
 
 
 class gl_stats(Structure):

@@ -1,0 +1,26 @@
+local gl = require "gridlayout"
+local g = gl.new{ lanes = 3 }
+g.dataSource = { count = function() return 2 end, size = function() return 10,10 end }
+g:reload()
+print(pcall(function() g:frame("a", 1) end))
+print(pcall(function() g:draw{cols = 0} end))
+print(pcall(function() g:draw{colour = 0} end))
+print(pcall(function() g:scrollToItem(1, 1, "x") end))
+print(pcall(function() g:neighbor(1, 1, "x") end))
+print(pcall(function() g:apply(3) end))
+print(pcall(function() g:apply{{1, 1}} end))
+print(pcall(function() g:apply{{1.5}} end))
+print(pcall(function() g:svg(3) end))
+print(pcall(function() g:frame(1, 3) end))
+print(pcall(function() g:measure(1, 3, 1, 1) end))
+print(pcall(function() g:step(-1) end))
+print(pcall(function() g:beginDrag(1, 1) end))
+print(pcall(function() g:insert(1, 9) end))
+print(pcall(function() g:endDrag() end))
+print(pcall(function() g:resize(0/0, 1) end))
+print(pcall(function() g.dataSource.view = function() error("v") end; g:scrollTo(0, 1); g:reload() end))
+local d = g:apply{{1, 2}}
+print(#d.removed, #d.inserted, #d.moved)
+d = g:apply({{2, 1}}, false)
+print(#d.removed, #d.inserted, #d.moved, d.moved[1].from[2], d.moved[1].to[2])
+print(g:stats().created, g:dequeue())
