@@ -732,5 +732,23 @@ public func gl_grid_stats(_ handle: OpaquePointer?, _ stats: UnsafeMutablePointe
 
 // MARK: - Library
 
+@_cdecl("gl_nearest_name")
+public func gl_nearest_name(_ name: UnsafePointer<CChar>?, _ candidates: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int64,
+                            _ index: UnsafeMutablePointer<Int64>?) -> gl_status {
+    cCall { () throws(CFailure) in
+        let index = try output(index, "index")
+        guard let name else { throw CFailure(GL_EINVAL, "gl_nearest_name: name is NULL") }
+        guard count >= 0 else { throw CFailure(GL_EINVAL, "gl_nearest_name: count \(count) is invalid (expected >= 0)") }
+        guard count == 0 || candidates != nil else { throw CFailure(GL_EINVAL, "gl_nearest_name: candidates is NULL") }
+        var names: [String] = []
+        for k in 0..<Int(count) {
+            guard let candidate = candidates![k] else { throw CFailure(GL_EINVAL, "gl_nearest_name: candidates[\(k)] is NULL") }
+            names.append(String(cString: candidate))
+        }
+        let found = Suggestion.nearest(String(cString: name), among: names)
+        index.pointee = found.flatMap { names.firstIndex(of: $0) }.map(Int64.init) ?? -1
+    }
+}
+
 // gl_version, gl_version_string, gl_check_version, gl_last_error and gl_status_name are C
 // (Sources/GridLayoutCSupport/support.c): they read the header's macros.

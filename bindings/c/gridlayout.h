@@ -835,6 +835,12 @@ gl_status gl_check_version(int header_version);
  * thread's next gl_ call. Never NULL. */
 const char *gl_last_error(void);
 
+/* "Did you mean": *index = the candidate nearest `name` by the rule every face's messages use
+ * (letters compared without case, a swap of neighbours counting 1, at most a third of the longer
+ * name away, no tie), or -1 when none is near enough. For a binding's own names (its methods).
+ * GL_EINVAL for a NULL name, candidates with count > 0, or index (since 1.2). */
+gl_status gl_nearest_name(const char *name, const char *const *candidates, int64_t count, int64_t *index);
+
 /* The words of the engine's errors (since 1.1). Messages name the data source callback, the
  * operation and the option that failed, in C's words by default (`item_size`, `gl_grid_begin_drag`,
  * `row_height`, indices from 0). A binding on this library sets its own words, once, so that its

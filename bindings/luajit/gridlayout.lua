@@ -95,29 +95,13 @@ end
 
 local function is_integer(v) return type(v) == "number" and v == math.floor(v) and v > -2 ^ 63 and v < 2 ^ 63 end
 
--- Numbers the Lua module gives back: integral values as integers print the same in LuaJIT.
-local function edit_distance(a, b)
-  a, b = a:lower(), b:lower()
-  local previous = {}
-  for j = 0, #b do previous[j] = j end
-  for i = 1, #a do
-    local current = { [0] = i }
-    for j = 1, #b do
-      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
-      current[j] = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-    end
-    previous = current
-  end
-  return previous[#b]
-end
-
+-- "Did you mean": the candidate the library's rule finds nearest `name` (one rule for every face).
 local function nearest(name, candidates)
-  local best, distance
-  for _, c in ipairs(candidates) do
-    local d = edit_distance(name, c)
-    if d <= math.max(1, math.floor(#c / 3)) and (not distance or d < distance) then best, distance = c, d end
-  end
-  return best
+  local names = ffi.new("const char *[?]", #candidates)
+  for k, c in ipairs(candidates) do names[k - 1] = c end
+  local index = ffi.new("int64_t[1]")
+  if tonumber(C.gl_nearest_name(name, names, #candidates, index)) ~= GL_OK or index[0] < 0 then return nil end
+  return candidates[tonumber(index[0]) + 1]
 end
 
 -- ---- grids ----------------------------------------------------------------------------------
@@ -1092,6 +1076,50 @@ operation("estimated", function(self, state)
   call(state, C.gl_grid_get_config(state.handle, config))
   if config.estimated_size.w == 0 and config.estimated_size.h == 0 then return false end
   error("estimated: not in the LuaJIT binding (docs/luajit.md)", 2)
+end)
+
+-- Layout transitions: the target is the grid's configuration with `opts` set, each option checked
+-- as a field's is, on a scratch grid of the same configuration (nothing of the grid changes).
+local function target_config(state, method, opts)
+  if type(opts) ~= "table" then
+    error(string.format("bad argument #1 to '%s' (table of options expected, got %s)", method, type(opts)), 3)
+  end
+  local config = ffi.new("gl_config")
+  config.struct_size = ffi.sizeof(config)
+  call(state, C.gl_grid_get_config(state.handle, config))
+  local out = ffi.new("gl_grid *[1]")
+  if tonumber(C.gl_grid_create(config, out)) ~= GL_OK then error(last_error(), 3) end
+  local scratch = { handle = ffi.gc(out[0], C.gl_grid_destroy) }
+  for key, value in pairs(opts) do
+    if type(key) ~= "string" or not options[key] then
+      local near = type(key) == "string" and nearest(key, M.fields)
+      error(method .. ": unknown option '" .. tostring(key) .. "'" .. (near and " (did you mean '" .. near .. "'?)" or ""), 3)
+    end
+    set_option(nil, scratch, key, value, 4)
+  end
+  call(scratch, C.gl_grid_get_config(scratch.handle, config))
+  return config
+end
+
+-- A running transition's handle: its methods act on its grid's transition.
+local Transition = {}
+Transition.__index = Transition
+function Transition:progress(p)
+  argument("progress", 1, p)
+  call(self.state, C.gl_grid_transition_progress(self.state.handle, p))
+end
+function Transition:commit() call(self.state, C.gl_grid_transition_commit(self.state.handle)) end
+function Transition:cancel() call(self.state, C.gl_grid_transition_cancel(self.state.handle)) end
+
+operation("transition", function(_, state, opts)
+  local config = target_config(state, "transition", opts)
+  call(state, C.gl_grid_transition(state.handle, config))
+  return setmetatable({ state = state }, Transition)
+end)
+operation("animateTo", function(_, state, opts, duration)
+  local config = target_config(state, "animateTo", opts)
+  argument("animateTo", 2, duration)
+  call(state, C.gl_grid_animate_to(state.handle, config, duration))
 end)
 
 -- The methods the C library has no function for, or this binding does not carry yet.

@@ -1115,6 +1115,25 @@ static void test_transition(void) {
     gl_grid_destroy(g);
 }
 
+/* gl_nearest_name (since 1.2): the engine's "did you mean" rule for a binding's own names. */
+static void test_nearest_name(void) {
+    const char *names[] = { "reload", "frame", "scrollTo", "scrollBy" };
+    int64_t index = 7;
+    OK(gl_nearest_name("fraem", names, 4, &index));
+    EXPECT(index == 1);
+    OK(gl_nearest_name("RELOAD", names, 4, &index));
+    EXPECT(index == 0);
+    OK(gl_nearest_name("scrollBo", names, 4, &index)); /* scrollTo and scrollBy tie: none */
+    EXPECT(index == -1);
+    OK(gl_nearest_name("zzz", names, 4, &index));
+    EXPECT(index == -1);
+    OK(gl_nearest_name("x", NULL, 0, &index));
+    EXPECT(index == -1);
+    EXPECT_STATUS(gl_nearest_name(NULL, names, 4, &index), GL_EINVAL);
+    EXPECT_STATUS(gl_nearest_name("x", NULL, 2, &index), GL_EINVAL);
+    EXPECT_STATUS(gl_nearest_name("x", names, 4, NULL), GL_EINVAL);
+}
+
 /* Sections that scroll sideways (since 1.2): width 100, padding 10, spacing 10, five 30 x 40
  * items in one line at x 10, 50, ..., 170; the range is 10...90, offsets up to 200 - 90 = 110. */
 static void test_sideways(void) {
@@ -1522,6 +1541,7 @@ int main(void) {
     test_two_spacings();
     test_rtl();
     test_sideways();
+    test_nearest_name();
     test_transition();
     test_flow_alignment();
     test_scale();

@@ -386,6 +386,7 @@ int gl_version(void);
 const char *gl_version_string(void);
 gl_status gl_check_version(int header_version);
 const char *gl_last_error(void);
+gl_status gl_nearest_name(const char *name, const char *const *candidates, int64_t count, int64_t *index);
 typedef enum gl_callback {
     GL_CALLBACK_SECTIONS = 0,
     GL_CALLBACK_ITEM_COUNT = 1,

@@ -572,6 +572,7 @@ _FUNCTIONS = [
     ("gl_check_version", gl_status, [c_int]),
     ("gl_last_error", c_char_p, []),
     ("gl_status_name", c_char_p, [gl_status]),
+    ("gl_nearest_name", gl_status, [c_char_p, POINTER(c_char_p), c_int64, POINTER(c_int64)]),
     ("gl_option_count", c_int64, []),
     ("gl_option_describe", gl_status, [c_int64, POINTER(gl_option_info)]),
     ("gl_set_error_words", gl_status, [POINTER(gl_error_words)]),
