@@ -239,11 +239,20 @@ end)
 callback("sizes", "gl_status (*)(void *, int64_t, gl_size *, int64_t)", function(grid, state, section, sizes, count)
   local ok, list = ask(grid, state, "sizes", tonumber(section) + 1)
   if not ok then return GL_ECALLBACK end
+  local n = tonumber(count)
+  if type(list) == "string" then
+    -- Packed little-endian doubles, w1 h1 w2 h2 …: gl_size's own layout on a little-endian host.
+    if #list ~= 16 * n or not ffi.abi("le") then
+      remember(state, string.format("returned a string of %d bytes, expected 16 an item (%d items; width, height as little-endian doubles)", #list, n))
+      return GL_ECALLBACK
+    end
+    ffi.copy(sizes, list, #list)
+    return GL_OK
+  end
   if type(list) ~= "table" then
-    remember(state, "returned " .. show(list) .. ", expected a table of sizes")
+    remember(state, "returned " .. show(list) .. ", expected a table of sizes or a string of packed doubles")
     return GL_ECALLBACK
   end
-  local n = tonumber(count)
   local pairs_form = type(list[1]) == "table"
   for k = 0, n - 1 do
     local w, h
