@@ -6,7 +6,9 @@ the plain text area when CodeMirror cannot be loaded, the file left unwritten, t
 out when the editor takes part of the window, scroll bars only where the content overflows,
 labels cut with an ellipsis, and the drag affordance of a grid that sorts."""
 
+import os
 import shutil
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -184,3 +186,30 @@ def test_scroll_bars_labels_and_the_drag_affordance(gridrepl, browser, tmp_path)
         assert state["viewport"]["width"] == browser.execute_script("return document.getElementById('scroller').clientWidth;")
     finally:
         s.stop()
+
+
+def test_playground_screenshot(gridrepl, browser, tmp_path):
+    # `make docs-images` keeps docs/images/playground.png: the editor opened by the address's
+    # #edit, after an edit that left 12 tags a section (scripts/browser.lua itself: edits are not
+    # written to the file).
+    s = Server(gridrepl, SCRIPT)
+    original = SCRIPT.read_text()
+    try:
+        browser.get(s.url + "#edit")
+        wait(browser, "return window.gridView.editor.text.includes('for i = 1, 40 do');", what="the script's text")
+        browser.execute_script("""
+            const cm = window.gridView.editor.cm, line = cm.getValue().split('\\n').findIndex(l => l.includes('for i = 1, 40 do'));
+            const at = cm.getLine(line).indexOf('40');
+            cm.replaceRange('12', { line, ch: at }, { line, ch: at + 2 }, '+input');
+            cm.setCursor({ line, ch: at + 2 });""")
+        edited = new_generation(browser, 2)
+        assert edited["edited"] is True and dom_boxes(browser) == as_boxes(edited["elements"])
+        target = Path(os.environ.get("GRIDREPL_PLAYGROUND_SCREENSHOT") or tmp_path / "playground.png")
+        assert browser.save_screenshot(str(target))
+        data = target.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")) == \
+            tuple(browser.execute_script("return [window.innerWidth, window.innerHeight];"))
+    finally:
+        s.stop()
+    assert SCRIPT.read_text() == original
