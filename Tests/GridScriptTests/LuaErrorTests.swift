@@ -338,7 +338,7 @@ import Testing
             ("{ count = function() return 2 end, sizes = function() return { 1, 1, -2, 2 } end }",
              "test:1: data source 'sizes' returned -2x2 for item (section 1, item 2) (sizes must be finite and >= 0)"),
             ("{ count = function() return 1 end, sizes = function() end }",
-             "test:1: data source 'sizes' failed for section 1: returned nil, expected a table of sizes"),
+             "test:1: data source 'sizes' failed for section 1: returned nil, expected a table of sizes or a string of packed doubles"),
             // Bad counts.
             ("{ count = function() return -1 end, \(size) }",
              "test:1: data source 'count' returned -1 for section 1 (expected 0...9007199254740992)"),
