@@ -46,6 +46,7 @@ docs-images: deps
 	swift build --product gridrepl
 	for s in $(DOCS_IMAGES); do .build/debug/gridrepl scripts/$$s.lua docs/images/$$s.svg > /dev/null || exit 1; done
 	GRIDREPL_SCREENSHOT=$(CURDIR)/docs/images/browser.png python3 -m pytest -q Tests/browser -k test_screenshot
+	GRIDREPL_PLAYGROUND_SCREENSHOT=$(CURDIR)/docs/images/playground.png python3 -m pytest -q Tests/browser -k test_playground_screenshot
 
 # Only the packaging tests (they build what they check: static, deb, wheel).
 test-packaging: deps

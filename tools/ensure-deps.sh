@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(liblua5.4-dev libedit-dev pkg-config lua5.4 valgrind)   # Lua for GridScript, libedit for gridrepl; stock lua5.4 and valgrind for bindings/c and bindings/lua
 packages+=(libncurses-dev)   # ncurses for gridrepl's live view (--view, grid:view())
 packages+=(libmicrohttpd-dev)   # HTTP for gridrepl --serve (the browser view)
+packages+=(libjs-codemirror)   # the editor of gridrepl --serve's playground, served from where Debian installs it
 packages+=(libyajl-dev)   # JSON events for the gridlayout command (repeated keys, where a document is not JSON)
 packages+=(chromium chromium-driver)   # headless chromium for the browser view's tests (Tests/browser, via selenium)
 packages+=(luajit neovim)   # the LuaJIT binding (bindings/luajit): luajit, and Neovim's embedded LuaJIT

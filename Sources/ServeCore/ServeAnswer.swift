@@ -34,4 +34,9 @@ public struct ServeAnswer: Equatable, Sendable {
     public static func page(_ file: PageFile, _ bytes: [UInt8]) -> ServeAnswer {
         ServeAnswer(status: 200, contentType: file.contentType, body: bytes)
     }
+
+    /// One of the editor's files.
+    public static func vendor(_ file: VendorFile, _ bytes: [UInt8]) -> ServeAnswer {
+        ServeAnswer(status: 200, contentType: file.contentType, body: bytes)
+    }
 }

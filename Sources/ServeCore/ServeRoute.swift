@@ -13,13 +13,19 @@ public enum ServeRoute: Equatable, Sendable {
     case neighbor(NeighborRequest)
     /// POST /api/scrollSection.
     case scrollSection(ScrollSectionRequest)
+    /// GET /api/source: the text the playground's editor starts from.
+    case source
+    /// POST /api/script: an edit to run in place of the script's file.
+    case script(ScriptRequest)
+    /// GET of one of the editor's files (Debian's CodeMirror).
+    case vendor(VendorFile)
 
     /// Each path and the one method it takes (a GET path also takes HEAD).
     static let methods: [String: String] = [
         "/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
         "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST",
-        "/api/neighbor": "POST", "/api/scrollSection": "POST",
-    ]
+        "/api/neighbor": "POST", "/api/scrollSection": "POST", "/api/source": "GET", "/api/script": "POST",
+    ].merging(VendorFile.allCases.map { ($0.route, "GET") }) { a, _ in a }
 
     /// The route of a request, or why it is refused: 404 for an unknown path, 405 for the wrong
     /// method (with the methods allowed), 415 for a POST that does not say its body is JSON, 400
@@ -42,7 +48,11 @@ public enum ServeRoute: Equatable, Sendable {
         case "/api/drag": return .drag(try DragRequest.parse(body))
         case "/api/neighbor": return .neighbor(try NeighborRequest.parse(body))
         case "/api/scrollSection": return .scrollSection(try ScrollSectionRequest.parse(body))
-        default: return .page(.html)
+        case "/api/source": return .source
+        case "/api/script": return .script(try ScriptRequest.parse(body))
+        default:
+            if let file = VendorFile.allCases.first(where: { $0.route == path }) { return .vendor(file) }
+            return .page(.html)
         }
     }
 }

@@ -34,6 +34,8 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var elements: [ServeElement]
     /// The sections of those elements that scroll sideways, with their offsets, in section order.
     public var sideways: [ServeSectionOffset] = []
+    /// Whether the grid comes from the playground's editor (POST /api/script), not the file.
+    public var edited: Bool = false
     /// The last failure of a script run or of the server's own grid calls.
     public var error: String?
     /// After a drag's "begin": the item picked up (null: none there, or `canMove` said no).
@@ -65,7 +67,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case script, generation, content, offset, viewport, direction, sort, stickyHeaders, overscan
-        case animating, ticking, dragging, elements, sideways, error, picked, moved, neighbor, scrolled
+        case animating, ticking, dragging, elements, sideways, edited, error, picked, moved, neighbor, scrolled
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -84,6 +86,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
         try c.encode(dragging, forKey: .dragging)  // null when none
         try c.encode(elements, forKey: .elements)
         try c.encode(sideways, forKey: .sideways)
+        try c.encode(edited, forKey: .edited)
         try c.encode(error, forKey: .error)
         if let picked { try c.encode(picked, forKey: .picked) }  // only after "begin"; null inside
         try c.encodeIfPresent(moved, forKey: .moved)

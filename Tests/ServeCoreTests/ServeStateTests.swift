@@ -26,7 +26,7 @@ import ServeCore
         #expect(answer.status == 200 && answer.contentType == "application/json" && answer.allow == nil)
         #expect(text(answer) == """
             {"animating":false,"content":{"height":130.5,"width":210},"direction":"vertical","dragging":null,\
-            "elements":[\
+            "edited":false,"elements":[\
             {"alpha":1,"dragged":false,"h":28,"kind":"header","label":"header 1","pinned":true,"scale":1,"section":1,"w":210,"x":0,"y":10},\
             {"alpha":1,"dragged":false,"fill":"#3a7","h":48,"item":1,"kind":"item","label":"café","pinned":false,"scale":1,"section":1,"w":100,"x":0,"y":38},\
             {"alpha":0.5,"dragged":false,"h":48,"item":2,"kind":"item","label":"1.2","pinned":false,"scale":0.75,"section":1,"w":100,"x":110,"y":38},\

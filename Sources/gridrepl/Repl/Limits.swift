@@ -56,13 +56,14 @@ enum Limits {
     }
 
     /// Switches the state to the capped allocator. The state's own allocator is the same
-    /// malloc/realloc/free, so blocks allocated before carry on; Lua's count of them starts ours.
+    /// malloc/realloc/free, so blocks allocated before carry on; Lua's count of them is added to
+    /// ours (the states of the browser view's playground share the one cap).
     static func installAllocator(_ L: OpaquePointer) {
         guard memoryCap > 0 else { return }
         var bytes = 0
         if Runner.callHelper(L, "memory", 0, 1) == LUA_OK { bytes = Int(lua_tonumber(L, -1)) }
         lua_settop(L, -2)
-        liveBytes = bytes
+        liveBytes += bytes
         lua_setallocf(L, allocator, nil)
     }
 

@@ -281,7 +281,13 @@ enum Runner {
     static func runScript(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int) -> Int32 {
         var name: UnsafePointer<CChar>? = UnsafePointer(argv[index])
         if strcmp(argv[index], "-") == 0 && strcmp(argv[index - 1], "--") != 0 { name = nil }  // stdin
-        var status = luaL_loadfilex(L, name, loadMode)
+        return runLoaded(L, luaL_loadfilex(L, name, loadMode))
+    }
+
+    /// Calls the chunk just loaded (when `status` is LUA_OK) with the script arguments, as a
+    /// script is run: its results, or its error message, are left on the stack.
+    static func runLoaded(_ L: OpaquePointer, _ status: Int32) -> Int32 {
+        var status = status
         if status == LUA_OK {
             let top = lua_gettop(L)
             status = callHelper(L, "args", 0, LUA_MULTRET)

@@ -78,6 +78,7 @@ extension ServeView {
             animating: flag(t, "animating"), dragging: dragMove, elements: elements, error: lastError)
         state.ticking = flag(t, "ticking")
         state.sideways = sideways
+        state.edited = editText != nil
         return .success(state)
     }
 }

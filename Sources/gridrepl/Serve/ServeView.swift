@@ -17,8 +17,21 @@ import ServeCore
 /// and runs the script again when its file changes. What a request means, whether it is valid, the
 /// state's JSON and the status of each failure are ServeCore's; this is the transport, the clock,
 /// the file watching and the grid calls.
+///
+/// The playground (POST /api/script) serves an edit of the script from a fresh sandboxed Lua
+/// state of its own (`ViewHost.runEdit`): `L` is then that state, and the script's own state
+/// waits, unused, until the file changes again.
 final class ServeView {
-    let L: OpaquePointer
+    /// The state of the served grid: the script's own, or the last edit's.
+    var L: OpaquePointer
+    /// The script's own state (the command line's), where the file runs.
+    let scriptState: OpaquePointer
+    /// The last edit's state, owned and closed when another grid replaces its grid.
+    var editState: OpaquePointer?
+    /// The text of the last edit that ran, served by GET /api/source while its grid is.
+    var editText: String?
+    /// Runs an edit in a fresh state (`ViewHost.runEdit`); nil when the script came from stdin.
+    let runEdit: ((String) -> Result<OpaquePointer, ViewHost.ScriptFailure>)?
     /// The served grid, a reference in the registry.
     var gridRef: Int32
     /// The script as given on the command line (for the page's title and the messages).
@@ -66,8 +79,11 @@ final class ServeView {
     /// leave only on its next turn.
     static let connectionLimit: UInt32 = 256
 
-    init(_ L: OpaquePointer, gridIndex: Int32, scriptName: String, port: Int, scriptReload: ((OpaquePointer) -> String?)?) {
+    init(_ L: OpaquePointer, gridIndex: Int32, scriptName: String, port: Int, scriptReload: ((OpaquePointer) -> String?)?,
+         runEdit: ((String) -> Result<OpaquePointer, ViewHost.ScriptFailure>)? = nil) {
         self.L = L
+        scriptState = L
+        self.runEdit = runEdit
         lua_pushvalue(L, gridIndex)
         gridRef = luaL_ref(L, gl_registryindex())
         self.scriptName = scriptName
@@ -76,7 +92,7 @@ final class ServeView {
     }
 
     deinit {
-        luaL_unref(L, gl_registryindex(), gridRef)
+        if let editState { lua_close(editState) } else { luaL_unref(L, gl_registryindex(), gridRef) }
     }
 
     enum Outcome: Equatable {
@@ -92,9 +108,7 @@ final class ServeView {
 
     /// Listens, prints the URL on stderr, and serves until a signal.
     func run() throws(StartError) -> Outcome {
-        if let error = loadHelperTable(L, source: serveHelperSource, key: serveHelpersKey, chunkName: "=[gridrepl serve]") {
-            throw StartError(message: error)
-        }
+        if let error = loadHelpers(into: L) { throw StartError(message: error) }
         if let failure = call("reload") { lastError = "reload failed: \(failure.message)" }
         updateBusy()
         scriptStamp = stamp()
@@ -172,7 +186,7 @@ final class ServeView {
         guard let scriptReload, let now = stamp() else { return }
         if let old = scriptStamp, old == now { return }
         scriptStamp = now
-        let error = scriptReload(L)
+        let error = scriptReload(scriptState)
         ViewSignals.reinstall()  // running the script set gridrepl's own Ctrl-C handling
         interruptState = L
         if let error {
@@ -180,7 +194,18 @@ final class ServeView {
             Runner.message(Runner.progname, lastError ?? "")
             return
         }
-        luaL_unref(L, gl_registryindex(), gridRef)
+        serve(scriptState, edit: nil)
+    }
+
+    /// Serves the grid on top of `state`'s stack (popped) in place of the served one: the script's
+    /// own state, or an edit's (`edit`: its text) with the serve helpers loaded. The grid gets the
+    /// page's viewport and offset; an edit's state replaced is closed.
+    func serve(_ state: OpaquePointer, edit: String?) {
+        if let editState { lua_close(editState) } else { luaL_unref(L, gl_registryindex(), gridRef) }
+        L = state
+        editState = edit == nil ? nil : state
+        editText = edit
+        interruptState = L
         gridRef = luaL_ref(L, gl_registryindex())
         generation += 1
         lastError = nil
@@ -189,6 +214,11 @@ final class ServeView {
             lastError = "the page's viewport: \(failure.message)"
         }
         updateBusy()
+    }
+
+    /// Loads the serve helpers into `state` (once per state); the failure's message, or nil.
+    func loadHelpers(into state: OpaquePointer) -> String? {
+        loadHelperTable(state, source: serveHelperSource, key: serveHelpersKey, chunkName: "=[gridrepl serve]")
     }
 
     // MARK: Grid calls
@@ -218,6 +248,9 @@ final class ServeView {
         case .drag(let request): return dragAnswer(request)
         case .neighbor(let request): return neighborAnswer(request)
         case .scrollSection(let request): return scrollSectionAnswer(request)
+        case .source: return sourceAnswer()
+        case .script(let request): return scriptAnswer(request)
+        case .vendor(let file): return vendorAnswer(file)
         }
     }
 

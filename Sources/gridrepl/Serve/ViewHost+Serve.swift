@@ -27,7 +27,7 @@ extension ViewHost {
             case .success: return nil
             case .failure(let failure): return failure.message
             }
-        })
+        }, runEdit: fromStdin ? nil : { text in runEdit(text, argv, index) })
         lua_settop(L, 0)
         open = true  // grid:view() in a callback is refused while the page is served
         defer { open = false }

@@ -95,15 +95,16 @@ enum ViewHost {
     struct ScriptFailure: Error { var message: String }
 
     /// Runs the script and pushes the grid to view, or fails with a message (the stack as it was).
-    /// `option` names the command line option in the message when the script made no grid.
+    /// `option` names the command line option in the message when the script made no grid; `run`
+    /// runs other source in place of the script's file (leaving what `Runner.runScript` leaves).
     static func loadGrid(_ L: OpaquePointer, _ argv: [UnsafeMutablePointer<CChar>], _ index: Int,
-                         option: String = "--view") -> Result<Void, ScriptFailure> {
+                         option: String = "--view", run: ((OpaquePointer) -> Int32)? = nil) -> Result<Void, ScriptFailure> {
         let top = lua_gettop(L)
         Runner.forgetLastGrid(L)
         lua_pushnil(L)
         lua_setfield(L, gl_registryindex(), requestedKey)
         collecting = true
-        let status = Runner.runScript(L, argv, index)
+        let status = run?(L) ?? Runner.runScript(L, argv, index)
         collecting = false
         if status != LUA_OK {
             let message = Runner.string(L, -1)

@@ -1,6 +1,7 @@
 "use strict";
 const scroller = document.getElementById("scroller"), content = document.getElementById("content");
 const statusText = document.getElementById("status"), info = document.getElementById("info");
+const hint = document.getElementById("hint");
 const boxes = new Map();  // key -> box: exactly the elements of the last answer
 let state = null, generation = null, selected = null, drag = null, queued = 0, viewportQueued = false;
 let chain = Promise.resolve(), pollTimer = null, failure = null;
@@ -17,8 +18,10 @@ function describe(e) {
   return `${what}  x ${e.x}  y ${e.y}  ${e.w}×${e.h}${e.pinned ? "  (pinned)" : ""}`;
 }
 
-// Queues a request; `make` runs when its turn comes and returns {path, body} (body: POST), or null
-// to skip; `then` gets the answer (null after a failure) before the next request starts.
+// Queues a request; `make` runs when its turn comes and returns {path, body, show} (body: POST;
+// show: what takes the answer, else `render`, for answers that are not the state), or null
+// to skip; `then` gets the answer (null after a failure, and the failure's message) before the
+// next request starts.
 function request(make, then = () => {}) {
   queued++;
   const run = async () => {
@@ -31,12 +34,12 @@ function request(make, then = () => {}) {
       const answer = await response.json();
       if (!response.ok) throw new Error(answer.error || `HTTP ${response.status}`);
       failure = null;
-      render(answer);
+      (r.show || render)(answer);
       then(answer);
     } catch (err) {
       failure = err.message;
       showStatus();
-      then(null);
+      then(null, err.message);
     } finally {
       queued--;
     }
@@ -63,11 +66,13 @@ function render(s) {
     generation = s.generation;
     selected = null;
     document.title = `gridrepl — ${s.script}`;
+    if (!editPending) loadSource();  // not this page's edit: the file's text, or another page's edit
   }
   state = s;
   content.style.width = s.content.width + "px";
   content.style.height = s.content.height + "px";
   document.body.classList.toggle("sort", s.sort);
+  hint.textContent = s.sort ? "drag an item to move it" : "";
   const seen = new Set();
   for (const e of s.elements) {
     const k = key(e);
@@ -90,7 +95,7 @@ function render(s) {
     box.style.transform = e.scale === 1 ? "" : `scale(${e.scale})`;
     // A colour only (the server passes only CSS colours): the longhand cannot take an image.
     box.style.backgroundColor = e.fill || "";
-    if (box.textContent !== e.label) box.textContent = e.label;
+    if (box.textContent !== e.label) box.textContent = box.title = e.label;
     box.element = e;
   }
   for (const [k, box] of boxes) if (!seen.has(k)) { box.remove(); boxes.delete(k); }
@@ -136,7 +141,8 @@ scroller.addEventListener("scroll", () => {
   if (state && Math.abs(scroller.scrollLeft - state.offset.x) < 1 && Math.abs(scroller.scrollTop - state.offset.y) < 1) return;
   sendViewport();
 });
-window.addEventListener("resize", sendViewport);
+// The scroll area's size is the engine's viewport: a window resized, or the editor opened or closed.
+new ResizeObserver(() => { if (state) sendViewport(); }).observe(scroller);
 
 // A point of the viewport (what beginDrag and dragTo take).
 function point(ev) {
@@ -201,6 +207,7 @@ content.addEventListener("mousedown", ev => {
   if (!(state && state.sort && e.kind === "item") || drag) return;
   const d = { picked: null, last: null, moveQueued: false, what: describe(e) };
   drag = d;
+  document.body.classList.add("grabbing");
   const p = point(ev);
   request(() => ({ path: "/api/drag", body: { phase: "begin", x: p.x, y: p.y } }), answer => {
     d.picked = answer ? answer.picked : null;
@@ -230,6 +237,7 @@ function drop(p) {
   const d = drag;
   if (!d) return;
   drag = null;
+  document.body.classList.remove("grabbing");
   request(() => d.picked && d.last && p ? { path: "/api/drag", body: { phase: "move", x: p.x, y: p.y } } : null);
   request(() => d.picked ? { path: "/api/drag", body: { phase: "end" } } : null, answer => {
     if (answer && answer.moved) {
@@ -251,6 +259,7 @@ function selectedItem() {
 }
 document.addEventListener("keydown", ev => {
   const direction = arrows[ev.key];
+  if (ev.target.closest && ev.target.closest("#editor")) return;  // the editor's own keys
   if (!direction || !selectedItem() || drag || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
   ev.preventDefault();
   request(() => {
@@ -262,6 +271,81 @@ document.addEventListener("keydown", ev => {
     if (e) select(e);
   });
 });
+
+// The playground: the script's text in an editor (Debian's CodeMirror, else a plain text area).
+// Each edit, once typing pauses for `editDelay` ms, goes to /api/script; the server runs it in a
+// fresh sandboxed Lua state and serves its grid, which the answer brings. A script that fails
+// leaves the grid as it was: its error shows beneath the text, its line marked. The file is not
+// written. A new grid that is not this page's edit (the file changed, another page's edit)
+// brings its text.
+const editorPane = document.getElementById("editor"), editorNote = document.getElementById("editor-note");
+const editorHost = document.getElementById("editor-host"), editorError = document.getElementById("editor-error");
+const editDelay = 300;
+let editPending = false, editTimer = null, markedLine = null;
+function makeEditor() {
+  if (window.CodeMirror) {
+    const cm = CodeMirror(editorHost, { mode: "lua", lineNumbers: true, indentUnit: 2, tabSize: 2 });
+    cm.on("changes", (_, changes) => { if (changes.some(c => c.origin !== "setValue")) editChanged(); });
+    return {
+      kind: "codemirror", cm,
+      get text() { return cm.getValue(); },
+      set text(t) { cm.setValue(t); },
+      set readOnly(r) { cm.setOption("readOnly", r); },
+      mark(line) {
+        if (markedLine !== null) cm.removeLineClass(markedLine, "background", "error-line");
+        markedLine = (line === null ? null : cm.getLineHandle(line - 1)) || null;
+        if (markedLine) cm.addLineClass(markedLine, "background", "error-line");
+      },
+      refresh() { cm.refresh(); },
+    };
+  }
+  editorNote.textContent = "CodeMirror is not installed (Debian's libjs-codemirror): a plain text area";
+  const area = document.createElement("textarea");
+  area.spellcheck = false;
+  area.addEventListener("input", editChanged);
+  editorHost.appendChild(area);
+  return {
+    kind: "textarea",
+    get text() { return area.value; },
+    set text(t) { area.value = t; },
+    set readOnly(r) { area.readOnly = r; },
+    mark() {},
+    refresh() {},
+  };
+}
+const editor = makeEditor();
+window.gridView.editor = editor;
+
+function editChanged() {
+  clearTimeout(editTimer);
+  editTimer = setTimeout(sendEdit, editDelay);
+}
+function showEditError(message) {
+  editorError.textContent = message || "";
+  const line = message && /^[^\n]*?:(\d+): /.exec(message);
+  editor.mark(line ? Number(line[1]) : null);
+}
+function sendEdit() {
+  request(() => { editPending = true; return { path: "/api/script", body: { text: editor.text } }; }, (answer, error) => {
+    editPending = false;
+    showEditError(answer ? null : error);
+  });
+}
+function loadSource() {
+  request(() => ({ path: "/api/source", show: showSource }));
+}
+function showSource(source) {
+  editor.text = source.text ?? "";
+  editor.readOnly = source.text === null;
+  editorNote.textContent = source.text === null ? "a script read from standard input cannot be edited" :
+    editor.kind === "codemirror" ? "" : editorNote.textContent;
+  showEditError(null);
+}
+document.getElementById("edit-toggle").addEventListener("click", () => {
+  document.body.classList.toggle("editing");
+  editor.refresh();
+});
+if (location.hash === "#edit") document.body.classList.add("editing");
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 // The engine's state first, so that the page opens at the engine's offset (a grid that starts at
