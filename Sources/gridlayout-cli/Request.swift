@@ -131,7 +131,10 @@ private func decodeSizes(_ decoder: any Decoder) throws -> [Size] {
     }
     var sizes: [Size] = []
     sizes.reserveCapacity(c.count ?? 0)
-    while !c.isAtEnd { sizes.append(try c.decode(SizeJSON.self).size) }
+    while !c.isAtEnd {
+        sizes.append(try c.decode(SizeJSON.self).size)
+        Progress.shared.countRead(1)
+    }
     return sizes
 }
 

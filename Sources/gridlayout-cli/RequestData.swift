@@ -20,6 +20,14 @@ struct RequestData: GridDataSource {
         }
     }
 
+    /// No bound; the engine's regular asks count the items laid out for the progress line.
+    var budget: GridBudget? {
+        GridBudget(shouldStop: {
+            Progress.shared.countLaidOut(GridBudget.interval)
+            return nil
+        })
+    }
+
     func numberOfSections() -> Int { sections.count }
     func numberOfItems(inSection section: Int) -> Int { sections[section].items.count }
     func sizeForItem(at path: GridIndexPath) -> Size {

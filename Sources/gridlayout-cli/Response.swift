@@ -90,6 +90,8 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
     if request.frames {
         out.raw(",\n\"sections\":[")
         let layout = grid.layout
+        let total = layout.itemCounts.reduce(0, +)
+        var written = 0
         for section in 0..<layout.sectionCount {
             out.raw(section == 0 ? "\n{" : ",\n{")
             if try layout.scrollsSideways(inSection: section) {
@@ -104,6 +106,8 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
             out.raw("\"items\":[")
             let count = try layout.itemCount(inSection: section)
             for item in 0..<count {
+                written += 1
+                Progress.shared.written(written, of: total)
                 if item > 0 { out.raw(",") }
                 out.rect(try layout.frame(of: GridIndexPath(section: section, item: item)))
             }

@@ -58,6 +58,7 @@ func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
 }
 
 func fail(_ line: String, status: Int32 = 2) -> Never {
+    Progress.shared.finish()
     writeAll(2, Array(("gridlayout: " + line + "\n").utf8))
     exit(status)
 }
@@ -174,6 +175,7 @@ func layout(_ file: String?, maxInput: Int) -> Never {
         }
         fail("\(path(of: error, in: request)): \(error.message(in: .swift))")
     }
+    Progress.shared.finish()
     guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
     exit(0)
 }

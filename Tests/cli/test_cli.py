@@ -487,3 +487,42 @@ def test_the_readme_and_man_page_examples(cli):
     man_request = man_request.removeprefix("$ echo '").split("' | gridlayout layout")[0]
     assert json.loads(man_request) == json.loads(request)
     assert "\n".join(lines[end + 1:]).strip() + "\n" == expected
+
+
+def progress_output(cli, request, after):
+    """What `gridlayout layout` writes on standard error when it is a terminal (a pty)."""
+    import pty
+    master, slave = pty.openpty()
+    env = dict(os.environ, GRIDLAYOUT_PROGRESS_AFTER=after)
+    result = subprocess.run([cli, "layout"], input=json.dumps(request).encode(), stdout=subprocess.PIPE,
+                            stderr=slave, env=env, timeout=120)
+    os.close(slave)
+    written = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        written += chunk
+    os.close(master)
+    assert result.returncode == 0
+    return written.decode(), json.loads(result.stdout)
+
+
+def test_progress_shows_on_a_terminal_past_its_delay_and_never_in_a_pipe(cli):
+    # 70,000 items: the progress line counts them read (every 65,536) and written, on one line
+    # redrawn in place (carriage return, erase line) and erased at the end.
+    request = {"options": {"layout": "waterfall", "columns": 3},
+               "sections": [{"items": [[100, 50 + (i % 7) * 10] for i in range(70_000)]}], "offsets": []}
+    shown, response = progress_output(cli, request, "0")
+    assert "\r\x1b[Kgridlayout: read 65,536 items" in shown
+    assert "\r\x1b[Kgridlayout: wrote 65,536 of 70,000 frames" in shown
+    assert shown.endswith("\r\x1b[K")
+    assert len(response["sections"][0]["items"]) == 70_000
+    # Within its delay (1 second by default) a short command shows nothing, and a pipe never does.
+    shown, _ = progress_output(cli, {"sections": [[[10, 10]]]}, "1")
+    assert shown == ""
+    result = run(cli, "layout", stdin=json.dumps(request))
+    assert (result.returncode, result.stderr) == (0, "")
