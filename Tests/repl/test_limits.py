@@ -296,8 +296,7 @@ def test_bad_long_options(gridrepl):
         r = run(gridrepl, *args)
         assert r.returncode == 1
         assert r.stderr.startswith(f"gridrepl: {complaint}")
-        assert "usage: gridrepl [options] [script [args]]\n" in r.stderr
-        assert "--max-memory BYTES" in r.stderr
+        assert r.stderr.endswith(" (the options: gridrepl --help)\n") and r.stderr.count("\n") == 1
 
 
 def test_option_values_are_not_taken_for_options(gridrepl, tmp_path):

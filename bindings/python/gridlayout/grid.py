@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import ctypes
 import functools
+import inspect
 import re
 import shutil
 import struct
@@ -19,8 +20,8 @@ import threading
 import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
-from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
-                    Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 from . import _lib as C
 from ._arguments import _integer, _real
@@ -73,6 +74,13 @@ _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
+def _did_you_mean(key: Any, described: Iterable[str]) -> str:
+    """" (did you mean 'layout'?)" for the nearest option, else the list of options."""
+    names = list(described)
+    close = difflib.get_close_matches(key, names, 1) if isinstance(key, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else f" (options: {', '.join(names)})"
+
+
 def _resolved(options: Mapping[str, Any]) -> List[Tuple[Option, Any]]:
     """The options of `options` (keywords, or the library's camelCase names) with their values;
     TypeError for an unknown keyword."""
@@ -82,8 +90,7 @@ def _resolved(options: Mapping[str, Any]) -> List[Tuple[Option, Any]]:
     for key, value in options.items():
         o = described.get(key) or by_name.get(key)
         if o is None:
-            raise TypeError(f"unexpected keyword argument {key!r} "
-                            f"(options: {', '.join(described)})")
+            raise TypeError(f"unexpected keyword argument {key!r}{_did_you_mean(key, described)}")
         resolved.append((o, value))
     return resolved
 
@@ -131,6 +138,20 @@ class Grid(GridOptions):
 
     # Grid(**options) is GridOptions.__init__: the options as typed keyword-only parameters,
     # generated from the engine's table (None leaves an option at its default); it calls _open.
+    if not TYPE_CHECKING:
+        # At run time only, so that mypy checks calls against GridOptions.__init__'s parameters:
+        # an unknown keyword is a TypeError naming the nearest option, which the bare binding of
+        # the arguments would not. It wraps GridOptions.__init__: help(Grid), inspect and
+        # typing.get_type_hints see the generated parameters.
+        @functools.wraps(GridOptions.__init__)
+        def __init__(self, *args: Any, **options: Any) -> None:
+            known = inspect.signature(GridOptions.__init__).parameters
+            for key in options:
+                if key not in known or key == "self":
+                    raise TypeError(f"Grid() got an unexpected keyword argument {key!r}"
+                                    f"{_did_you_mean(key, (k for k in known if k != 'self'))}")
+            GridOptions.__init__(self, *args, **options)
+
     def _open(self, options: Dict[str, Any]) -> None:
         self._lock = threading.RLock()
         self._handle: Optional[int] = None

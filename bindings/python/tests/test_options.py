@@ -9,6 +9,7 @@ import pytest
 
 from gridlayout import (Grid, GridError, GridTypeError, GridValueError, Insets, Size, _lib,
                         options)
+from gridlayout._options import GridOptions
 from gridlayout.grid import Option
 
 
@@ -171,10 +172,18 @@ def test_configure_takes_keywords_and_the_engines_names():
     with Grid() as grid:
         grid.configure(row_height=50, stickyHeaders=True)
         assert (grid.row_height, grid.sticky_headers) == (50, True)
-        with pytest.raises(TypeError, match="unexpected keyword argument 'lanse'"):
+        with pytest.raises(TypeError) as info:
             grid.configure(lanse=4)
-    with pytest.raises(TypeError):
-        Grid(lanse=4)
+        assert str(info.value) == "unexpected keyword argument 'lanse' (did you mean 'lanes'?)"
+    with pytest.raises(TypeError) as info:
+        Grid(layuot="flow")
+    assert str(info.value) == "Grid() got an unexpected keyword argument 'layuot' (did you mean 'layout'?)"
+    with pytest.raises(TypeError) as info:
+        Grid(zzz=1)
+    assert str(info.value).startswith("Grid() got an unexpected keyword argument 'zzz' (options: layout, direction, width,")
+    # The check leaves Grid's signature the generated one (help(Grid), inspect).
+    assert inspect.signature(Grid) == inspect.signature(GridOptions)
+    assert list(inspect.signature(Grid).parameters)[:2] == ["layout", "direction"]
 
 
 # ---- the generated options -----------------------------------------------------------------------
