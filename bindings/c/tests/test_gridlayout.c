@@ -267,6 +267,22 @@ static void test_ninegrid_frames(void) {
     OK(gl_grid_destroy(g));
 }
 
+/* A frame or a scroll to an element before the first reload: the grid is not reloaded
+   (GL_ESTATE), not "there is no section 0"; visible() is empty. */
+static void test_before_the_first_reload(void) {
+    gl_grid *g;
+    OK(gl_grid_create(NULL, &g));
+    gl_rect r;
+    EXPECT_STATUS(gl_grid_frame(g, 0, 2, &r), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "item (section 0, item 2): the grid has not been reloaded yet (call gl_grid_reload() first)");
+    EXPECT_STATUS(gl_grid_scroll_to_item(g, 1, 0, GL_ALIGN_START), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "item (section 1, item 0): the grid has not been reloaded yet (call gl_grid_reload() first)");
+    size_t count = 99;
+    OK(gl_grid_visible(g, NULL, 0, &count));
+    EXPECT(count == 0);
+    OK(gl_grid_destroy(g));
+}
+
 static void test_handles(void) {
     gl_rect r;
     gl_size size;
@@ -1512,6 +1528,7 @@ int main(void) {
     test_error_words();
     test_ninegrid_frames();
     test_handles();
+    test_before_the_first_reload();
     test_bad_bulk_data();
     test_uniform_sections();
     test_callbacks();

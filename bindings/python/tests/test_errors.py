@@ -190,6 +190,18 @@ def test_out_of_range():
             assert info.value.message
 
 
+def test_before_the_first_reload_the_grid_is_not_reloaded():
+    with Grid(width=100, height=100) as grid:
+        for call, where in [(lambda: grid.frame(0, 2), "item (section 0, item 2)"),
+                            (lambda: grid.footer_frame(1), "footer of section 1"),
+                            (lambda: grid.scroll_to_item(1, 0), "item (section 1, item 0)")]:
+            with pytest.raises(GridStateError) as info:
+                call()
+            assert (info.value.status, info.value.message) == \
+                (_lib.GL_ESTATE, f"{where}: the grid has not been reloaded yet (call reload() first)")
+        assert grid.visible() == []
+
+
 def test_nan_arguments_and_bad_align():
     with laid_out() as grid:
         for call in (lambda: grid.scroll_to(math.nan, 0), lambda: grid.scroll_by(0, math.nan),
