@@ -17,6 +17,21 @@ import Glibc
 /// The project's version (the file VERSION; Tests/packaging/test_version.py checks it).
 let version = "1.2.0"
 
+/// Where an installed copy of the repository's `file` is: share/doc/gridlayout/ beside the bin/
+/// this command runs from (`make install`, the .deb), as an absolute path when it is there; else
+/// the file as the source tree names it (a build run in place).
+func docPath(_ file: String) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return file }
+    let executable = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var parts = executable.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return file }
+    parts.removeLast(2)
+    let installed = parts.joined(separator: "/") + "/share/doc/gridlayout/" + file
+    return access(installed, R_OK) == 0 ? installed : file
+}
+
 let usage = """
     usage: gridlayout layout [--max-input BYTES] [FILE]
            gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE]
@@ -25,8 +40,9 @@ let usage = """
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
     sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, footers, lanes, spans,
     per-section options, showLoader and offsets; it writes the content size, every element's frame by section and the visible
-    elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
-    schemas/layout-request.schema.json and schemas/layout-response.schema.json.
+    elements at each offset as JSON on standard output. The format: \(docPath("docs/json.md")),
+    the schemas \(docPath("schemas/layout-request.schema.json")) and
+    \(docPath("schemas/layout-response.schema.json")).
 
     gridlayout justified --flickr reads what flickr/justified-layout 4.1.0 takes, as JSON:
     {"input": ITEMS, "options": OPTIONS} or a bare ITEMS array (aspect ratios or

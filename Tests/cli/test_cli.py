@@ -8,6 +8,7 @@ The binary is the debug build's gridlayout-cli (installed as gridlayout), or GRI
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -491,3 +492,20 @@ def test_the_readme_and_man_page_examples(cli):
     man_request = man_request.removeprefix("$ echo '").split("' | gridlayout layout")[0]
     assert json.loads(man_request) == json.loads(request)
     assert "\n".join(lines[end + 1:]).strip() + "\n" == expected
+
+
+def test_help_points_at_the_installed_docs(cli, tmp_path):
+    """--help names the format's page where an install put it (share/doc/gridlayout beside bin/),
+    and the source tree's path when the command runs from a build."""
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    shutil.copy(cli, prefix / "bin" / "gridlayout")
+    doc = prefix / "share" / "doc" / "gridlayout"
+    for name in ("docs/json.md", "schemas/layout-request.schema.json", "schemas/layout-response.schema.json"):
+        (doc / name).parent.mkdir(parents=True, exist_ok=True)
+        (doc / name).write_text("")
+    installed = run(str(prefix / "bin" / "gridlayout"), "--help").stdout
+    assert f"The format: {doc}/docs/json.md,\nthe schemas {doc}/schemas/layout-request.schema.json and\n" \
+           f"{doc}/schemas/layout-response.schema.json.\n" in installed
+    assert "The format: docs/json.md,\nthe schemas schemas/layout-request.schema.json and\n" \
+           "schemas/layout-response.schema.json.\n" in run(cli, "--help").stdout
