@@ -28,7 +28,7 @@ from ._arguments import _integer, _real
 from ._config import Option, _from_config, _options, _set_option, options
 from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
-                      _last_error, _type_error)
+                      _library_message, _type_error)
 from ._options import GridOptions, SizeLike
 from ._records import (Align, Change, Diff, Drag, Element, Event, IndexPath, Insets, Move, Point,
                        Rect, Section, Size, Sizes, Stats, Uniform)
@@ -266,7 +266,7 @@ class Grid(GridOptions):
                 self._depth -= 1
             error = failure.error
             if status != C.GL_OK:
-                message = _last_error()
+                message = _library_message(status)
                 if error is not None and outer:
                     failure.error = None
                     if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
