@@ -772,3 +772,26 @@ def test_the_local_rewrite_follows_lua_syntax(gridrepl):
     assert r.stdout.split("PUC-Rio\n", 1)[1] == (
         "> > local y = 1\tnil\tnil\n> > abablocal\t9\n> > 6\tnil\n> > -86.0\n> > 2\tx\t1\n"
         "> > 2\n> > nil\n> > 3\n> \n")
+
+
+def test_a_function_under_a_key_the_grid_never_reads_is_warned_about(gridrepl):
+    """A misspelt data source or delegate key holding a function: one warning line each on
+    stderr, with the nearest key; the assignment and the script go on. A data source's own
+    functions far from every key, and values that are not functions, pass in silence."""
+    script = """
+local gl = require "gridlayout"
+local grid = gl.new{ width = 100, height = 100, dataSource = { count = function() return 1 end,
+  size = function() return 10, 10 end, hedaer = function() return 0, 5 end, refresh = function() end,
+  siez = 3, [1] = function() end } }
+grid.delegate = { didScroll = function() end, pageChaned = function() end, tick = function() end }
+grid.delegate = { didInsert = function() end }
+grid:reload()
+print(grid:contentSize())
+"""
+    r = run(gridrepl, "-e", script)
+    assert (r.returncode, r.stdout) == (0, "100\t10\n")
+    keys = "pageChanged, loaderShown, loaderHidden, didInsert, didRemove, didMove, dragStarted, dragEnded, tick"
+    assert r.stderr == (
+        "gridlayout: warning: grid.dataSource.hedaer is not a dataSource key and is never called (did you mean 'header'?)\n"
+        f"gridlayout: warning: grid.delegate.didScroll is not a delegate key and is never called (its keys: {keys})\n"
+        "gridlayout: warning: grid.delegate.pageChaned is not a delegate key and is never called (did you mean 'pageChanged'?)\n")
