@@ -71,3 +71,6 @@ print("item under (100, 150):", grid:indexPathAt(100, 150))
 grid:reload()
 print("after reload:", grid:sectionOffset(1), grid:sectionOffset(3), grid:sectionOffset(4))
 grid:draw{ cols = 40, rows = 24 }
+
+-- The grid, for `dofile`, `gridrepl -i` (as `grid`) and `gridrepl --view`.
+return grid

@@ -395,7 +395,7 @@ def test_timeout_error_states_the_upper_limit(gridrepl):
     r = run(gridrepl, "--timeout", "1e300", "-e", "print(1)")
     assert r.returncode == 1
     assert r.stderr.startswith("gridrepl: bad value '1e300' for '--timeout' (a positive number of seconds,"
-                               " less than 1000000000 (about 31 years))\n")
+                               " less than 1000000000 (about 31 years)) (the options: gridrepl --help)\n")
 
 
 def test_ctrl_c_stops_a_long_drawing_inside_swift(gridrepl):
