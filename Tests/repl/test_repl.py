@@ -795,3 +795,19 @@ print(grid:contentSize())
         "gridlayout: warning: grid.dataSource.hedaer is not a dataSource key and is never called (did you mean 'header'?)\n"
         f"gridlayout: warning: grid.delegate.didScroll is not a delegate key and is never called (its keys: {keys})\n"
         "gridlayout: warning: grid.delegate.pageChaned is not a delegate key and is never called (did you mean 'pageChanged'?)\n")
+
+
+def test_interactive_with_stdin_not_a_terminal_as_lua_s_test_suite_checks(gridrepl):
+    """Lua 5.4's own test suite (main.lua, "test interactive mode"): `-i` reading a file echoes
+    none of its lines, prints each value, and ends with the newline lua.c writes at the end of
+    input. (Debian's lua5.4, built with readline, echoes them; lua.c without it does not.)"""
+    banner = lambda out: out.split("\n", 2)[2]  # noqa: E731  (gridrepl's line and Lua's)
+    empty = "_PROMPT='' _PROMPT2=''"
+    r = run(gridrepl, f"-e{empty}", "-i", stdin="(6*2-6) -- ===\na =\n10\nprint(a)\na")
+    assert (r.returncode, banner(r.stdout), r.stderr) == (0, "6\n10\n10\n\n", "")
+    r = run(gridrepl, f"-e{empty}", "-i", stdin="a = [[b\nc\nd\ne]]\n=a")
+    assert (r.returncode, banner(r.stdout), r.stderr) == (0, "b\nc\nd\ne\n\n", "")
+    r = run(gridrepl, "-i", stdin="a.\n")        # input ends inside a statement
+    assert r.stderr == "stdin:1: <name> expected near <eof>\n"
+    r = run(gridrepl, "-e_PROMPT='alo'", "-i", stdin=" --\na = 2\n")
+    assert banner(r.stdout) == "aloaloalo\n"
