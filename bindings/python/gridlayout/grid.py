@@ -107,6 +107,23 @@ def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
     return locked
 
 
+def _keywords_named(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A keyword the method does not take is a TypeError naming the nearest one it does
+    (`set_data_source(hedaer=...)`: did you mean 'header'?), not Python's bare one: a
+    misspelt callback must not pass unnoticed."""
+    known = [n for n in inspect.signature(method).parameters if n != "self"]
+
+    @functools.wraps(method)
+    def named(self: "Grid", *args: Any, **kwargs: Any) -> Any:
+        for key in kwargs:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else f" (it takes {', '.join(known)})"
+                raise TypeError(f"{method.__name__}() got an unexpected keyword argument {key!r}{hint}")
+        return method(self, *args, **kwargs)
+    return named
+
+
 def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
     """The method runs holding its grid's lock, and changes the grid: not from inside one of the
     grid's own data source callbacks (GridStateError, GL_EBUSY, naming the method; the library
@@ -352,6 +369,7 @@ class Grid(GridOptions):
     # -- data --
 
     @_idle
+    @_keywords_named
     def set_sections(self, sections: Sequence[Union[Sizes, Section]],
                      headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
@@ -378,6 +396,7 @@ class Grid(GridOptions):
                       spans, section_options)
         self._source_refs = None
 
+    @_keywords_named
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
                   lanes: Optional[int] = None, show_loader: bool = False,
                   same_size: bool = False, *, footer: Optional[SizeLike] = None,
@@ -391,6 +410,7 @@ class Grid(GridOptions):
                           section_options=[section_options] if composed else None)
 
     @_idle
+    @_keywords_named
     def set_data_source(self, count: Union[int, Callable[[int], int]],
                         size: Optional[Callable[[int, int], SizeLike]] = None, *,
                         sizes: Optional[Callable[[int], Sizes]] = None,

@@ -1,6 +1,7 @@
 """Every error path: a typed GridError with the library's message, and nothing changed."""
 
 import gc
+import inspect
 import math
 import os
 import subprocess
@@ -189,6 +190,25 @@ def test_out_of_range():
                 call()
             assert info.value.status == _lib.GL_ERANGE, info.value
             assert info.value.message
+
+
+def test_a_misspelt_data_keyword_names_the_nearest_one():
+    with Grid(width=100, height=100) as grid:
+        for call, message in [
+                (lambda: grid.set_data_source(3, lambda s, i: (1, 1), hedaer=lambda s: (1, 1)),
+                 "set_data_source() got an unexpected keyword argument 'hedaer' (did you mean 'header'?)"),
+                (lambda: grid.set_sections([[(1, 1)]], footer=[(1, 1)]),
+                 "set_sections() got an unexpected keyword argument 'footer' (did you mean 'footers'?)"),
+                (lambda: grid.set_sizes([(1, 1)], show_laoder=True),
+                 "set_sizes() got an unexpected keyword argument 'show_laoder' (did you mean 'show_loader'?)")]:
+            with pytest.raises(TypeError) as info:
+                call()
+            assert str(info.value) == message
+        with pytest.raises(TypeError) as info:
+            grid.set_sizes([(1, 1)], zzz=1)
+        assert str(info.value).startswith("set_sizes() got an unexpected keyword argument 'zzz' (it takes sizes, header,")
+        # The signatures stay the methods' own.
+        assert list(inspect.signature(Grid.set_data_source).parameters)[:3] == ["self", "count", "size"]
 
 
 def test_before_the_first_reload_the_grid_is_not_reloaded():
