@@ -25,7 +25,7 @@ grid.dataSource = {
   style      = function(s, i)
     return { label = tags[s][i], fill = ({ "#cfe3ff", "#d7f5d0", "#ffe2c6" })[tags[s][i]:byte(1) - 64] }
   end,
-  move       = function(s, from, to, toSection)
+  moveItem   = function(s, from, toSection, to)
     table.insert(tags[toSection], to, table.remove(tags[s], from))
     print(("move %d %d %d %d: %s"):format(s, from, to, toSection, table.concat(tags[s], " ", 1, 6)))
   end,

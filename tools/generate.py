@@ -552,8 +552,16 @@ def swift_c_config(options):
     return "".join(out)
 
 
-def swift_c_face():
+def swift_c_face(options):
     out = [GENERATED_SWIFT, "import GridLayoutCSupport\n\n"]
+    out.append("/// The C constants of each choice option's values, by the option's engine name, in the\n"
+               "/// order of its choices (`gl_layout`'s `GL_LAYOUT_LANES`, ...).\n")
+    out.append("let cChoiceNames: [String: [String]] = [\n")
+    for o in options:
+        if o.kind == "choice":
+            names = ", ".join(f'"{c_enum_prefix(o)}{snake(c).upper()}"' for c in o.choices)
+            out.append(f'    "{o.name}": [{names}],\n')
+    out.append("]\n")
     out.append("/// The `gl_data_source` fields, in the order of `gl_callback` (= `DataSourceCallback.allCases`).\n")
     out.append(swift_string_array("let cCallbackNames", [row[2] for row in V.CALLBACKS]))
     out.append("/// The `gl_grid_*` functions, in the order of `gl_operation` (= `GridOperation.allCases`).\n")
@@ -688,7 +696,7 @@ def vocabulary_outputs(options, files):
     edit("docs/c.md", "status", status_table(), ("<!--", " -->"))
     files["Sources/GridLayout/Errors/Vocabulary.generated.swift"] = swift_engine()
     files["Sources/GridLayout/Configuration/GridLimits.generated.swift"] = swift_limits()
-    files["Sources/GridLayoutC/CNames.generated.swift"] = swift_c_face()
+    files["Sources/GridLayoutC/CNames.generated.swift"] = swift_c_face(options)
     files["Sources/GridLayoutC/CConfig.generated.swift"] = swift_c_config(options)
     edit("bindings/c/gridlayout.h", "config", config_struct(options), C_COMMENT)
     edit("bindings/python/gridlayout/_lib.py", "config", python_config_struct(), HASH)

@@ -34,7 +34,8 @@ func cSize(_ option: OptionDescriptor, _ c: GridConfiguration) -> gl_size {
 func setChoice(_ option: OptionDescriptor, _ value: Int32, _ field: String, _ c: inout GridConfiguration) throws(CFailure) {
     guard case .choice(let cases) = option.kind else { preconditionFailure("option '\(option.name)' is not a choice") }
     guard value >= 0 && Int(value) < cases.count else {
-        throw CFailure(GL_EINVAL, "gl_config.\(field): \(value) is invalid (expected 0...\(cases.count - 1))")
+        let names = cChoiceNames[option.name] ?? []
+        throw CFailure(GL_EINVAL, "gl_config.\(field): \(value) is invalid (expected one of \(names.joined(separator: ", ")))")
     }
     option.assign(.string(cases[Int(value)]), to: &c)
 }
@@ -80,11 +81,24 @@ func swiftConfig(_ p: UnsafePointer<gl_config>?, base: GridConfiguration = GridC
     c.itemSpacing = base.itemSpacing
     if !g.spacing.isNaN && !(g.spacing == base.spacing) {
         guard let spacing = GridConfiguration.option(named: "spacing") else { preconditionFailure("the spacing option") }
-        _ = try engine { () throws(GridError) in try spacing.checked(.number(g.spacing)) }
+        _ = try configChecked { () throws(GridError) in try spacing.checked(.number(g.spacing)) }
         c.spacing = g.spacing
     }
     if !(g.line_spacing == base.lineSpacing) { c.lineSpacing = g.line_spacing }
     if !(g.item_spacing == base.itemSpacing) { c.itemSpacing = g.item_spacing }
-    try engine { () throws(GridError) in try c.validate() }
+    try configChecked { () throws(GridError) in try c.validate() }
     return c
+}
+
+/// The engine's check of a `gl_config`, a bad value named as the C caller wrote it
+/// (`gl_config.columns`); a binding that set words of its own (`gl_set_error_words`) names the
+/// options its way, from the engine's message.
+private func configChecked<T>(_ body: () throws(GridError) -> T) throws(CFailure) -> T {
+    do { return try body() } catch {
+        if case let .invalidOption(name, value, expected) = error, cErrorWordsInUse.load(ordering: .relaxed),
+           let option = GridConfiguration.option(named: name) {
+            throw CFailure(GL_EINVAL, "gl_config.\(option.cName): \(value) is invalid (expected \(expected))")
+        }
+        throw CFailure(error)
+    }
 }

@@ -2,6 +2,21 @@
 
 import GridLayoutCSupport
 
+/// The C constants of each choice option's values, by the option's engine name, in the
+/// order of its choices (`gl_layout`'s `GL_LAYOUT_LANES`, ...).
+let cChoiceNames: [String: [String]] = [
+    "layout": ["GL_LAYOUT_LANES", "GL_LAYOUT_WATERFALL", "GL_LAYOUT_FLOW", "GL_LAYOUT_JUSTIFIED"],
+    "direction": ["GL_VERTICAL", "GL_HORIZONTAL"],
+    "order": ["GL_ORDER_SHORTEST", "GL_ORDER_LTR", "GL_ORDER_RTL"],
+    "widow": ["GL_WIDOW_LEFT", "GL_WIDOW_CENTER", "GL_WIDOW_JUSTIFY"],
+    "anchor": ["GL_ANCHOR_ITEM", "GL_ANCHOR_OFFSET"],
+    "startAt": ["GL_START_AT_START", "GL_START_AT_END"],
+    "rows": ["GL_ROWS_GREEDY", "GL_ROWS_OPTIMAL"],
+    "justify": ["GL_JUSTIFY_START", "GL_JUSTIFY_CENTER", "GL_JUSTIFY_END", "GL_JUSTIFY_SPACE_BETWEEN", "GL_JUSTIFY_SPACE_AROUND", "GL_JUSTIFY_SPACE_EVENLY"],
+    "alignItems": ["GL_ALIGN_ITEMS_START", "GL_ALIGN_ITEMS_CENTER", "GL_ALIGN_ITEMS_END"],
+    "scroll": ["GL_SCROLL_MAIN", "GL_SCROLL_CROSS"],
+    "sectionPaging": ["GL_PAGING_NONE", "GL_PAGING_ITEM", "GL_PAGING_PAGE"],
+]
 /// The `gl_data_source` fields, in the order of `gl_callback` (= `DataSourceCallback.allCases`).
 let cCallbackNames = [
     "section_count", "item_count", "item_size", "item_sizes", "header_size", "show_loader",

@@ -21,6 +21,9 @@ extension GridOperation {
 
 /// The words `gl_last_error()` uses (`gl_set_error_words`).
 let errorWords = Mutex<ErrorVocabulary>(.c)
+/// Whether `errorWords` are C's own (no binding set words of its own): then a bad `gl_config`
+/// field is named as a C caller wrote it.
+let cErrorWordsInUse = Atomic<Bool>(true)
 
 @_cdecl("gl_set_error_words")
 public func gl_set_error_words(_ words: UnsafePointer<gl_error_words>?) -> gl_status {
@@ -34,6 +37,7 @@ private func setErrorWords(_ words: UnsafePointer<gl_error_words>?) throws(CFail
                  && GridOperation.allCases.count == Int(GL_OPERATION_COUNT.rawValue), "gridlayout.h's enums disagree with the engine")
     guard let w = words?.pointee else {
         errorWords.withLock { $0 = .c }
+        cErrorWordsInUse.store(true, ordering: .relaxed)
         return
     }
     guard w.base == 0 || w.base == 1 else { throw CFailure(GL_EINVAL, "gl_error_words.base: \(w.base) is invalid (expected 0 or 1)") }
@@ -56,4 +60,5 @@ private func setErrorWords(_ words: UnsafePointer<gl_error_words>?) throws(CFail
     let vocabulary = ErrorVocabulary(base: Int(w.base), callback: { callbacks[$0.index] }, operation: { operations[$0.index] },
                                      option: { snake ? ErrorVocabulary.snakeCaseOption($0) : $0 })
     errorWords.withLock { $0 = vocabulary }
+    cErrorWordsInUse.store(false, ordering: .relaxed)
 }

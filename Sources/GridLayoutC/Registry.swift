@@ -28,7 +28,7 @@ struct CFailure: Error {
         case .snapshotMismatch: return GL_EDATA
         case .measureOutOfRange: return GL_ERANGE
         case .measureSameSize: return GL_ESTATE
-        case .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition: return GL_ESTATE
+        case .notReloaded, .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition: return GL_ESTATE
         case .invalidSize, .invalidCount, .noAspectRatio, .notAppended, .updateMismatch, .sectionsChanged, .extentTooLarge, .tooManyShown,
              .inconsistent, .invalidStyle, .invalidGiven: return GL_EDATA
         case .reentered: return GL_EBUSY

@@ -183,6 +183,7 @@ enum LuaGrid {
             guard type == LUA_TTABLE || type == LUA_TNIL else {
                 throw ScriptError("grid.\(key) must be a table or nil, got \(typeName(L, valueIndex))")
             }
+            if type == LUA_TTABLE { LuaTableKeys.warn(L, valueIndex, name: key) }
             lua_pushvalue(L, valueIndex)
             setAttachment(L, gridIndex, Slot(key)!)
             return

@@ -68,4 +68,18 @@ public struct ViewElement: Equatable, Sendable {
     public func isSame(as other: ViewElement) -> Bool {
         kind == other.kind && section == other.section && item == other.item
     }
+
+    /// What a zoomed-out view draws for context among `around` (the elements of the window,
+    /// marked `context`): each one not among `visible`, and each visible one that crosses the
+    /// viewport's edge, whose part outside it the visible copy (clipped to the viewport) would
+    /// leave out; the visible copy draws over it. A pinned element is drawn where it is pinned,
+    /// not also where it lies.
+    public static func context(_ around: [ViewElement], visible: [ViewElement], viewport: ViewRect) -> [ViewElement] {
+        around.filter { e in
+            guard let shown = visible.first(where: { $0.isSame(as: e) }) else { return true }
+            let f = shown.frame
+            let inside = f.x >= viewport.x && f.y >= viewport.y && f.maxX <= viewport.maxX && f.maxY <= viewport.maxY
+            return !inside && !shown.pinned
+        }
+    }
 }

@@ -3,6 +3,8 @@ import GridLayout
 // `gridlayout justified --flickr`: the input and options of flickr/justified-layout 4.1.0
 // (docs/json.md, "justified --flickr"), read and checked. Every option has the library's default;
 // a value the library would turn into NaN or nonsense is refused here with its JSON path instead.
+// What the library accepts and lays out in a way of its own (an unknown option or widow style) is
+// laid out the same way with a warning, or refused under --strict (FlickrLeniency).
 
 /// The options of flickr/justified-layout, with its defaults.
 struct FlickrOptions {
@@ -100,8 +102,11 @@ private struct FlickrOptionsJSON: Decodable {
         guard let c = try? decoder.container(keyedBy: PathKey.self) else {
             throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an object of options")
         }
+        let leniency = FlickrLeniency.of(decoder)
         for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !FlickrOptions.names.contains(key.stringValue) {
-            throw RequestError(c.codingPath + [key], "unknown option (expected one of \(FlickrOptions.names.joined(separator: ", ")))")
+            let names = FlickrOptions.names
+            try leniency.accept(RequestError(c.codingPath + [key], "unknown option (expected one of \(names.joined(separator: ", ")))"
+                                             + didYouMean(key.stringValue, among: names)), as: "ignored")
         }
         func has(_ name: String) -> PathKey? { c.contains(PathKey(name)) ? PathKey(name) : nil }
         if let k = has("containerWidth") {
@@ -127,29 +132,58 @@ private struct FlickrOptionsJSON: Decodable {
             options.tolerance = try number(c, k, expected: "a number in 0...1") { $0 >= 0 && $0 <= 1 }
         }
         if let k = has("maxNumRows") {
-            options.maxNumRows = try integer(c, k, minimum: 1, expected: "an integer >= 1")
+            let expected = "an integer >= 1"
+            if !leniency.strict, let n = try? c.decode(Double.self, forKey: k), n.isFinite, n != n.rounded() || n < 1 {
+                // The library stops once it has at least that many rows: at the next whole number,
+                // and after the first row for anything below 1.
+                let rows = max(1, n.rounded(.up))
+                try leniency.accept(.invalid(c.codingPath + [k], jsonNumber(n), expected: expected), as: "read as \(jsonNumber(rows))")
+                options.maxNumRows = Int(rows)
+            } else {
+                options.maxNumRows = try integer(c, k, minimum: 1, expected: expected)
+            }
         }
         if let k = has("forceAspectRatio") {
             let expected = "false or a finite number > 0"
-            options.forceAspectRatio = try falseOr(c, k, expected: expected) { try number(c, k, expected: expected, isPositive) }
+            if let value = try? c.decode(JSONValue.self, forKey: k), value.isFalsyOtherThanFalse {
+                // The library forces ratios only when the option is truthy in JavaScript.
+                try leniency.accept(.invalid(c.codingPath + [k], value.text, expected: expected), as: "read as false")
+            } else {
+                options.forceAspectRatio = try falseOr(c, k, expected: expected) { try number(c, k, expected: expected, isPositive) }
+            }
         }
         if let k = has("showWidows") {
-            guard let b = try? c.decode(Bool.self, forKey: k) else {
-                throw RequestError.invalid(c.codingPath + [k], describe(c, k), expected: "true or false")
+            if let b = try? c.decode(Bool.self, forKey: k) {
+                options.showWidows = b
+            } else {
+                // The library tests the option's truth as JavaScript does.
+                let value = try? c.decode(JSONValue.self, forKey: k)
+                options.showWidows = !(value?.isFalsyOtherThanFalse ?? false)
+                try leniency.accept(.invalid(c.codingPath + [k], describe(c, k), expected: "true or false"), as: "read as \(options.showWidows)")
             }
-            options.showWidows = b
         }
         if let k = has("widowLayoutStyle") {
             let expected = "one of " + WidowStyle.allCases.map { jsonString($0.rawValue) }.joined(separator: ", ")
-            guard let s = try? c.decode(String.self, forKey: k), let style = WidowStyle(rawValue: s) else {
-                throw RequestError.invalid(c.codingPath + [k], describe(c, k), expected: expected)
+            if let s = try? c.decode(String.self, forKey: k), let style = WidowStyle(rawValue: s) {
+                options.widowLayoutStyle = style
+            } else {
+                // The library lays out any other value as "left".
+                let given = (try? c.decode(String.self, forKey: k)) ?? ""
+                let hint = didYouMean(given, among: WidowStyle.allCases.map(\.rawValue))
+                try leniency.accept(.invalid(c.codingPath + [k], describe(c, k), expected: expected, hint: hint), as: "laid out as \"left\"")
+                options.widowLayoutStyle = .left
             }
-            options.widowLayoutStyle = style
         }
         if let k = has("fullWidthBreakoutRowCadence") {
             let expected = "false or an integer >= 1"
-            options.fullWidthBreakoutRowCadence = try falseOr(c, k, expected: expected) {
-                try integer(c, k, minimum: 1, expected: expected)
+            if let value = try? c.decode(JSONValue.self, forKey: k), value.isFalsyOtherThanFalse {
+                // Anything but `false` turns breakout rows on in the library, but a row count
+                // modulo 0 (or null) is NaN, never 0: no row breaks out.
+                try leniency.accept(.invalid(c.codingPath + [k], value.text, expected: expected), as: "no breakout rows")
+            } else {
+                options.fullWidthBreakoutRowCadence = try falseOr(c, k, expected: expected) {
+                    try integer(c, k, minimum: 1, expected: expected)
+                }
             }
         }
         if !(options.rowWidth > 0) {
@@ -244,7 +278,18 @@ extension FlickrRequest: Decodable {
         let input = PathKey("input"), options = PathKey("options")
         guard c.contains(input) else { throw RequestError([input], "missing (the items to lay out)") }
         if c.contains(options) { self.options = try c.decode(FlickrOptionsJSON.self, forKey: options).options }
-        ratios = try c.decode(FlickrItemsJSON.self, forKey: input).ratios
+        do {
+            ratios = try c.decode(FlickrItemsJSON.self, forKey: input).ratios
+        } catch let error as RequestError {
+            // The library replaces every item's ratio before it checks one, so with
+            // forceAspectRatio any item but null (whose width it cannot read) is laid out.
+            let leniency = FlickrLeniency.of(decoder)
+            guard self.options.forceAspectRatio != nil, !leniency.strict,
+                  let items = try? c.decode([JSONValue].self, forKey: input),
+                  !items.contains(where: { if case .null = $0 { true } else { false } }) else { throw error }
+            try leniency.accept(error, as: "replaced by forceAspectRatio")
+            ratios = Array(repeating: 0, count: items.count)
+        }
         if let forced = self.options.forceAspectRatio {
             // The library replaces every item's aspect ratio (after reading it).
             for i in ratios.indices { ratios[i] = forced }

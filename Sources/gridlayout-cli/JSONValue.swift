@@ -29,6 +29,16 @@ enum JSONValue: Decodable {
         }
     }
 
+    /// Whether JavaScript counts the value false in a test without being `false`: null, 0, "".
+    var isFalsyOtherThanFalse: Bool {
+        switch self {
+        case .null: return true
+        case .number(let n): return n == 0
+        case .string(let s): return s.isEmpty
+        case .bool, .array, .object, .hugeNumber: return false
+        }
+    }
+
     /// What the value at `decoder` is, in a message's words.
     static func describe(_ decoder: any Decoder) -> String {
         (try? JSONValue(from: decoder))?.text ?? "a value"

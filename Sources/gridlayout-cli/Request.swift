@@ -46,7 +46,8 @@ private let lengthExpected = "a finite number >= 0"
 /// Refuses any key of `container` not in `known`, the first in sorted order.
 private func refuseUnknownKeys(_ container: KeyedDecodingContainer<PathKey>, known: [String], what: String = "key") throws {
     for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
-        throw RequestError(container.codingPath + [key], "unknown \(what) (expected one of \(known.joined(separator: ", ")))")
+        throw RequestError(container.codingPath + [key], "unknown \(what) (expected one of \(known.joined(separator: ", ")))"
+                           + didYouMean(key.stringValue, among: known))
     }
 }
 
@@ -279,7 +280,7 @@ private struct OptionsJSON: Decodable {
             throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an object of options")
         }
         for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where GridConfiguration.option(named: key.stringValue) == nil {
-            throw RequestError(c.codingPath + [key], "unknown option")
+            throw RequestError(c.codingPath + [key], "unknown option" + didYouMean(key.stringValue, among: GridConfiguration.options.map(\.name)))
         }
         // The descriptor's order, so that a request means one thing whatever its key order.
         for option in GridConfiguration.options {
@@ -343,9 +344,8 @@ private struct OptionsJSON: Decodable {
 
     /// " (did you mean "NAME"?)" for a misspelt choice (`"justify": "centre"`), or "".
     static func hint(_ option: OptionDescriptor, _ value: OptionValue) -> String {
-        guard case .choice(let cases) = option.kind, case .string(let given) = value,
-              let near = Suggestion.nearest(given, among: cases) else { return "" }
-        return " (did you mean \(jsonString(near))?)"
+        guard case .choice(let cases) = option.kind, case .string(let given) = value else { return "" }
+        return didYouMean(given, among: cases)
     }
 
     /// An option's value as the request wrote it.

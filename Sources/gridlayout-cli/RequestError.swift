@@ -34,6 +34,12 @@ struct RequestError: Error {
     func line(root: String) -> String { "\(path.isEmpty ? root : describePath(path)): \(message)" }
 }
 
+/// " (did you mean "NAME"?)" for the known name nearest a misspelt key or choice (the engine's
+/// rule, in JSON's quotes), or "".
+func didYouMean(_ name: String, among known: [String]) -> String {
+    Suggestion.nearest(name, among: known).map { " (did you mean \(jsonString($0))?)" } ?? ""
+}
+
 /// The path as JavaScript would reach it: `sections[2].items[17][1]`, `options.lanes`; the whole
 /// document is `request`.
 func describePath(_ path: [any CodingKey]) -> String {

@@ -17,21 +17,40 @@ import Glibc
 /// The project's version (the file VERSION; Tests/packaging/test_version.py checks it).
 let version = "1.2.0"
 
+/// Where an installed copy of the repository's `file` is: share/doc/gridlayout/ beside the bin/
+/// this command runs from (`make install`, the .deb), as an absolute path when it is there; else
+/// the file as the source tree names it (a build run in place).
+func docPath(_ file: String) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard n > 0 else { return file }
+    let executable = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var parts = executable.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 3 else { return file }
+    parts.removeLast(2)
+    let installed = parts.joined(separator: "/") + "/share/doc/gridlayout/" + file
+    return access(installed, R_OK) == 0 ? installed : file
+}
+
 let usage = """
     usage: gridlayout layout [--max-input BYTES] [FILE]
-           gridlayout justified --flickr [--max-input BYTES] [FILE]
+           gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE]
            gridlayout --help | --version
 
     gridlayout layout reads a layout request (JSON, from FILE or standard input): options,
     sections of [w, h] sizes or {"count": n, "size": [w, h]}, headers, footers, lanes, spans,
     per-section options, showLoader and offsets; it writes the content size, every element's frame by section and the visible
-    elements at each offset as JSON on standard output. The format: docs/json.md, the schemas
-    schemas/layout-request.schema.json and schemas/layout-response.schema.json.
+    elements at each offset as JSON on standard output. The format: \(docPath("docs/json.md")),
+    the schemas \(docPath("schemas/layout-request.schema.json")) and
+    \(docPath("schemas/layout-response.schema.json")).
 
     gridlayout justified --flickr reads what flickr/justified-layout 4.1.0 takes, as JSON:
     {"input": ITEMS, "options": OPTIONS} or a bare ITEMS array (aspect ratios or
     {"width", "height"} objects), and writes what the library returns for it, number for
     number: containerHeight, widowCount and boxes of {aspectRatio, top, width, height, left}.
+    What the library lays out in a way of its own (an unknown option is ignored, an unknown
+    widowLayoutStyle is "left") it lays out the same way with a warning on standard error;
+    --strict refuses it instead.
 
     A document it refuses gives one line on standard error, naming the JSON path, and exit
     status 2: one that is not UTF-8 or not JSON, one with a key twice in an object (layout;
@@ -141,9 +160,11 @@ func scanned(_ bytes: [UInt8], repeatedKeys: RepeatedKeys, what: String) -> Data
 
 /// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
 /// document in a message: "request" for `layout`, "document" for `justified --flickr`).
-func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String) -> T {
+func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> T {
     do {
-        return try JSONDecoder().decode(T.self, from: data)
+        let decoder = JSONDecoder()
+        decoder.userInfo = userInfo
+        return try decoder.decode(T.self, from: data)
     } catch let error as RequestError {
         fail(error.line(root: what))
     } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
@@ -181,10 +202,11 @@ func layout(_ file: String?, maxInput: Int) -> Never {
 }
 
 /// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
-func justifiedFlickr(_ file: String?, maxInput: Int) -> Never {
+func justifiedFlickr(_ file: String?, maxInput: Int, strict: Bool) -> Never {
     // JSON.parse keeps the last value of a repeated key.
     let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .lastWins, what: "document")
-    let request = decode(FlickrRequest.self, document, what: "document")
+    let leniency = FlickrLeniency(strict: strict)
+    let request = decode(FlickrRequest.self, document, what: "document", userInfo: [FlickrLeniency.key: leniency])
     let bytes: [UInt8]
     do {
         bytes = try flickrResponse(to: request)
@@ -193,6 +215,7 @@ func justifiedFlickr(_ file: String?, maxInput: Int) -> Never {
     } catch {
         fail("document: \(error)")
     }
+    for warning in leniency.warnings { writeAll(2, Array(("gridlayout: " + warning + "\n").utf8)) }
     guard writeAll(1, bytes) else { fail("cannot write the response", status: 1) }
     exit(0)
 }
@@ -222,7 +245,8 @@ struct CommandArguments {
             } else if known.contains(argument) {
                 flags.insert(argument)
             } else if argument.hasPrefix("-") && argument != "-" {
-                fail("\(command): unknown option \(argument) (usage: \(usage))")
+                let hint = Suggestion.didYouMean(argument, among: known.sorted() + ["--max-input"])
+                fail("\(command): unknown option \(argument)\(hint) (usage: \(usage))")
             } else {
                 files.append(argument)
             }
@@ -255,10 +279,10 @@ case "layout":
                                   usage: "gridlayout layout [--max-input BYTES] [FILE]")
     layout(parsed.files.first, maxInput: parsed.maxInput)
 case "justified":
-    let usage = "gridlayout justified --flickr [--max-input BYTES] [FILE]"
-    let parsed = CommandArguments(arguments.dropFirst(), command: "justified", known: ["--flickr"], usage: usage)
+    let usage = "gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE]"
+    let parsed = CommandArguments(arguments.dropFirst(), command: "justified", known: ["--flickr", "--strict"], usage: usage)
     guard parsed.flags.contains("--flickr") else { fail("justified: --flickr is needed (the one input format it reads; usage: \(usage))") }
-    justifiedFlickr(parsed.files.first, maxInput: parsed.maxInput)
+    justifiedFlickr(parsed.files.first, maxInput: parsed.maxInput, strict: parsed.flags.contains("--strict"))
 case nil:
     fail("a command is needed (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)")
 case let command?:

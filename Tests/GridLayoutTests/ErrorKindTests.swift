@@ -64,6 +64,7 @@ import GridLayout
             (.overBudget(at: .section(0), items: 10, bytes: 100, available: 10, limit: "--max-memory"), .limit),
             (.interrupted("timeout"), .interrupted),
             (.reentered(call: "reload"), .wrongState),
+            (.notReloaded(at: .item(p)), .wrongState),
             (.invalidGiven(at: .item(p), what: "size", value: "1xnan", expected: "finite sides >= 0"), .invalidArgument),
         ]
         for (error, kind) in kinds { #expect(error.kind == kind, "\(error)") }

@@ -82,8 +82,13 @@ import Testing
         for (code, message) in cases {
             #expect(lua.error(code) == "test:1: " + message, "\(code)")
         }
-        // Before any reload there are no sections.
-        #expect(lua.error("gl.new():frame(1, 1)") == "test:1: item (section 1, item 1) is out of range: there is no section 1")
+        // Before any reload there are no sections: a frame or a scroll to an element says so,
+        // a count is of the empty grid, and visible() is empty.
+        #expect(lua.error("gl.new():frame(1, 1)") == "test:1: item (section 1, item 1): the grid has not been reloaded yet (call reload() first)")
+        #expect(lua.error("gl.new():headerFrame(2)") == "test:1: header of section 2: the grid has not been reloaded yet (call reload() first)")
+        #expect(lua.error("gl.new():scrollToItem(1, 3)") == "test:1: item (section 1, item 3): the grid has not been reloaded yet (call reload() first)")
+        #expect(lua.error("gl.new():neighbor(1, 1, 'down')") == "test:1: item (section 1, item 1): the grid has not been reloaded yet (call reload() first)")
+        #expect(lua.error("assert(#gl.new():visible() == 0); error('visible is empty')") == "test:1: visible is empty")
         #expect(lua.error("gl.new():itemCount(1)") == "test:1: section 1 is out of range: the grid has 0 sections")
     }
 

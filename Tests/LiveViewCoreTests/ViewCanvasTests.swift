@@ -160,6 +160,25 @@ import Testing
         #expect(canvas.lines[7] == "         +\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"+")
         #expect(canvas.cell(9, 1).style == .outline && canvas.cell(10, 2).style == .item)
         #expect(canvas.element(atColumn: 9, row: 3) == nil)  // the outline is no element
+        // An item that crosses the viewport's edge is drawn whole: the part outside as context
+        // (its copy from the window's elements), the part inside over it.
+        let crossing = ViewElement(kind: .item, section: 1, item: 2, frame: ViewRect(x: 150, y: 50, width: 100, height: 100))
+        let pinned = ViewElement(kind: .header, section: 1, frame: ViewRect(x: 0, y: 0, width: 200, height: 20), pinned: true)
+        var around = [crossing, pinned, item]
+        for k in around.indices { around[k].context = true }
+        around[1].frame.y = -150  // where the pinned header lies, above the viewport
+        let context = ViewElement.context(around, visible: [crossing, pinned, item], viewport: geometry.viewport)
+        #expect(context.map(\.item) == [2] && context.allSatisfy(\.context))
+        let whole = ViewCanvas.render([crossing] + context, geometry)
+        #expect(Array(whole.lines[4...9]) == [
+            "         !               +----!:::+",
+            "         !               |1.2 !   :",
+            "         !               |    !   :",
+            "         +\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"+   :",
+            "                         :        :",
+            "                         +::::::::+",
+        ])
+        #expect(whole.cell(31, 5).style == .context && whole.cell(26, 5).style == .item)
         // At zoom 1 and above, nothing is outlined.
         let fitted = ViewCanvas.render([item], ViewGeometry(viewport: geometry.viewport, columns: 40, rows: 10))
         #expect(!(0..<fitted.height).contains { y in (0..<fitted.width).contains { fitted.cell($0, y).style == .outline } })

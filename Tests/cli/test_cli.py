@@ -8,6 +8,7 @@ The binary is the debug build's gridlayout-cli (installed as gridlayout), or GRI
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -351,6 +352,9 @@ ERRORS = [
     ('{"options": {"lanes": 2.5}, "sections": []}', "options.lanes: 2.5 is invalid (expected an integer)", True),
     ('{"options": {"lanes": "3"}, "sections": []}', 'options.lanes: "3" is invalid (expected a number)', True),
     ('{"options": {"foo": 0}, "sections": []}', "options.foo: unknown option", True),
+    ('{"options": {"lanse": 3}, "sections": []}', 'options.lanse: unknown option (did you mean "lanes"?)', True),
+    ('{"sections": [], "offset": [[0, 0]]}',
+     'offset: unknown key (expected one of options, sections, showLoader, offsets, frames) (did you mean "offsets"?)', True),
     ('{"options": {"layout": "grid"}, "sections": []}',
      'options.layout: "grid" is invalid (expected one of "lanes", "waterfall", "flow", "justified")', True),
     ('{"options": {"rowHeight": 0}, "sections": []}', "options.rowHeight: 0 is invalid (expected a finite number > 0)", True),
@@ -411,6 +415,7 @@ def test_command_line(cli):
                           (("draw",), "unknown command draw (usage: gridlayout layout [FILE]; gridlayout justified --flickr [FILE]; gridlayout --help)"),
                           (("layout", "a", "b"), f"layout: one FILE at most {usage}"),
                           (("layout", "--pretty"), f"layout: unknown option --pretty {usage}"),
+                          (("layout", "--max-inptu", "4"), f"layout: unknown option --max-inptu (did you mean '--max-input'?) {usage}"),
                           (("layout", "--max-input"), f"layout: --max-input needs a number of bytes {usage}"),
                           (("layout", "--max-input", "0"),
                            "layout: bad value '0' for --max-input (a number of bytes >= 1, with an optional K, M or G)"),
@@ -526,3 +531,20 @@ def test_progress_shows_on_a_terminal_past_its_delay_and_never_in_a_pipe(cli):
     assert shown == ""
     result = run(cli, "layout", stdin=json.dumps(request))
     assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_help_points_at_the_installed_docs(cli, tmp_path):
+    """--help names the format's page where an install put it (share/doc/gridlayout beside bin/),
+    and the source tree's path when the command runs from a build."""
+    prefix = tmp_path / "prefix"
+    (prefix / "bin").mkdir(parents=True)
+    shutil.copy(cli, prefix / "bin" / "gridlayout")
+    doc = prefix / "share" / "doc" / "gridlayout"
+    for name in ("docs/json.md", "schemas/layout-request.schema.json", "schemas/layout-response.schema.json"):
+        (doc / name).parent.mkdir(parents=True, exist_ok=True)
+        (doc / name).write_text("")
+    installed = run(str(prefix / "bin" / "gridlayout"), "--help").stdout
+    assert f"The format: {doc}/docs/json.md,\nthe schemas {doc}/schemas/layout-request.schema.json and\n" \
+           f"{doc}/schemas/layout-response.schema.json.\n" in installed
+    assert "The format: docs/json.md,\nthe schemas schemas/layout-request.schema.json and\n" \
+           "schemas/layout-response.schema.json.\n" in run(cli, "--help").stdout

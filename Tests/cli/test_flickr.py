@@ -203,11 +203,80 @@ ERRORS = [
 ]
 
 
+# The refusals of ERRORS that only --strict keeps: the library lays these documents out.
+LENIENT = {
+    "options.rowHeight: unknown option": "ignored",
+    "options.maxNumRows: 0 is invalid": "read as 1",
+    "options.maxNumRows: 2.5 is invalid": "read as 3",
+    "options.showWidows: 1 is invalid": "read as true",
+    'options.widowLayoutStyle: "right" is invalid': 'laid out as "left"',
+    "options.fullWidthBreakoutRowCadence: 0 is invalid": "no breakout rows",
+}
+
+
 @pytest.mark.parametrize("text,message", ERRORS, ids=[e[1][:60] for e in ERRORS])
 def test_error(cli, text, message):
     # Lone surrogates stand for the bytes that are not UTF-8.
-    result = run(cli, "justified", "--flickr", stdin=text.encode("utf-8", "surrogateescape"))
+    stdin = text.encode("utf-8", "surrogateescape")
+    result = run(cli, "justified", "--flickr", "--strict", stdin=stdin)
     assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+    result = run(cli, "justified", "--flickr", stdin=stdin)
+    lenient = [what for start, what in LENIENT.items() if message.startswith(start)]
+    if lenient:
+        assert (result.returncode, result.stderr) == \
+            (0, f"gridlayout: warning: {message}; {lenient[0]}, as the library does (--strict refuses it)\n")
+    else:
+        assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
+
+
+def test_every_lenient_refusal_is_in_errors():
+    assert sorted(start for start in LENIENT if any(m.startswith(start) for _, m in ERRORS)) == sorted(LENIENT)
+
+
+LIBRARY_WORDS = "as the library does (--strict refuses it)"
+STYLES = '(expected one of "left", "center", "justify")'
+NAMES = ("containerWidth, containerPadding, boxSpacing, targetRowHeight, targetRowHeightTolerance, maxNumRows, "
+         "forceAspectRatio, showWidows, widowLayoutStyle, fullWidthBreakoutRowCadence")
+# Tests/fixtures/flickr/lenient.json, document by document: the warnings, then the refusal
+# under --strict (the first of them, in the order the options are read).
+LENIENT_WARNINGS = [
+    [f'options.widowLayoutStyle: "porkchop sandwiches" is invalid {STYLES}; laid out as "left"'],
+    ['options.showWidows: "no" is invalid (expected true or false); read as true',
+     f'options.widowLayoutStyle: 7 is invalid {STYLES}; laid out as "left"'],
+    [f'options.containerWidht: unknown option (expected one of {NAMES}) (did you mean "containerWidth"?); ignored',
+     "options.maxNumRows: 0.5 is invalid (expected an integer >= 1); read as 1",
+     "options.forceAspectRatio: 0 is invalid (expected false or a finite number > 0); read as false",
+     "options.showWidows: 0 is invalid (expected true or false); read as false",
+     f'options.widowLayoutStyle: "centre" is invalid {STYLES} (did you mean "center"?); laid out as "left"',
+     "options.fullWidthBreakoutRowCadence: null is invalid (expected false or an integer >= 1); no breakout rows"],
+    ["input[1].width: 0 is invalid (expected a finite number > 0); replaced by forceAspectRatio"],
+    ["options.maxNumRows: 2.5 is invalid (expected an integer >= 1); read as 3"],
+    ['options.showWidows: "" is invalid (expected true or false); read as false',
+     "options.fullWidthBreakoutRowCadence: 0 is invalid (expected false or an integer >= 1); no breakout rows"],
+    [f"options.rowHeight: unknown option (expected one of {NAMES}); ignored",
+     "options.forceAspectRatio: null is invalid (expected false or a finite number > 0); read as false"],
+]
+
+
+def test_what_the_library_lays_out_its_own_way_is_laid_out_so_with_warnings(cli):
+    """flickr/justified-layout's answers for documents it reads its own way (its test suite's
+    "porkchop sandwiches" widow style among them): the same output, a warning for each, and
+    under --strict the first of them refused."""
+    documents = json.loads((ROOT / "Tests" / "fixtures" / "flickr" / "lenient.json").read_text())
+    assert len(documents) == len(LENIENT_WARNINGS)
+    for document, warnings in zip(documents, LENIENT_WARNINGS):
+        text = json.dumps(document)
+        result = run(cli, "justified", "--flickr", stdin=text)
+        assert result.returncode == 0
+        assert_same(json.loads(result.stdout), document["output"])
+        assert result.stderr == "".join(f"gridlayout: warning: {w}, {LIBRARY_WORDS}\n" for w in warnings)
+        strict = run(cli, "justified", "--flickr", "--strict", stdin=text)
+        assert (strict.returncode, strict.stdout, strict.stderr) == \
+            (2, "", "gridlayout: " + warnings[0].rsplit("; ", 1)[0] + "\n")
+    # The library's own test: the first widow sits where the first box does.
+    porkchop = json.loads(run(cli, "justified", "--flickr", stdin=json.dumps(documents[0])).stdout)
+    assert porkchop == flickr(cli, {"input": documents[0]["input"], "options": {"boxSpacing": 10}})
+    assert porkchop["boxes"][-1]["left"] == porkchop["boxes"][0]["left"] == 10
 
 
 def test_a_repeated_key_keeps_its_last_value_as_json_parse_does(cli):
@@ -230,15 +299,16 @@ def test_a_repeated_key_keeps_its_last_value_as_json_parse_does(cli):
 
 
 def test_command_line(cli, tmp_path):
-    usage = "(usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"
-    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [--max-input BYTES] [FILE])"),
+    usage = "(usage: gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE])"
+    for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE])"),
+                          (("justified", "--flickr", "--strcit"), f"justified: unknown option --strcit (did you mean '--strict'?) {usage}"),
                           (("justified", "--flickr", "a", "b"), f"justified: one FILE at most {usage}"),
                           (("justified", "--flickr", "--pretty"), f"justified: unknown option --pretty {usage}"),
                           (("justified", "--flickr", str(tmp_path / "none.json")),
                            f"cannot read {tmp_path / 'none.json'}: No such file or directory")]:
         result = run(cli, *args)
         assert (result.returncode, result.stdout, result.stderr) == (2, "", f"gridlayout: {message}\n")
-    assert "gridlayout justified --flickr [--max-input BYTES] [FILE]" in run(cli, "--help").stdout
+    assert "gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE]" in run(cli, "--help").stdout
 
 
 def random_document(rng):

@@ -48,7 +48,7 @@ def test_gridlayout_page_documents_its_commands_and_options(static):
                                text=True, check=True).stdout
     source = (static / "man" / "gridlayout.1").read_text()
     listed = set(re.findall(r"--[a-z]+(?:-[a-z]+)*", help_text))
-    assert listed == {"--help", "--version", "--flickr", "--max-input"}
+    assert listed == {"--help", "--version", "--flickr", "--strict", "--max-input"}
     documented = {o.replace("\\-", "-") for o in re.findall(r"^\.TP\n\.B (\\-\\-\S+)", source, re.M)}
     assert documented == listed
     assert ".B gridlayout layout" in source

@@ -296,8 +296,7 @@ def test_bad_long_options(gridrepl):
         r = run(gridrepl, *args)
         assert r.returncode == 1
         assert r.stderr.startswith(f"gridrepl: {complaint}")
-        assert "usage: gridrepl [options] [script [args]]\n" in r.stderr
-        assert "--max-memory BYTES" in r.stderr
+        assert r.stderr.endswith(" (the options: gridrepl --help)\n") and r.stderr.count("\n") == 1
 
 
 def test_option_values_are_not_taken_for_options(gridrepl, tmp_path):
@@ -396,7 +395,7 @@ def test_timeout_error_states_the_upper_limit(gridrepl):
     r = run(gridrepl, "--timeout", "1e300", "-e", "print(1)")
     assert r.returncode == 1
     assert r.stderr.startswith("gridrepl: bad value '1e300' for '--timeout' (a positive number of seconds,"
-                               " less than 1000000000 (about 31 years))\n")
+                               " less than 1000000000 (about 31 years)) (the options: gridrepl --help)\n")
 
 
 def test_ctrl_c_stops_a_long_drawing_inside_swift(gridrepl):

@@ -746,6 +746,24 @@ def test_grid_view_in_a_script_returns_to_it(gridrepl, tmp_path):  # noqa: F811
     assert before == after
 
 
+def test_ctrl_c_in_grid_view_interrupts_the_script(gridrepl, tmp_path):  # noqa: F811
+    """Ctrl-C closes a view opened by grid:view() and stops the script there with Lua's
+    "interrupted!", as Ctrl-C does anywhere in gridrepl (it once read "not enough memory")."""
+    script = tmp_path / "calls_view.lua"
+    script.write_text(f"local g = dofile('{small_script(tmp_path)}')\n"
+                      "g:view()\n"
+                      "print('not reached')\n")
+    v = View(gridrepl, tmp_path, str(script))
+    v.wait_offset(0, 0)
+    v.send("\x03")
+    status, before, after = v.finish()
+    assert status == 1
+    tail = v.raw[v.raw.rindex(LEAVE_ALT_SCREEN) + len(LEAVE_ALT_SCREEN):]
+    assert b"interrupted!" in tail and b"memory" not in tail and b"not reached" not in tail, tail
+    assert b"calls_view.lua:2: interrupted!\r\nstack traceback:\r\n\t[C]: in method 'view'" in tail, tail
+    assert before == after
+
+
 def test_grid_view_at_the_repl_returns_to_the_prompt(gridrepl, tmp_path):  # noqa: F811
     v = View(gridrepl, tmp_path, "-i", small_script(tmp_path), env={"HOME": str(tmp_path)})
     v.wait(lambda: v.raw.endswith(b"> "), "the prompt")

@@ -39,7 +39,7 @@ extension GridError {
             return .invalidArgument
         case .indexPathOutOfRange, .sectionOutOfRange, .mutationOutOfRange, .measureOutOfRange:
             return .outOfRange
-        case .noDataSource, .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition, .notAppended, .measureSameSize, .mutationCancelled,
+        case .noDataSource, .notReloaded, .sortingOff, .notSideways, .dragState, .busyDragging, .busyTransitioning, .noTransition, .notAppended, .measureSameSize, .mutationCancelled,
              .reentered:
             return .wrongState
         case .invalidSize, .invalidCount, .callbackFailed, .updateMismatch, .sectionsChanged, .inconsistent,

@@ -76,6 +76,9 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidTime(Double)
     /// A drag point that is NaN or infinite.
     case invalidPoint(Point)
+    /// A frame or a scroll to an element asked of a grid that has never laid out its data
+    /// (no `reload()` yet): `at` is what was asked for.
+    case notReloaded(at: ElementLocation)
     /// `beginDrag` on a grid whose `sort` option is off.
     case sortingOff
     /// `scrollSection` of a section that does not scroll sideways (`scroll` is not `cross` for it,
@@ -234,6 +237,8 @@ public enum GridError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(operation(.scrollSection)): section \(section &+ base) does not scroll sideways (it needs the option '\(words.option("scroll"))' = 'cross' and items)"
         case let .invalidSectionOffset(section, offset):
             return "\(operation(.scrollSection)): offset \(formatNumber(offset)) for section \(section &+ base) is invalid (expected a finite number)"
+        case let .notReloaded(at):
+            return "\(at.describe(base: base)): the grid has not been reloaded yet (call \(call(.reload)) first)"
         case .sortingOff:
             return "\(operation(.beginDrag)): sorting is off (set the option '\(words.option("sort"))' to true)"
         case let .dragState(o, dragging):

@@ -8,6 +8,7 @@ extension Grid {
     ///   alone up to it (a jump: docs/layout.md, "Live data").
     public func scrollToItem(_ path: GridIndexPath, alignment: ScrollAlignment = .start) throws(GridError) {
         try refuseDuringTransition(.scrollTo)
+        guard hasLaidOut else { throw .notReloaded(at: .item(path)) }
         let axes = layout.axes
         // A lazy layout lays the item out where the scroll below finds it (a jump opens the window at
         // its section); the scroll covers the viewport again.

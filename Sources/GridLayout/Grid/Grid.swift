@@ -11,7 +11,14 @@ public final class Grid {
     /// Hears of loaded elements and page changes (see `GridObserver`); weak, like a delegate.
     public weak var observer: (any GridObserver)?
     /// The last layout that succeeded.
-    @exclusivity(unchecked) public internal(set) var layout: ContentLayout
+    @exclusivity(unchecked) public internal(set) var layout: ContentLayout {
+        didSet { hasLaidOut = true }
+    }
+    /// Whether a layout of the data source's has been installed (a reload, an `apply`, a
+    /// mutation): until then `init`'s empty placeholder has no sections to ask frames of, and the
+    /// queries that name an element say the grid is not reloaded rather than that the element
+    /// does not exist.
+    public private(set) var hasLaidOut = false
     /// The viewport's origin in content coordinates, kept within the content (and on a page with paging).
     @exclusivity(unchecked) public internal(set) var contentOffset = Point.zero
     /// The loaded elements: those overlapping the viewport extended by `overscan` along S, in
@@ -163,6 +170,7 @@ public final class Grid {
     ///   jumps instead, on a copy of the layout: the item's section alone, from its start to the item, placed by the
     ///   estimate (docs/layout.md, "Live data"), O(log s) more to find it and O(s) to copy the section list.
     public func frame(of path: GridIndexPath) throws(GridError) -> Rect {
+        guard hasLaidOut else { throw .notReloaded(at: .item(path)) }
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
             return try layout(answering: .item(path)).frame(of: path)
         }
@@ -174,6 +182,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item of the sections before it that is not laid out yet
     ///   (see `layOut(through:)`).
     public func headerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        guard hasLaidOut else { throw .notReloaded(at: .header(section)) }
         if section >= 0 && section < layout.sectionCount { return try layout(answering: .header(section)).headerFrame(inSection: section) }
         return try layout.headerFrame(inSection: section)
     }
@@ -182,6 +191,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
     ///   `layOut(through:)`).
     public func footerFrame(inSection section: Int) throws(GridError) -> Rect? {
+        guard hasLaidOut else { throw .notReloaded(at: .footer(section)) }
         if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).footerFrame(inSection: section) }
         return try layout.footerFrame(inSection: section)
     }
@@ -192,6 +202,7 @@ public final class Grid {
     /// - Complexity: O(1). A lazy layout first lays out every item up to the section's end that is not laid out yet (see
     ///   `layOut(through:)`).
     public func backgroundFrame(inSection section: Int) throws(GridError) -> Rect? {
+        guard hasLaidOut else { throw .notReloaded(at: .section(section)) }
         if section >= 0 && section < layout.sectionCount { return try layout(answering: .section(section)).backgroundFrame(inSection: section) }
         return try layout.backgroundFrame(inSection: section)
     }

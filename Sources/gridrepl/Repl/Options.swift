@@ -1,4 +1,5 @@
 import CLua
+import GridLayout
 import GridScript
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -181,10 +182,21 @@ struct Options {
         return options
     }
 
+    /// The long options `parseLong` reads.
+    static let longOptions = ["--help", "--version", "--sandbox", "--view", "--lua-locals", "--serve", "--max-memory", "--timeout"]
+
     /// lua.c's `print_usage`, for the bad option `badOption`.
     /// With `badOption` nil (`--help`), only the usage, to stdout.
     static func printUsage(badOption: String?, complaint: String? = nil) {
         let b = Array((badOption ?? "").utf8)
+        if let badOption, badOption.hasPrefix("--") {
+            // gridrepl's own long options: one line, the nearest option and where the usage is
+            // (lua.c's short options keep its whole usage, as Lua's test suite expects).
+            let name = String(badOption.prefix { $0 != "=" })
+            let line = complaint ?? "unrecognized option '\(badOption)'" + Suggestion.didYouMean(name, among: longOptions)
+            writeError("\(Runner.progname): \(line) (the options: \(Runner.progname) --help)\n")
+            return
+        }
         var text = "\(Runner.progname): "
         if badOption == nil {
             text = ""

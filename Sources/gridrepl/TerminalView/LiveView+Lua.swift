@@ -137,8 +137,7 @@ extension LiveView {
         if geometry.showsContext {
             let w = geometry.window
             if protectedCall("call", "elements", [w.x, w.y, w.width, w.height], results: 1) == nil {
-                let visible = elements
-                elements += readElements(lua_gettop(L), context: true).filter { e in !visible.contains { $0.isSame(as: e) } }
+                elements += ViewElement.context(readElements(lua_gettop(L), context: true), visible: elements, viewport: viewport)
             }
         }
     }

@@ -26,7 +26,13 @@ enum ViewHost {
             let view = LiveView(L, gridIndex: index, scriptReload: nil, nested: true)
             switch show(view) {
             case .success(.closed): return nil
-            case .success(.interrupted): return "interrupted!"
+            case .success(.interrupted):
+                // The SIGINT also armed the stop hook (ViewSignals): left armed, it would fire
+                // inside the protected formatting of this method's own error and turn it into
+                // "not enough memory". Returning lets the hook raise "interrupted!" from Lua at
+                // the script's next step, as Ctrl-C does anywhere else; without a running chunk
+                // to stop, the method raises it itself.
+                return Limits.interruptPending != 0 ? nil : "interrupted!"
             case .success(.terminated(let sig)): end(with: sig)
             case .failure(let error): return "grid:view(): \(error.message)"
             }

@@ -119,16 +119,16 @@ static void test_config(void) {
     c.layout = 9;
     gl_grid *bad = NULL;
     EXPECT_STATUS(gl_grid_create(&c, &bad), GL_EINVAL);
-    EXPECT_ERROR("gl_config.layout: 9");
+    EXPECT_STR(gl_last_error(), "gl_config.layout: 9 is invalid (expected one of GL_LAYOUT_LANES, GL_LAYOUT_WATERFALL, GL_LAYOUT_FLOW, GL_LAYOUT_JUSTIFIED)");
     EXPECT(bad == NULL);
     gl_config_init(&c);
     c.lanes = 0;
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
-    EXPECT_ERROR("option 'lanes'");
+    EXPECT_ERROR("gl_config.lanes");
     c.lanes = 1;
     c.width = NAN;
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
-    EXPECT_ERROR("option 'width'");
+    EXPECT_ERROR("gl_config.width");
     c.width = 100;
     c.sticky_headers = 2;
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
@@ -264,6 +264,22 @@ static void test_ninegrid_frames(void) {
     int shown = -1;
     OK(gl_grid_loader_frame(g, &shown, &r));
     EXPECT(shown == 0);
+    OK(gl_grid_destroy(g));
+}
+
+/* A frame or a scroll to an element before the first reload: the grid is not reloaded
+   (GL_ESTATE), not "there is no section 0"; visible() is empty. */
+static void test_before_the_first_reload(void) {
+    gl_grid *g;
+    OK(gl_grid_create(NULL, &g));
+    gl_rect r;
+    EXPECT_STATUS(gl_grid_frame(g, 0, 2, &r), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "item (section 0, item 2): the grid has not been reloaded yet (call gl_grid_reload() first)");
+    EXPECT_STATUS(gl_grid_scroll_to_item(g, 1, 0, GL_ALIGN_START), GL_ESTATE);
+    EXPECT_STR(gl_last_error(), "item (section 1, item 0): the grid has not been reloaded yet (call gl_grid_reload() first)");
+    size_t count = 99;
+    OK(gl_grid_visible(g, NULL, 0, &count));
+    EXPECT(count == 0);
     OK(gl_grid_destroy(g));
 }
 
@@ -1022,11 +1038,11 @@ static void test_two_spacings(void) {
     EXPECT(got.line_spacing == 5 && got.item_spacing == 1);
     got.item_spacing = -1;
     EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'item_spacing': -1 is invalid (expected a finite number >= 0)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_config.item_spacing: -1 is invalid (expected a finite number >= 0)") == 0);
     got.item_spacing = 1;
     got.spacing = -2;
     EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'spacing': -2 is invalid (expected a finite number >= 0)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_config.spacing: -2 is invalid (expected a finite number >= 0)") == 0);
     OK(gl_grid_get_option_number(g, "lineSpacing", &v));
     EXPECT(v == 5);
     OK(gl_grid_get_option_number(g, "itemSpacing", &v));
@@ -1063,7 +1079,7 @@ static void test_transition(void) {
     target.direction = GL_VERTICAL;
     target.columns = 0;
     EXPECT_STATUS(gl_grid_transition(g, &target), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'columns': 0 is invalid (expected 1...10000)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_config.columns: 0 is invalid (expected 1...10000)") == 0);
     EXPECT_STATUS(gl_grid_transition(g, NULL), GL_EINVAL);
     target.columns = 5;
     EXPECT_STATUS(gl_grid_animate_to(g, &target, NAN), GL_EINVAL);
@@ -1313,7 +1329,7 @@ static void test_scale(void) {
     EXPECT(strcmp(gl_last_error(), "option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
     c.scale = NAN;
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'scale': nan is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_config.scale: nan is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
     /* The range keeps every snapped frame finite and exact. */
     EXPECT_STATUS(gl_grid_set_option_number(g, "scale", 1e300), GL_EINVAL);
     EXPECT(strcmp(gl_last_error(), "option 'scale': 1e+300 is invalid (expected 0 (off) or a number in 1/1024...1024)") == 0);
@@ -1415,7 +1431,7 @@ static void test_measure(void) {
     EXPECT_RECT(r, 0, 0, 100, 200);
     c.estimated_size = (gl_size){ 100, 0 };
     EXPECT_STATUS(gl_grid_set_config(g, &c), GL_EINVAL);
-    EXPECT(strcmp(gl_last_error(), "option 'estimated_size': 100x0 is invalid (expected a size > 0 along the scroll axis, or 0x0 (off))") == 0);
+    EXPECT(strcmp(gl_last_error(), "gl_config.estimated_size: 100x0 is invalid (expected a size > 0 along the scroll axis, or 0x0 (off))") == 0);
     OK(gl_grid_destroy(g));
 }
 
@@ -1531,6 +1547,7 @@ int main(void) {
     test_error_words();
     test_ninegrid_frames();
     test_handles();
+    test_before_the_first_reload();
     test_bad_bulk_data();
     test_uniform_sections();
     test_callbacks();

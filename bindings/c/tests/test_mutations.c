@@ -305,7 +305,7 @@ static void test_abi(void) {
     got.sort = 0;
     got.auto_scroll_speed = NAN;
     EXPECT_STATUS(gl_grid_set_config(g, &got), GL_EINVAL);
-    EXPECT_LAST_ERROR("option 'auto_scroll_speed': nan is invalid (expected a finite number >= 0)");
+    EXPECT_LAST_ERROR("gl_config.auto_scroll_speed: nan is invalid (expected a finite number >= 0)");
 
     /* A client of 0.1's gl_data_source (no mutation callbacks) still sets one. */
     list l;

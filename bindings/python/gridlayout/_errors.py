@@ -57,7 +57,11 @@ class GridError(Exception):
         self.message = message
 
     def __str__(self) -> str:
-        return f"{self.message} [{self.name}]"
+        # The message alone, as Python's own exceptions read; the C status is `name`, and repr.
+        return self.message
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name}, {self.message!r})"
 
     def __reduce__(self) -> Any:
         return (type(self), (self.status, self.message))
@@ -127,4 +131,13 @@ def _last_error() -> str:
 
 def _check(status: int) -> None:
     if status != C.GL_OK:
-        raise GridError(status, _last_error())
+        raise GridError(status, _library_message(status))
+
+
+def _library_message(status: int) -> str:
+    """The library's last error for `status`, with what to call where the library cannot know
+    Python's methods."""
+    message = _last_error()
+    if status == C.GL_ENOSOURCE:
+        message += " (give the grid its data with set_sizes, set_sections or set_data_source)"
+    return message

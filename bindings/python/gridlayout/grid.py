@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import ctypes
 import functools
+import inspect
 import re
 import shutil
 import struct
@@ -19,15 +20,15 @@ import threading
 import warnings
 from array import array
 from ctypes import byref, c_double, c_int, c_int64, c_size_t, c_void_p
-from typing import (Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple,
-                    Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 from . import _lib as C
 from ._arguments import _integer, _real
 from ._config import Option, _from_config, _options, _set_option, options
 from ._errors import (GridCallbackError, GridError, GridIndexError, GridMemoryError,
                       GridStateError, GridTypeError, GridValueError, _check, _counted,
-                      _last_error, _type_error)
+                      _library_message, _type_error)
 from ._options import GridOptions, SizeLike
 from ._records import (Align, Change, Diff, Drag, Element, Event, IndexPath, Insets, Move, Point,
                        Rect, Section, Size, Sizes, Stats, Uniform)
@@ -73,6 +74,13 @@ _ELEMENT = struct.Struct("iiqqddddddi4x")
 assert _ELEMENT.size == ctypes.sizeof(C.gl_element)
 
 
+def _did_you_mean(key: Any, described: Iterable[str]) -> str:
+    """" (did you mean 'layout'?)" for the nearest option, else the list of options."""
+    names = list(described)
+    close = difflib.get_close_matches(key, names, 1) if isinstance(key, str) else []
+    return f" (did you mean {close[0]!r}?)" if close else f" (options: {', '.join(names)})"
+
+
 def _resolved(options: Mapping[str, Any]) -> List[Tuple[Option, Any]]:
     """The options of `options` (keywords, or the library's camelCase names) with their values;
     TypeError for an unknown keyword."""
@@ -82,8 +90,7 @@ def _resolved(options: Mapping[str, Any]) -> List[Tuple[Option, Any]]:
     for key, value in options.items():
         o = described.get(key) or by_name.get(key)
         if o is None:
-            raise TypeError(f"unexpected keyword argument {key!r} "
-                            f"(options: {', '.join(described)})")
+            raise TypeError(f"unexpected keyword argument {key!r}{_did_you_mean(key, described)}")
         resolved.append((o, value))
     return resolved
 
@@ -98,6 +105,23 @@ def _locked(method: Callable[..., Any]) -> Callable[..., Any]:
         with self._lock:
             return method(self, *args, **kwargs)
     return locked
+
+
+def _keywords_named(method: Callable[..., Any]) -> Callable[..., Any]:
+    """A keyword the method does not take is a TypeError naming the nearest one it does
+    (`set_data_source(hedaer=...)`: did you mean 'header'?), not Python's bare one: a
+    misspelt callback must not pass unnoticed."""
+    known = [n for n in inspect.signature(method).parameters if n != "self"]
+
+    @functools.wraps(method)
+    def named(self: "Grid", *args: Any, **kwargs: Any) -> Any:
+        for key in kwargs:
+            if key not in known:
+                close = difflib.get_close_matches(key, known, 1)
+                hint = f" (did you mean {close[0]!r}?)" if close else f" (it takes {', '.join(known)})"
+                raise TypeError(f"{method.__name__}() got an unexpected keyword argument {key!r}{hint}")
+        return method(self, *args, **kwargs)
+    return named
 
 
 def _idle(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -131,6 +155,20 @@ class Grid(GridOptions):
 
     # Grid(**options) is GridOptions.__init__: the options as typed keyword-only parameters,
     # generated from the engine's table (None leaves an option at its default); it calls _open.
+    if not TYPE_CHECKING:
+        # At run time only, so that mypy checks calls against GridOptions.__init__'s parameters:
+        # an unknown keyword is a TypeError naming the nearest option, which the bare binding of
+        # the arguments would not. It wraps GridOptions.__init__: help(Grid), inspect and
+        # typing.get_type_hints see the generated parameters.
+        @functools.wraps(GridOptions.__init__)
+        def __init__(self, *args: Any, **options: Any) -> None:
+            known = inspect.signature(GridOptions.__init__).parameters
+            for key in options:
+                if key not in known or key == "self":
+                    raise TypeError(f"Grid() got an unexpected keyword argument {key!r}"
+                                    f"{_did_you_mean(key, (k for k in known if k != 'self'))}")
+            GridOptions.__init__(self, *args, **options)
+
     def _open(self, options: Dict[str, Any]) -> None:
         self._lock = threading.RLock()
         self._handle: Optional[int] = None
@@ -245,7 +283,7 @@ class Grid(GridOptions):
                 self._depth -= 1
             error = failure.error
             if status != C.GL_OK:
-                message = _last_error()
+                message = _library_message(status)
                 if error is not None and outer:
                     failure.error = None
                     if not isinstance(error, Exception):  # KeyboardInterrupt, SystemExit
@@ -331,6 +369,7 @@ class Grid(GridOptions):
     # -- data --
 
     @_idle
+    @_keywords_named
     def set_sections(self, sections: Sequence[Union[Sizes, Section]],
                      headers: Optional[Sequence[Any]] = None,
                      lanes: Optional[Sequence[Optional[int]]] = None,
@@ -357,6 +396,7 @@ class Grid(GridOptions):
                       spans, section_options)
         self._source_refs = None
 
+    @_keywords_named
     def set_sizes(self, sizes: Sizes, header: Optional[SizeLike] = None,
                   lanes: Optional[int] = None, show_loader: bool = False,
                   same_size: bool = False, *, footer: Optional[SizeLike] = None,
@@ -370,6 +410,7 @@ class Grid(GridOptions):
                           section_options=[section_options] if composed else None)
 
     @_idle
+    @_keywords_named
     def set_data_source(self, count: Union[int, Callable[[int], int]],
                         size: Optional[Callable[[int, int], SizeLike]] = None, *,
                         sizes: Optional[Callable[[int], Sizes]] = None,

@@ -183,20 +183,20 @@ def test_bulk_sections_compose_the_same_layout():
 
 
 @pytest.mark.parametrize("kwargs,error,message", [
-    ({"spans": [[1, 0]]}, "GridValueError", "spans[0][1]: 0 is not an integer >= 1, True or None [GL_EINVAL]"),
-    ({"spans": [[1, -1]]}, "GridValueError", "spans[0][1]: -1 is not an integer >= 1, True or None [GL_EINVAL]"),
-    ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item) [GL_EINVAL]"),
-    ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None [GL_EINVAL]"),
+    ({"spans": [[1, 0]]}, "GridValueError", "spans[0][1]: 0 is not an integer >= 1, True or None"),
+    ({"spans": [[1, -1]]}, "GridValueError", "spans[0][1]: -1 is not an integer >= 1, True or None"),
+    ({"spans": [[1]]}, "GridValueError", "spans[0]: 1 spans for 2 items (expected one per item)"),
+    ({"spans": [[1, False]]}, "GridTypeError", "spans[0][1]: False is not an integer >= 1, True or None"),
     ({"footers": [(0, math.inf)]}, "GridValueError", "footer of section 0: size 0xinf is invalid (expected "
-                                                     "finite sides >= 0) [GL_EDATA]"),
-    ({"footers": []}, "GridValueError", "footers: 0 given for 1 section [GL_EINVAL]"),
+                                                     "finite sides >= 0)"),
+    ({"footers": []}, "GridValueError", "footers: 0 given for 1 section"),
     ({"section_options": [{"lanes": 0}]}, "GridValueError", "section 0: option 'lanes' 0 is invalid "
-                                                           "(expected 1...10000) [GL_EDATA]"),
+                                                           "(expected 1...10000)"),
     ({"section_options": [{"padding": 1}]}, "GridValueError", "section_options[0]: an unknown key 'padding' "
      "(expected one of layout, lanes, columns, order, row_height, tolerance, widow, spacing, line_spacing, "
-     "item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging) [GL_EINVAL]"),
+     "item_spacing, inset, min_column_width, rows, justify, align_items, background, scroll, section_paging)"),
     ({"section_options": [{"order": 1}]}, "GridTypeError", "section_options[0]['order']: int 1 is not one of "
-                                                          "'shortest', 'ltr', 'rtl' [GL_EINVAL]"),
+                                                          "'shortest', 'ltr', 'rtl'"),
 ])
 def test_bulk_composition_is_checked_when_set(kwargs, error, message):
     with Grid() as grid:

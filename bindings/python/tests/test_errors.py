@@ -1,6 +1,7 @@
 """Every error path: a typed GridError with the library's message, and nothing changed."""
 
 import gc
+import inspect
 import math
 import os
 import subprocess
@@ -170,8 +171,9 @@ def test_changing_the_grid_from_a_callback_is_busy():
         grid.set_data_source(3, size)
         with pytest.raises(GridError) as info:
             grid.reload()
-        assert "GL_EBUSY" in info.value.message or info.value.status == _lib.GL_EBUSY
-        assert isinstance(info.value.__cause__, GridError)
+        assert info.value.message == ("data source 'size' failed for item (section 0, item 0): GridStateError: "
+                                      "reload: called from inside a data source callback of the same grid")
+        assert isinstance(info.value.__cause__, GridError) and info.value.__cause__.status == _lib.GL_EBUSY
         # queries from a callback are allowed
         seen = []
         grid.set_data_source(3, lambda s, i: (seen.append(grid.item_count(0)), (1, 1))[1])
@@ -190,6 +192,37 @@ def test_out_of_range():
             assert info.value.message
 
 
+def test_a_misspelt_data_keyword_names_the_nearest_one():
+    with Grid(width=100, height=100) as grid:
+        for call, message in [
+                (lambda: grid.set_data_source(3, lambda s, i: (1, 1), hedaer=lambda s: (1, 1)),
+                 "set_data_source() got an unexpected keyword argument 'hedaer' (did you mean 'header'?)"),
+                (lambda: grid.set_sections([[(1, 1)]], footer=[(1, 1)]),
+                 "set_sections() got an unexpected keyword argument 'footer' (did you mean 'footers'?)"),
+                (lambda: grid.set_sizes([(1, 1)], show_laoder=True),
+                 "set_sizes() got an unexpected keyword argument 'show_laoder' (did you mean 'show_loader'?)")]:
+            with pytest.raises(TypeError) as info:
+                call()
+            assert str(info.value) == message
+        with pytest.raises(TypeError) as info:
+            grid.set_sizes([(1, 1)], zzz=1)
+        assert str(info.value).startswith("set_sizes() got an unexpected keyword argument 'zzz' (it takes sizes, header,")
+        # The signatures stay the methods' own.
+        assert list(inspect.signature(Grid.set_data_source).parameters)[:3] == ["self", "count", "size"]
+
+
+def test_before_the_first_reload_the_grid_is_not_reloaded():
+    with Grid(width=100, height=100) as grid:
+        for call, where in [(lambda: grid.frame(0, 2), "item (section 0, item 2)"),
+                            (lambda: grid.footer_frame(1), "footer of section 1"),
+                            (lambda: grid.scroll_to_item(1, 0), "item (section 1, item 0)")]:
+            with pytest.raises(GridStateError) as info:
+                call()
+            assert (info.value.status, info.value.message) == \
+                (_lib.GL_ESTATE, f"{where}: the grid has not been reloaded yet (call reload() first)")
+        assert grid.visible() == []
+
+
 def test_nan_arguments_and_bad_align():
     with laid_out() as grid:
         for call in (lambda: grid.scroll_to(math.nan, 0), lambda: grid.scroll_by(0, math.nan),
@@ -206,6 +239,10 @@ def test_no_data_source_and_shrinking_reload_new():
         with pytest.raises(GridError) as info:
             grid.reload()
         assert info.value.status == _lib.GL_ENOSOURCE
+        assert str(info.value) == \
+            "no data source is set (give the grid its data with set_sizes, set_sections or set_data_source)"
+        assert repr(info.value) == ("GridStateError(GL_ENOSOURCE, 'no data source is set (give the grid its data "
+                                    "with set_sizes, set_sections or set_data_source)')")
     with laid_out() as grid:
         grid.set_sizes([(100, 120)] * 5)
         with pytest.raises(GridError) as info:

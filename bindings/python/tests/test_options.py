@@ -9,6 +9,7 @@ import pytest
 
 from gridlayout import (Grid, GridError, GridTypeError, GridValueError, Insets, Size, _lib,
                         options)
+from gridlayout._options import GridOptions
 from gridlayout.grid import Option
 
 
@@ -127,7 +128,7 @@ def test_misspelt_names_and_choices_say_what_was_meant():
         with pytest.raises(GridValueError) as info:
             grid.layout = "masonry"
         assert str(info.value) == ("option 'layout': 'masonry' is invalid (expected one of 'lanes', "
-                                   "'waterfall', 'flow', 'justified') (did you mean 'waterfall'?) [GL_EINVAL]")
+                                   "'waterfall', 'flow', 'justified') (did you mean 'waterfall'?)")
         with pytest.raises(GridValueError, match=r"\(did you mean 'shortest'\?\)"):
             grid.order = "shortst"
 
@@ -171,10 +172,18 @@ def test_configure_takes_keywords_and_the_engines_names():
     with Grid() as grid:
         grid.configure(row_height=50, stickyHeaders=True)
         assert (grid.row_height, grid.sticky_headers) == (50, True)
-        with pytest.raises(TypeError, match="unexpected keyword argument 'lanse'"):
+        with pytest.raises(TypeError) as info:
             grid.configure(lanse=4)
-    with pytest.raises(TypeError):
-        Grid(lanse=4)
+        assert str(info.value) == "unexpected keyword argument 'lanse' (did you mean 'lanes'?)"
+    with pytest.raises(TypeError) as info:
+        Grid(layuot="flow")
+    assert str(info.value) == "Grid() got an unexpected keyword argument 'layuot' (did you mean 'layout'?)"
+    with pytest.raises(TypeError) as info:
+        Grid(zzz=1)
+    assert str(info.value).startswith("Grid() got an unexpected keyword argument 'zzz' (options: layout, direction, width,")
+    # The check leaves Grid's signature the generated one (help(Grid), inspect).
+    assert inspect.signature(Grid) == inspect.signature(GridOptions)
+    assert list(inspect.signature(Grid).parameters)[:2] == ["layout", "direction"]
 
 
 # ---- the generated options -----------------------------------------------------------------------
@@ -228,10 +237,10 @@ def test_line_and_item_spacing():
         assert (grid.spacing, grid.line_spacing, grid.item_spacing) == (6, 6, 6)
         with pytest.raises(GridValueError) as e:
             grid.line_spacing = math.nan
-        assert str(e.value) == "option 'line_spacing': nan is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert str(e.value) == "option 'line_spacing': nan is invalid (expected a finite number >= 0)"
         with pytest.raises(GridValueError) as e:
             grid.configure(item_spacing=2, spacing=-1)
-        assert str(e.value) == "option 'spacing': -1 is invalid (expected a finite number >= 0) [GL_EINVAL]"
+        assert str(e.value) == "option 'spacing': -1 is invalid (expected a finite number >= 0)"
         assert (grid.spacing, grid.line_spacing, grid.item_spacing) == (6, 6, 6)
 
 
@@ -246,7 +255,7 @@ def test_rtl_mirrors_the_frames():
         assert grid.rtl is True and grid.config["rtl"] is True
         with pytest.raises(GridValueError) as e:
             grid.rtl = 2
-        assert str(e.value) == "option 'rtl': 2 is invalid (expected True or False) [GL_EINVAL]"
+        assert str(e.value) == "option 'rtl': 2 is invalid (expected True or False)"
         assert grid.rtl is True
 
 
@@ -264,10 +273,10 @@ def test_flow_alignment():
         with pytest.raises(GridValueError) as e:
             grid.justify = "centre"
         assert str(e.value) == ("option 'justify': 'centre' is invalid (expected one of 'start', 'center', "
-                                "'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?) [GL_EINVAL]")
+                                "'end', 'spaceBetween', 'spaceAround', 'spaceEvenly') (did you mean 'center'?)")
         with pytest.raises(GridTypeError) as e:
             grid.align_items = 3
-        assert str(e.value) == "option 'align_items': int 3 is not one of 'start', 'center', 'end' [GL_EINVAL]"
+        assert str(e.value) == "option 'align_items': int 3 is not one of 'start', 'center', 'end'"
         assert grid.justify == "center" and grid.align_items == "center"
         # The section's own: spaceBetween shares the 60 between two gaps, end aligns to 50.
         grid.set_sizes(sizes, section_options={"justify": "spaceBetween", "align_items": "end"})
@@ -290,7 +299,7 @@ def test_scale_snaps_the_frames():
             [(0, 0, 33.5, 11), (33.5, 0, 33, 11), (66.5, 0, 33.5, 11)]
         with pytest.raises(GridValueError) as e:
             grid.scale = -1
-        assert str(e.value) == "option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024) [GL_EINVAL]"
+        assert str(e.value) == "option 'scale': -1 is invalid (expected 0 (off) or a number in 1/1024...1024)"
         # Past the range a snapped frame is no longer finite and exact.
         for bad in (1e300, 1e-300, 5e-324, 1025):
             with pytest.raises(GridValueError):

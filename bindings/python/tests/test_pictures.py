@@ -153,8 +153,8 @@ def test_arguments():
     grid = Grid()
     with pytest.raises(OverflowError, match=r"^draw: cols 0 is out of range \(1\.\.\.10000\)$"):
         grid.draw(cols=0)
-    with pytest.raises(TypeError, match=r"^draw: rows must be an integer, not str 'x' \[GL_EINVAL\]$"):
+    with pytest.raises(TypeError, match=r"^draw: rows must be an integer, not str 'x'$"):
         grid.draw(rows="x")
-    with pytest.raises(TypeError, match=r"^set_data_source: style must be callable or None, not int 3 \[GL_EINVAL\]$"):
+    with pytest.raises(TypeError, match=r"^set_data_source: style must be callable or None, not int 3$"):
         grid.set_data_source(1, lambda s, i: (1, 1), style=3)
     grid.close()

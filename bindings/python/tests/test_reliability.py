@@ -310,9 +310,9 @@ def test_a_grid_error_with_an_unknown_status_from_a_callback_is_a_callback_error
         with pytest.raises(GridError) as info:
             grid.reload()
         assert info.value.status == _lib.GL_ECALLBACK and "GL_E?" not in str(info.value)
-        assert "'size' failed for item (section 0, item 0): GridError: made up [gl_status 42]" \
-            in str(info.value)
-    assert GridError(42, "x").name == "gl_status 42" and str(GridError(42, "x")) == "x [gl_status 42]"
+        assert "'size' failed for item (section 0, item 0): GridError: made up" in str(info.value)
+        assert repr(info.value.__cause__) == "GridError(gl_status 42, 'made up')"
+    assert GridError(42, "x").name == "gl_status 42" and str(GridError(42, "x")) == "x"
 
 
 # ---- fault 9: integers the C parameters cannot hold ------------------------------------------
