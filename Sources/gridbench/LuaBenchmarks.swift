@@ -111,31 +111,27 @@ function B.flat()
   return bottom + padding
 end
 
--- (f) The bulk path: the sizes are already data in a Lua table, flat {w1, h1, w2, h2, ...}, and
--- the data source's `sizes(section)` returns it: one call per section instead of one per item.
-local sizeTable
-local bulkGrid = gl.new{ layout = "lanes", width = width, height = height, lanes = lanes,
-                         spacing = spacing, padding = padding }
-bulkGrid.dataSource = { count = function(section) return n end, sizes = function(section) return sizeTable end }
-
-function B.bulk()
-  bulkGrid:reload()
-  local _, h = bulkGrid:contentSize()
-  return h
+-- A job that reloads a lanes grid whose data source's `sizes(section)` returns what `sizes()`
+-- gives (one call per section instead of one per item), and returns the content height.
+local function bulkJob(sizes)
+  local grid = gl.new{ layout = "lanes", width = width, height = height, lanes = lanes,
+                       spacing = spacing, padding = padding }
+  grid.dataSource = { count = function(section) return n end, sizes = function(section) return sizes() end }
+  return function()
+    grid:reload()
+    local _, h = grid:contentSize()
+    return h
+  end
 end
+
+-- (f) The bulk path: the sizes are already data in a Lua table, flat {w1, h1, w2, h2, ...}.
+local sizeTable
+B.bulk = bulkJob(function() return sizeTable end)
 
 -- (f') The same sizes as one string of packed little-endian doubles (string.pack("<dd", w, h) an
 -- item): read without a Lua API call per number.
 local packedSizes
-local packedGrid = gl.new{ layout = "lanes", width = width, height = height, lanes = lanes,
-                           spacing = spacing, padding = padding }
-packedGrid.dataSource = { count = function(section) return n end, sizes = function(section) return packedSizes end }
-
-function B.packed()
-  packedGrid:reload()
-  local _, h = packedGrid:contentSize()
-  return h
-end
+B.packed = bulkJob(function() return packedSizes end)
 
 -- (g) The pure-Lua lanes layout over the same table (flat frame arrays): Lua's best case for data
 -- that is already in a table.
