@@ -26,31 +26,12 @@ if not os.getenv("GRIDLAYOUT_LIBRARY") then
 end
 local gl = require "gridlayout"
 
--- The photos: a fixed pseudo-random sequence, so every run (and the test) sees the same wall.
-local seed = 20261207
-local function random(n)   -- 1...n
-  seed = (seed * 1103515245 + 12345) % 2147483648
-  return math.floor(seed / 65536) % n + 1   -- the high bits: the low ones of an LCG cycle short
-end
-local ratios = { { 4, 3 }, { 3, 4 }, { 1, 1 }, { 16, 9 }, { 9, 16 }, { 3, 2 }, { 2, 3 }, { 2, 1 } }
-local DAYS = 30
-local photos = {}   -- photos[id] = { w=, h=, r=, g=, b= }, the colour in 0...255 (exact in the PNG)
-local days = {}     -- days[s] = the day's photo ids in display order; moveItem reorders them
-for s = 1, DAYS do
-  local ids = {}
-  for _ = 1, 60 + random(81) do
-    local ratio = ratios[random(#ratios)]
-    local scale = 90 + random(60)
-    photos[#photos + 1] = { w = ratio[1] * scale, h = ratio[2] * scale,
-                            r = 40 + random(200), g = 40 + random(200), b = 40 + random(200) }
-    ids[#ids + 1] = #photos
-  end
-  days[s] = ids
-end
-
+local wall = require "wall"
+local photos, days = wall.generate()
+local DAYS = wall.DAYS
 local BACKGROUND = { 18, 18, 22 }
 local HEADER = { 44, 44, 54 }
-local HEADER_HEIGHT = 32
+local HEADER_HEIGHT = wall.HEADER_HEIGHT
 
 local grid
 local viewsMade = 0
@@ -60,23 +41,13 @@ local frameTime, drawTime = 0, 0
 local hud = { x = 8, y = 0, w = 0, h = 0 }   -- the status box, in window coordinates
 
 local function newGrid(w, h)
-  grid = gl.new { layout = "waterfall", minColumnWidth = 180, spacing = 6, padding = 6,
-                  width = w, height = h, stickyHeaders = true, sort = true, scale = 1,
-                  animationDuration = 0.2 }
-  grid.dataSource = {
-    sections = function() return DAYS end,
-    count = function(s) return #days[s] end,
-    size = function(s, i) local p = photos[days[s][i]]; return p.w, p.h end,
-    header = function() return 0, HEADER_HEIGHT end,
-    -- A view is a table the pool hands back; the wall draws from `visible()`, so a view only
-    -- counts how many the engine keeps (its stats) against how many photos there are.
-    view = function()
-      local v = grid:dequeue()
-      if not v then viewsMade = viewsMade + 1; v = { serial = viewsMade } end
-      return v
-    end,
-    moveItem = function(s, i, toS, toI) table.insert(days[toS], toI, table.remove(days[s], i)) end,
-  }
+  -- A view is a table the pool hands back; the wall draws from `visible()`, so a view only
+  -- counts how many the engine keeps (its stats) against how many photos there are.
+  grid = wall.grid(gl, photos, days, w, h, function(g)
+    local v = g:dequeue()
+    if not v then viewsMade = viewsMade + 1; v = { serial = viewsMade } end
+    return v
+  end)
   grid.delegate = {
     dragEnded = function(s, i, toS, toI)
       lastDrop = { s, i, toS, toI }
