@@ -2,9 +2,9 @@
 
 The test runs this file again as a driver inside `xvfb-run`: it starts `love examples/love` in its
 test mode (GRIDLAYOUT_LOVE_TEST names a folder: the app reads commands from its file `command`
-and writes what it drew), scrolls the wheel five notches, drags a photo onto another of the same
+and writes what it drew), presses arrows, scrolls the wheel five notches, drags a photo onto another of the same
 day, and asks the app to save a screenshot and quit. The test then checks the scroll offset, that
-the drag moved exactly that photo in the data, that the screenshot has each element's colour
+the arrows moved the focus through neighbor, that the drag moved exactly that photo in the data, that the screenshot has each element's colour
 where the engine's visible() put it, and that the app exited with status 0.
 
 GRIDLAYOUT_LOVE_SCREENSHOT=path copies the screenshot there (make docs-images: docs/images/love.png).
@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WHEEL_STEP = 60      # main.lua scrolls 60 points a wheel notch
 HEADER_HEIGHT = 32   # main.lua's header thickness
+KEYS = ("Right", "Down", "Down")   # from the first photo, through neighbor
 WHITE = (255, 255, 255)
 
 
@@ -117,6 +118,11 @@ def drive(out):
     window = xdotool("search", "--sync", "--name", "gridlayout photo wall").split()[0]
     xdotool("mousemove", "--window", window, "500", "300")
     time.sleep(0.3)
+    for key in KEYS:   # the window under the pointer has the keyboard (no window manager)
+        xdotool("key", key)
+        time.sleep(0.2)
+    time.sleep(0.5)
+    command("dump focused", "focused.txt")
     xdotool("click", "--repeat", "5", "--delay", "80", "5")   # button 5: the wheel, down
     time.sleep(1.0)
     scrolled = command("dump scrolled", "scrolled.txt")
@@ -180,7 +186,25 @@ def test_photo_wall(tmp_path):
     dropped = read_dump(tmp_path / "dropped.txt")
     final = read_dump(tmp_path / "final.txt")
     assert ready["offset"] == [0, 0] and ready["viewport"] == [1024, 720]
-    assert scrolled["offset"] == [0, 5 * WHEEL_STEP]
+    # The arrows: the focus went where the engine's neighbor says for the same wall under plain
+    # luajit, which scrollToItem(s, i, "nearest") kept in view; the wheel scrolls from there.
+    lua_env = dict(env, LUA_PATH=f"{ROOT}/bindings/luajit/?.lua;{ROOT}/examples/love/?.lua;;")
+    walk = subprocess.run(["luajit", "-e", f"""
+        local gl, wall = require "gridlayout", require "wall"
+        local photos, days = wall.generate()
+        local grid = wall.grid(gl, photos, days, 1024, 720)
+        grid:reload()
+        local s, i = 1, 1
+        for _, dir in ipairs {{ {", ".join(repr(k.lower()) for k in KEYS)} }} do
+          s, i = grid:neighbor(s, i, dir)
+          grid:scrollToItem(s, i, "nearest")
+        end
+        print(s, i, grid:offset())"""], capture_output=True, text=True, env=lua_env)
+    assert walk.returncode == 0, walk.stderr
+    s, i, x, y = (float(v) for v in walk.stdout.split())
+    focused = read_dump(tmp_path / "focused.txt")
+    assert focused["focus"] == [s, i] and focused["offset"] == [x, y] and (s, i) != (1, 1)
+    assert scrolled["offset"] == [0, y + 5 * WHEEL_STEP]
 
     # The drag: the engine, given the same order and the same mouse path under plain luajit
     # (Tests/love/replay.lua), drops it where the app did; the app moved that photo alone.
@@ -188,7 +212,7 @@ def test_photo_wall(tmp_path):
                            if line.split()[0] in ("viewport", "offset", "day"))
     replay = subprocess.run(["luajit", str(ROOT / "Tests/love/replay.lua")],
                             input=replay_input + (tmp_path / "drag.txt").read_text(), capture_output=True,
-                            text=True, env=dict(env, LUA_PATH=f"{ROOT}/bindings/luajit/?.lua;{ROOT}/examples/love/?.lua;;"))
+                            text=True, env=lua_env)
     assert replay.returncode == 0, replay.stderr
     s, item, _, onto = (int(v) for v in replay.stdout.split()[1:])
     assert dropped["drop"] == [s, item, s, onto] and onto != item
