@@ -28,7 +28,7 @@ test: deps
 	bindings/lua/test-stock-lua.sh
 	bindings/luajit/test-luajit.sh
 	.build/debug/gridfuzz Tests/fuzz/corpus
-	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging
+	python3 -m pytest -q Tests/repl Tests/browser Tests/cli bindings/python/tests Tests/docs Tests/surface Tests/packaging Tests/love
 
 # Writes every face's copy of the engine's vocabulary (tools/generate.py) from the engine's option
 # table and tools/vocabulary.py: gridlayout.h's enums, the C, Lua and Swift names, Python's
@@ -40,13 +40,15 @@ generate: deps
 
 # Rewrites docs/images/*.svg, the tutorial's pictures, from the seed scripts (Tests/docs checks them),
 # and docs/images/browser.png, the browser view of scripts/browser.lua in headless chromium (the
-# screenshot test of Tests/browser, told where to save it).
+# screenshot test of Tests/browser, told where to save it), and docs/images/love.png, the LÖVE
+# photo wall's screenshot from Tests/love.
 DOCS_IMAGES := ninegrid waterfall smgridview feed
 docs-images: deps
 	swift build --product gridrepl
 	for s in $(DOCS_IMAGES); do .build/debug/gridrepl scripts/$$s.lua docs/images/$$s.svg > /dev/null || exit 1; done
 	GRIDREPL_SCREENSHOT=$(CURDIR)/docs/images/browser.png python3 -m pytest -q Tests/browser -k test_screenshot
 	GRIDREPL_PLAYGROUND_SCREENSHOT=$(CURDIR)/docs/images/playground.png python3 -m pytest -q Tests/browser -k test_playground_screenshot
+	GRIDLAYOUT_LOVE_SCREENSHOT=$(CURDIR)/docs/images/love.png python3 -m pytest -q Tests/love
 
 # Only the packaging tests (they build what they check: static, deb, wheel).
 test-packaging: deps

@@ -8,6 +8,7 @@ packages+=(libjs-codemirror)   # the editor of gridrepl --serve's playground, se
 packages+=(libyajl-dev)   # JSON events for the gridlayout command (repeated keys, where a document is not JSON)
 packages+=(chromium chromium-driver)   # headless chromium for the browser view's tests (Tests/browser, via selenium)
 packages+=(luajit neovim)   # the LuaJIT binding (bindings/luajit): luajit, and Neovim's embedded LuaJIT
+packages+=(love xvfb xdotool)   # the LÖVE example (examples/love): LÖVE 11 (LuaJIT), and its test's X server and mouse
 packages+=(binutils dpkg-dev groff-base)   # packaging (make static/deb, Tests/packaging): strip and readelf, dpkg-shlibdeps, the man page check
 # The wheel's test makes a venv with pip: Debian's python3 needs python3-venv for that (ensurepip).
 python3 -c 'import ensurepip, venv' 2>/dev/null || packages+=(python3-venv)
