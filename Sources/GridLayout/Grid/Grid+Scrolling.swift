@@ -15,11 +15,6 @@ extension Grid {
         if layout.isLazy, let count = try? layout.itemCount(inSection: path.section), path.item >= 0 && path.item < count {
             try advanceUnderViewport(.item(path))
         }
-        // An item of a sideways section: the section scrolls first, along C (as `alignment` says).
-        let crossBefore = layout.crossItems(path.section).map { _ in layout.crossOffsets[path.section] }
-        if let items = layout.crossItems(path.section), path.item >= 0 && path.item < items.count {
-            layout.setCrossOffset(path.section, crossOffset(showing: items[path.item], in: items, alignment))
-        }
         let item = axes.axisRect(try layout.frame(of: path))
         let viewportS = axes.axisSize(layout.configuration.viewport).s
         var (offset, cOffset) = axes.axisPoint(contentOffset)
@@ -42,12 +37,14 @@ extension Grid {
         do {
             try scroll(to: axes.direction == .vertical ? Point(x: cOffset, y: offset) : Point(x: offset, y: cOffset))
         } catch {
-            if let before = crossBefore, layout.crossItems(path.section) != nil {
-                layout.setCrossOffset(path.section, before ?? 0)
-                if before == nil { layout.crossOffsets[path.section] = nil }
-            }
             try? moveViewportLazily(to: contentOffset)  // the viewport laid out again where it stays
             throw error
+        }
+        // An item of a sideways section: the section scrolls too, along C (as `alignment` says).
+        // Its offset moves no S position, so it follows the scroll, which then cannot fail.
+        if let items = layout.crossItems(path.section), path.item >= 0 && path.item < items.count {
+            layout.setCrossOffset(path.section, crossOffset(showing: items[path.item], in: items, alignment))
+            updateLoaded()
         }
     }
 
