@@ -444,7 +444,7 @@ func main() throws {
         ("--neighbor", navigationRows),          // spatial navigation
     ]
     if let group = groups.first(where: { arguments.contains($0.flag) }) {
-        try group.rows(scale, group.flag == "--apply" ? [] : makeSizes(scale.big), &rows, &sink)
+        try group.rows(scale, makeSizes(scale.big), &rows, &sink)
         printTable(rows)
         return
     }
