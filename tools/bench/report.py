@@ -10,9 +10,10 @@ gridlayout from Swift and Python, pure Lua, Taffy, Yoga), then the Lua instructi
 callgrind (instructions.py, two at a time: counts do not depend on the load), the JSON command
 line against Python's json (json_cli.py; the release gridlayout-cli) and `justified --flickr`
 against node running flickr/justified-layout (flickr_cli.py; node's side only where node and the
-library are found, see its docstring). Installs the peers
-that are wheels (stretchable, lupa) when missing; not poga (Yoga builds from source for minutes):
-without it the table and the chart say "not installed".
+library are found, see its docstring). Installs the peers when missing: stretchable and lupa
+(wheels), and poga, Yoga's Python binding, which builds Yoga from source for several minutes (it
+says so as it starts). Every goal the run does not meet is listed under the goals line with the
+section of the hand-written prose that says where its distance goes (`UNMET`).
 
     python3 tools/bench/report.py [--skip-flow]
 """
@@ -50,11 +51,55 @@ def output(*command):
     return subprocess.run(command, cwd=REPO, check=True, capture_output=True, text=True).stdout.strip()
 
 
+# The peers pip installs when missing, and what to say as each starts.
+PEERS = {"stretchable": "a wheel", "lupa": "a wheel",
+         "poga": "Yoga's Python binding; it builds Yoga from source: several minutes"}
+
+# Goals a run may not meet, each with the heading of the prose section (outside the markers) that
+# says where the distance goes. A row that misses its goal and matches none is listed as
+# unexplained, so that a new miss cannot hide in the tables.
+UNMET = [
+    (r"pure-Lua layout / engine", "Lua data source"),
+    (r"layout (lanes|flow) / C floor", "Where the rest goes: the goals not met"),
+    (r"packed sizes", "Where the rest goes: the goals not met"),
+    (r"bytes/item stored", "Where the rest goes: the goals not met"),
+    (r"random offsets \(cold\)", "Where the rest goes: the goals not met"),
+    (r"nine-grid query", "Where the rest goes: the goals not met"),
+    (r"justified optimal rows", "Issue 27: optimal justified rows (callgrind and gridbench --optimal-rows)"),
+    (r"^lazy ", "Issue 18: sizes learnt late (gridbench --lazy)"),
+    (r"apply, 1 % changed|prepend a 50-item section", "Issue 26: apply(snapshot) (gridbench --apply)"),
+    (r"Taffy|Yoga", "Python: flow layout against Taffy, Yoga and pure Lua"),
+    (r"gridlayout layout: ", "The JSON command line against Python's json"),
+    (r"justified --flickr", "`justified --flickr` against node running flickr/justified-layout"),
+]
+
+
+def anchor(heading):
+    """GitHub's anchor for a Markdown heading."""
+    text = re.sub(r"[^\w\- ]", "", heading.lower().replace("`", ""))
+    return "#" + text.replace(" ", "-")
+
+
+def unmet_rows(tables, prefix=""):
+    """Markdown bullets, one per row of `tables` (Markdown) whose last column says the goal was not
+    met; `prefix` goes before a row's first cell where that cell alone does not say what it is."""
+    bullets = []
+    for line in tables.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|") or cells[-1] not in ("**NO**", "**NOT met**"):
+            continue
+        name = prefix + cells[0]
+        heading = next((h for pattern, h in UNMET if re.search(pattern, name)), None)
+        where = f"[{heading}]({anchor(heading)})" if heading else "**not explained**"
+        bullets.append(f"- {name} ({' · '.join(cells[1:-1])}): {where}")
+    return bullets
+
+
 def ensure_peers():
-    """pip-installs the peers that come as wheels, when they are missing."""
-    for module in ("stretchable", "lupa"):
+    """pip-installs the peers, when they are missing."""
+    for module, what in PEERS.items():
         if importlib.util.find_spec(module) is None:
-            log(f"installing {module} (PyPI)")
+            log(f"installing {module} (PyPI; {what})")
             pip = [sys.executable, "-m", "pip", "install", "-q", module]
             if subprocess.run(pip).returncode != 0:
                 subprocess.run(pip + ["--break-system-packages"], check=True)
@@ -158,7 +203,13 @@ def section(started, gridbench_text, per_item, n, flow_text, flow, plots, json_r
              f"Machine: {machine()}",
              "",
              f"**Goals met: {met} of {judged}** (" + ", ".join(f"{k} {m} of {j}" for k, (m, j) in parts.items()) + ").",
-             "",
+             ""]
+    tables = "\n".join([gridbench_text, instructions.markdown(per_item, n),
+                        json_row[0] if json_row else "", flickr_rows[0] if flickr_rows else ""])
+    missed = unmet_rows(tables) + unmet_rows(flow_text or "", prefix="flow layout against Taffy and Yoga, sizes ")
+    if missed:
+        lines += ["Goals not met, each with the section below that says where its distance goes:", ""] + missed + [""]
+    lines += [
              "### gridbench (Swift, release build)",
              "",
              gridbench_text,
