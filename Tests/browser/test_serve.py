@@ -165,6 +165,15 @@ def dom_boxes(driver):
     return sorted((k, s, i, x, y, w, h, pinned) for k, s, i, x, y, w, h, _, pinned in driver.execute_script(BOXES))
 
 
+def same_boxes(boxes, engine, tolerance):
+    """The same elements at the same frames to `tolerance`: the page draws at Chromium's layout unit
+    (1/64 px), so a waterfall's fractional frames at the nearest unit, and gridrepl prints 14
+    digits."""
+    assert len(boxes) == len(engine)
+    for d, e in zip(boxes, engine):
+        assert d[:3] == e[:3] and d[7] == e[7] and all(abs(a - b) <= tolerance for a, b in zip(d[3:7], e[3:7])), (d, e)
+
+
 def as_boxes(elements):
     return sorted((e["kind"], str(e.get("section", "")), str(e.get("item", "")), e["x"], e["y"], e["w"], e["h"],
                    e["pinned"]) for e in elements)
