@@ -6,6 +6,7 @@ resize, scrollTo and visible() prints it. Also: the data source's move on a drop
 again after an edit, HTTP errors (404, 400, 405, 409, 413, 422, 500) that leave the server answering, and
 that it listens on 127.0.0.1 only. Every wait has a timeout."""
 
+import contextlib
 import json
 import os
 import re
@@ -98,6 +99,17 @@ class Server:
         self.proc.send_signal(signal.SIGINT)
         status = self.proc.wait(timeout=TIMEOUT)
         assert status == 0, (status, self.stderr)
+
+
+@contextlib.contextmanager
+def serving(gridrepl, path, text):
+    """A Server of `text` written to `path`, stopped at the end."""
+    path.write_text(text)
+    s = Server(gridrepl, path)
+    try:
+        yield s
+    finally:
+        s.stop()
 
 
 @pytest.fixture(scope="module")

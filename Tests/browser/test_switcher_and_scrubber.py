@@ -17,8 +17,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+from test_scroll_bar_jump import SCRIPT as LAZY, asked
 from test_serve import (ROOT, SCRIPT, TIMEOUT, Server, as_boxes, browser, clean_env, dom_boxes, gridrepl,  # noqa: F401
-                        gridrepl_visible, load, same_boxes, scroll, settled, wait)
+                        gridrepl_visible, load, same_boxes, scroll, serving, settled, wait)
 
 LAYOUT = "return document.getElementById('layout').value;"
 LAYOUT_ERROR = "return document.getElementById('layout-error').textContent;"
@@ -111,10 +112,7 @@ return grid
 
 
 def test_a_switch_the_options_cannot_take_shows_the_engines_error_and_keeps_the_grid(gridrepl, browser, tmp_path):
-    script = tmp_path / "narrow.lua"
-    script.write_text(NARROW)
-    s = Server(gridrepl, script)
-    try:
+    with serving(gridrepl, tmp_path / "narrow.lua", NARROW) as s:
         state = load(browser, s)
         width = state["viewport"]["width"]
         before = dom_boxes(browser)
@@ -129,8 +127,6 @@ def test_a_switch_the_options_cannot_take_shows_the_engines_error_and_keeps_the_
         Select(browser.find_element(By.ID, "layout")).select_by_visible_text("flow")
         switched(browser, "flow")
         assert browser.execute_script(LAYOUT_ERROR) == ""
-    finally:
-        s.stop()
 
 
 def first_shown(state):
@@ -147,36 +143,15 @@ def at_offset(driver, y):
                 y, what=f"offset {y}")
 
 
-LAZY = """
-local gl = require "gridlayout"
-local seen = {}
-local grid = gl.new{ lanes = 3, spacing = 4, width = 300, height = 200, overscan = 20,
-                     estimatedSize = { w = 90, h = 90 } }
-grid.dataSource = {
-  sections = function() return 2000 end,
-  count = function(s) return 50 end,
-  size = function(s, i)
-    if not seen[s] then seen[s] = true; print("asked " .. s) end
-    return 90, 60 + (i * 37) % 80
-  end,
-}
-grid:reload()
-return grid
-"""
-
-
 def rail(driver):
     return driver.execute_script("const r = document.getElementById('scrubber').getBoundingClientRect();"
                                  " return [r.left, r.top, r.width, r.height];")
 
 
 def test_the_scrubber_jumps_a_lazy_grid_to_where_the_engine_says(gridrepl, browser, tmp_path):
-    script = tmp_path / "lazy.lua"
-    script.write_text(LAZY)
-    s = Server(gridrepl, script)
-    try:
+    with serving(gridrepl, tmp_path / "lazy.lua", LAZY) as s:
         state = load(browser, s)
-        asked = {int(line.split()[1]) for line in list(s.stdout) if line.startswith("asked ")}
+        before = asked(s)
         left, top, width, height = rail(browser)
         assert height == state["viewport"]["height"] - 4 and width == 12   # along the scroll area's side
         # Pressed at the rail's middle (the thumb's centre there: fraction 0.5) and held: one jump.
@@ -196,7 +171,7 @@ def test_the_scrubber_jumps_a_lazy_grid_to_where_the_engine_says(gridrepl, brows
         assert browser.execute_script(LABEL) == first_shown(landed)
         assert browser.execute_script("return document.getElementById('scrubber').getAttribute('aria-valuenow');") == "50"
         # A jump: only the sections the viewport lands in were asked, none between.
-        jumped = {int(line.split()[1]) for line in list(s.stdout) if line.startswith("asked ")} - asked
+        jumped = asked(s) - before
         shown = {e["section"] for e in landed["elements"]}
         assert 1 <= len(jumped) <= 3 and shown <= jumped and 900 < min(jumped)
 
@@ -210,8 +185,6 @@ def test_the_scrubber_jumps_a_lazy_grid_to_where_the_engine_says(gridrepl, brows
         assert abs(end["offset"]["y"] / (end["content"]["height"] - v["height"]) - quarter) < 0.01
         assert dom_boxes(browser) == as_boxes(end["elements"])
         assert browser.execute_script(LABEL) == first_shown(end)
-    finally:
-        s.stop()
 
 
 def test_the_scrubbers_keys_and_its_place(gridrepl, browser):
