@@ -13,6 +13,8 @@ public enum ServeRoute: Equatable, Sendable {
     case neighbor(NeighborRequest)
     /// POST /api/scrollSection.
     case scrollSection(ScrollSectionRequest)
+    /// POST /api/layout: the playground's layout switcher.
+    case layout(LayoutRequest)
     /// GET /api/source: the text the playground's editor starts from.
     case source
     /// POST /api/script: an edit to run in place of the script's file.
@@ -25,6 +27,7 @@ public enum ServeRoute: Equatable, Sendable {
         "/": "GET", "/index.html": "GET", "/page.js": "GET", "/page.css": "GET",
         "/api/state": "GET", "/api/viewport": "POST", "/api/drag": "POST",
         "/api/neighbor": "POST", "/api/scrollSection": "POST", "/api/source": "GET", "/api/script": "POST",
+        "/api/layout": "POST",
     ].merging(VendorFile.allCases.map { ($0.route, "GET") }) { a, _ in a }
 
     /// The route of a request, or why it is refused: 404 for an unknown path, 405 for the wrong
@@ -48,6 +51,7 @@ public enum ServeRoute: Equatable, Sendable {
         case "/api/drag": return .drag(try DragRequest.parse(body))
         case "/api/neighbor": return .neighbor(try NeighborRequest.parse(body))
         case "/api/scrollSection": return .scrollSection(try ScrollSectionRequest.parse(body))
+        case "/api/layout": return .layout(try LayoutRequest.parse(body))
         case "/api/source": return .source
         case "/api/script": return .script(try ScriptRequest.parse(body))
         default:

@@ -21,6 +21,10 @@ public struct ServeState: Encodable, Equatable, Sendable {
     public var offset: Point
     public var viewport: Size
     public var direction: String
+    /// The grid's layout (`layout`, the option), and every layout the engine has: the switcher's
+    /// choices, from the engine's own list.
+    public var layout: String = LayoutRequest.names[0]
+    public var layouts: [String] = LayoutRequest.names
     public var sort: Bool
     public var stickyHeaders: Bool
     public var overscan: Double
@@ -66,7 +70,7 @@ public struct ServeState: Encodable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case script, generation, content, offset, viewport, direction, sort, stickyHeaders, overscan
+        case script, generation, content, offset, viewport, direction, layout, layouts, sort, stickyHeaders, overscan
         case animating, ticking, dragging, elements, sideways, edited, error, picked, moved, neighbor, scrolled
     }
 
@@ -78,6 +82,8 @@ public struct ServeState: Encodable, Equatable, Sendable {
         try c.encode(offset, forKey: .offset)
         try c.encode(viewport, forKey: .viewport)
         try c.encode(direction, forKey: .direction)
+        try c.encode(layout, forKey: .layout)
+        try c.encode(layouts, forKey: .layouts)
         try c.encode(sort, forKey: .sort)
         try c.encode(stickyHeaders, forKey: .stickyHeaders)
         try c.encode(overscan, forKey: .overscan)

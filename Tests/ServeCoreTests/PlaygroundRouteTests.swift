@@ -1,8 +1,10 @@
 import Testing
+import GridLayout
 import ServeCore
 
 /// The playground's routes: the editor's text (GET /api/source), an edit to run (POST
-/// /api/script, its body validated) and the editor's files from Debian's CodeMirror.
+/// /api/script, its body validated), the layout switcher's POST /api/layout and the editor's
+/// files from Debian's CodeMirror.
 @Suite struct PlaygroundRouteTests {
     func route(_ method: String, _ path: String, _ body: String = "", type: String? = "application/json") -> Result<ServeRoute, ServeFailure> {
         do { return .success(try ServeRoute.route(method: method, path: path, contentType: type, body: Array(body.utf8))) } catch {
@@ -30,6 +32,21 @@ import ServeCore
                 == .failure(ServeFailure(415, "/api/script: the body must be sent as Content-Type: application/json")))
         #expect(route("GET", "/api/script") == .failure(ServeFailure(405, "/api/script takes POST, not GET", allow: "POST")))
         #expect(route("POST", "/api/source") == .failure(ServeFailure(405, "/api/source takes GET, not POST", allow: "GET, HEAD")))
+    }
+
+    @Test func theSwitcherTakesTheEnginesLayoutsOnly() {
+        #expect(LayoutRequest.names == LayoutKind.allCases.map(\.rawValue))
+        for kind in LayoutKind.allCases {
+            #expect(route("POST", "/api/layout", #"{"layout": "\#(kind.rawValue)"}"#) == .success(.layout(LayoutRequest(layout: kind))))
+        }
+        let shape = #"(expected {"layout": "lanes" | "waterfall" | "flow" | "justified"})"#
+        #expect(route("POST", "/api/layout", "{}") == .failure(ServeFailure(400, "/api/layout: 'layout' is missing \(shape)")))
+        #expect(route("POST", "/api/layout", #"{"layout": 2}"#) == .failure(ServeFailure(400, "/api/layout: 'layout' has the wrong type \(shape)")))
+        #expect(route("POST", "/api/layout", #"{"layout": "Flow"}"#) == .failure(ServeFailure(
+            400, "/api/layout: unknown layout 'Flow' (expected lanes, waterfall, flow or justified) (did you mean 'flow'?)")))
+        #expect(route("POST", "/api/layout", #"{"layout": "grid"}"#) == .failure(ServeFailure(
+            400, "/api/layout: unknown layout 'grid' (expected lanes, waterfall, flow or justified)")))
+        #expect(route("GET", "/api/layout") == .failure(ServeFailure(405, "/api/layout takes POST, not GET", allow: "POST")))
     }
 
     @Test func theEditorsFilesAreDebiansCodeMirrorAndNoOthers() {

@@ -31,7 +31,8 @@ import ServeCore
             {"alpha":1,"dragged":false,"fill":"#3a7","h":48,"item":1,"kind":"item","label":"café","pinned":false,"scale":1,"section":1,"w":100,"x":0,"y":38},\
             {"alpha":0.5,"dragged":false,"h":48,"item":2,"kind":"item","label":"1.2","pinned":false,"scale":0.75,"section":1,"w":100,"x":110,"y":38},\
             {"alpha":1,"dragged":false,"h":34.5,"kind":"loader","label":"loader","pinned":false,"scale":1,"w":210,"x":0,"y":96}],\
-            "error":null,"generation":2,"offset":{"x":0,"y":10},"overscan":0,"script":"scripts/small.lua","sideways":[],"sort":true,\
+            "error":null,"generation":2,"layout":"lanes","layouts":["lanes","waterfall","flow","justified"],\
+            "offset":{"x":0,"y":10},"overscan":0,"script":"scripts/small.lua","sideways":[],"sort":true,\
             "stickyHeaders":true,"ticking":false,"viewport":{"height":100,"width":210}}
             """)
     }

@@ -12,9 +12,10 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from test_serve import (SCRIPT, Server, as_boxes, browser, dom_boxes, gridrepl, gridrepl_visible,  # noqa: F401
-                        load, settled, wait)
+                        load, same_boxes, settled, wait)
 
 EDITOR_TEXT = "return window.gridView.editor.text;"
 EDITOR_ERROR = "return document.getElementById('editor-error').textContent;"
@@ -191,7 +192,8 @@ def test_scroll_bars_labels_and_the_drag_affordance(gridrepl, browser, tmp_path)
 def test_playground_screenshot(gridrepl, browser, tmp_path):
     # `make docs-images` keeps docs/images/playground.png: the editor opened by the address's
     # #edit, after an edit that left 12 tags a section (scripts/browser.lua itself: edits are not
-    # written to the file).
+    # written to the file), the grid switched to waterfall by the layout menu, and the scrubber
+    # moved down a tenth by its Page Down key, its label showing.
     s = Server(gridrepl, SCRIPT)
     original = SCRIPT.read_text()
     try:
@@ -204,6 +206,14 @@ def test_playground_screenshot(gridrepl, browser, tmp_path):
             cm.setCursor({ line, ch: at + 2 });""")
         edited = new_generation(browser, 2)
         assert edited["edited"] is True and dom_boxes(browser) == as_boxes(edited["elements"])
+        Select(browser.find_element(By.ID, "layout")).select_by_visible_text("waterfall")
+        wait(browser, "const v = window.gridView; return !v.busy && v.state.layout === 'waterfall' && !v.state.animating;",
+             what="the switch to waterfall")
+        browser.find_element(By.ID, "scrubber").send_keys(Keys.PAGE_DOWN)
+        shown = wait(browser, "const v = window.gridView; return !v.busy && v.state.offset.y > 0 ? v.state : null;",
+                     what="the scrubber's jump")
+        assert browser.execute_script("return document.getElementById('scrubber').classList.contains('landed');")
+        same_boxes(dom_boxes(browser), as_boxes(shown["elements"]), 1 / 64)   # a waterfall's fractional frames
         target = Path(os.environ.get("GRIDREPL_PLAYGROUND_SCREENSHOT") or tmp_path / "playground.png")
         assert browser.save_screenshot(str(target))
         data = target.read_bytes()

@@ -6,6 +6,7 @@ resize, scrollTo and visible() prints it. Also: the data source's move on a drop
 again after an edit, HTTP errors (404, 400, 405, 409, 413, 422, 500) that leave the server answering, and
 that it listens on 127.0.0.1 only. Every wait has a timeout."""
 
+import contextlib
 import json
 import os
 import re
@@ -100,6 +101,17 @@ class Server:
         assert status == 0, (status, self.stderr)
 
 
+@contextlib.contextmanager
+def serving(gridrepl, path, text):
+    """A Server of `text` written to `path`, stopped at the end."""
+    path.write_text(text)
+    s = Server(gridrepl, path)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
 @pytest.fixture(scope="module")
 def server(gridrepl):
     s = Server(gridrepl, SCRIPT)
@@ -163,6 +175,15 @@ return [...document.querySelectorAll('#content > *')].map(b => {
 
 def dom_boxes(driver):
     return sorted((k, s, i, x, y, w, h, pinned) for k, s, i, x, y, w, h, _, pinned in driver.execute_script(BOXES))
+
+
+def same_boxes(boxes, engine, tolerance):
+    """The same elements at the same frames to `tolerance`: the page draws at Chromium's layout unit
+    (1/64 px), so a waterfall's fractional frames at the nearest unit, and gridrepl prints 14
+    digits."""
+    assert len(boxes) == len(engine)
+    for d, e in zip(boxes, engine):
+        assert d[:3] == e[:3] and d[7] == e[7] and all(abs(a - b) <= tolerance for a, b in zip(d[3:7], e[3:7])), (d, e)
 
 
 def as_boxes(elements):

@@ -77,6 +77,7 @@ extension ServeView {
             stickyHeaders: flag(t, "stickyHeaders"), overscan: number(t, "overscan"),
             animating: flag(t, "animating"), dragging: dragMove, elements: elements, error: lastError)
         state.ticking = flag(t, "ticking")
+        state.layout = string(t, "layout") ?? state.layout
         state.sideways = sideways
         state.edited = editText != nil
         return .success(state)

@@ -248,6 +248,7 @@ final class ServeView {
         case .drag(let request): return dragAnswer(request)
         case .neighbor(let request): return neighborAnswer(request)
         case .scrollSection(let request): return scrollSectionAnswer(request)
+        case .layout(let request): return layoutAnswer(request)
         case .source: return sourceAnswer()
         case .script(let request): return scriptAnswer(request)
         case .vendor(let file): return vendorAnswer(file)
@@ -383,6 +384,9 @@ function H.neighbor(g, dir, s, i)
   return ns, ni
 end
 \(sidewaysHelperSource)
+-- The layout switcher: the engine's layout transition to that layout, over the grid's own
+-- animationDuration (the anchor item stays in place; the other options keep their values).
+function H.switch(g, layout) g:animateTo({ layout = layout }, g.animationDuration) end
 -- A section that scrolls sideways to c (snapped and clamped by the engine); its offset then.
 function H.scrollSection(g, s, c)
   g:scrollSection(s, c)
@@ -390,7 +394,7 @@ function H.scrollSection(g, s, c)
 end
 function H.read(g)
   local t = { visible = visible(g), width = g.width, height = g.height, direction = g.direction,
-              sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
+              layout = g.layout, sort = g.sort, stickyHeaders = g.stickyHeaders, overscan = g.overscan,
               animating = g:animating(), ticking = ticks(g), sideways = {} }
   local known = {}
   for _, e in ipairs(t.visible) do

@@ -18,15 +18,16 @@ function describe(e) {
   return `${what}  x ${e.x}  y ${e.y}  ${e.w}×${e.h}${e.pinned ? "  (pinned)" : ""}`;
 }
 
-// Queues a request; `make` runs when its turn comes and returns {path, body, show} (body: POST;
-// show: what takes the answer, else `render`, for answers that are not the state), or null
-// to skip; `then` gets the answer (null after a failure, and the failure's message) before the
-// next request starts.
+// Queues a request; `make` runs when its turn comes and returns {path, body, show, own} (body:
+// POST; show: what takes the answer, else `render`, for answers that are not the state; own: the
+// caller shows a failure itself, not the bar), or null to skip; `then` gets the answer (null
+// after a failure, and the failure's message) before the next request starts.
 function request(make, then = () => {}) {
   queued++;
   const run = async () => {
+    let r = null;
     try {
-      const r = make();
+      r = make();
       if (!r) return then(null);
       const init = r.body === undefined ? { cache: "no-store" } :
         { method: "POST", body: JSON.stringify(r.body), headers: { "Content-Type": "application/json" } };
@@ -37,8 +38,10 @@ function request(make, then = () => {}) {
       (r.show || render)(answer);
       then(answer);
     } catch (err) {
-      failure = err.message;
-      showStatus();
+      if (!(r && r.own)) {
+        failure = err.message;
+        showStatus();
+      }
       then(null, err.message);
     } finally {
       queued--;
@@ -65,6 +68,8 @@ function render(s) {
     boxes.clear();
     generation = s.generation;
     selected = null;
+    switchingTo = null;
+    layoutError.textContent = "";
     document.title = `gridrepl — ${s.script}`;
     if (!editPending) loadSource();  // not this page's edit: the file's text, or another page's edit
   }
@@ -108,6 +113,8 @@ function render(s) {
     scroller.scrollTo(s.offset.x, s.offset.y);
     synced = { x: scroller.scrollLeft, y: scroller.scrollTop };
   }
+  showLayout(s);
+  placeScrubber();
   showStatus();
   schedulePoll();
 }
@@ -142,7 +149,7 @@ scroller.addEventListener("scroll", () => {
   sendViewport();
 });
 // The scroll area's size is the engine's viewport: a window resized, or the editor opened or closed.
-new ResizeObserver(() => { if (state) sendViewport(); }).observe(scroller);
+new ResizeObserver(() => { if (state) { sendViewport(); placeScrubber(); } }).observe(scroller);
 
 // A point of the viewport (what beginDrag and dragTo take).
 function point(ev) {
@@ -259,7 +266,8 @@ function selectedItem() {
 }
 document.addEventListener("keydown", ev => {
   const direction = arrows[ev.key];
-  if (ev.target.closest && ev.target.closest("#editor")) return;  // the editor's own keys
+  // The editor's, the switcher's and the scrubber's own keys.
+  if (ev.target.closest && ev.target.closest("#editor, #bar, #scrubber")) return;
   if (!direction || !selectedItem() || drag || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
   ev.preventDefault();
   request(() => {
@@ -346,6 +354,119 @@ document.getElementById("edit-toggle").addEventListener("click", () => {
   editor.refresh();
 });
 if (location.hash === "#edit") document.body.classList.add("editing");
+
+// The layout switcher: the engine's layouts (the state's `layouts`), the grid's own chosen.
+// Choosing one asks /api/layout: the engine's layout transition, played by the server's clock,
+// the choice shown while it plays. A layout the grid's options cannot satisfy answers the
+// engine's error, shown beside the switcher, and the choice goes back to the grid's layout. The
+// script's text is left as it is: a new run of it (an edit, the file changed) has its own layout.
+const layoutSelect = document.getElementById("layout"), layoutError = document.getElementById("layout-error");
+let switchingTo = null;  // the layout of the transition playing, once the server took it
+function showLayout(s) {
+  const names = s.layouts.join(" ");
+  if (layoutSelect.dataset.names !== names) {
+    layoutSelect.replaceChildren(...s.layouts.map(n => new Option(n, n)));
+    layoutSelect.dataset.names = names;
+  }
+  if (switchingTo && !s.animating) switchingTo = null;
+  layoutSelect.value = switchingTo || s.layout;
+}
+layoutSelect.addEventListener("change", () => {
+  const layout = layoutSelect.value;
+  request(() => ({ path: "/api/layout", body: { layout }, own: true }), (answer, error) => {
+    layoutError.textContent = answer ? "" : error;
+    switchingTo = answer && answer.animating ? layout : null;
+    if (state) showLayout(state);
+  });
+});
+
+// The scrubber: a rail along the scroll axis over the scroll area's far edge, its thumb where the
+// offset is (the fraction of the content's scrollable length). Pressing on it, and each move of
+// a drag along it, jumps to that fraction: the scroll area to that offset (a whole point), which
+// /api/viewport makes the engine's — one scrollTo, in a lazy grid a jump that lays out only where
+// it lands, not a scroll through what lies between (at most one such request waits, for the
+// pointer's latest place). Its label names the first item, in the data's order, that the
+// viewport shows there. With the rail focused, Home, End, Page Up/Down and the arrows jump to 0,
+// 1, ±10 % and ±1 %.
+const scrubber = document.getElementById("scrubber"), scrubThumb = document.getElementById("scrub-thumb");
+const scrubLabel = document.getElementById("scrub-label");
+const railWidth = 12, railMargin = 2, thumbLength = 32;
+let scrubTarget = null, scrubPointer = false, landedTimer = null;
+function vertical() { return !state || state.direction === "vertical"; }
+function scrollable(s) { return vertical() ? s.content.height - s.viewport.height : s.content.width - s.viewport.width; }
+function offsetFraction(s) {
+  const length = scrollable(s);
+  return length > 0 ? Math.min(1, Math.max(0, (vertical() ? s.offset.y : s.offset.x) / length)) : 0;
+}
+// The first item of the state's elements (the data's order) that meets the viewport itself.
+function landing(s) {
+  const o = s.offset, v = s.viewport;
+  const e = s.elements.find(e => e.kind === "item" && e.x < o.x + v.width && e.x + e.w > o.x && e.y < o.y + v.height && e.y + e.h > o.y);
+  return e ? `section ${e.section} · item ${e.item}` : "no item here";
+}
+function placeScrubber() {
+  const shown = !!state && scrollable(state) > 0;
+  scrubber.classList.toggle("shown", shown);
+  if (!shown) return;
+  const r = scroller.getBoundingClientRect(), v = vertical();
+  const length = (v ? scroller.clientHeight : scroller.clientWidth) - 2 * railMargin;
+  Object.assign(scrubber.style, v
+    ? { left: r.left + scroller.clientWidth - railWidth - railMargin + "px", top: r.top + railMargin + "px", width: railWidth + "px", height: length + "px" }
+    : { left: r.left + railMargin + "px", top: r.top + scroller.clientHeight - railWidth - railMargin + "px", width: length + "px", height: railWidth + "px" });
+  const f = scrubTarget ?? offsetFraction(state), at = f * Math.max(0, length - thumbLength);
+  Object.assign(scrubThumb.style, v ? { left: "0", top: at + "px", width: "100%", height: thumbLength + "px" }
+    : { top: "0", left: at + "px", height: "100%", width: thumbLength + "px" });
+  Object.assign(scrubLabel.style, v ? { right: railWidth + 6 + "px", top: at + "px", left: "", bottom: "" }
+    : { left: at + "px", bottom: railWidth + 6 + "px", top: "", right: "" });
+  scrubLabel.textContent = landing(state);
+  scrubber.setAttribute("aria-orientation", v ? "vertical" : "horizontal");
+  scrubber.setAttribute("aria-valuenow", String(Math.round(f * 100)));
+  scrubber.setAttribute("aria-valuetext", scrubLabel.textContent);
+}
+// Jumps to fraction f of the scrollable length; the label shows for a while after.
+function scrubTo(f) {
+  if (!state) return;
+  scrubTarget = f;
+  const at = Math.round(f * Math.max(0, scrollable(state)));
+  scroller.scrollTo(vertical() ? { left: scroller.scrollLeft, top: at } : { left: at, top: scroller.scrollTop });
+  sendViewport();
+  request(() => null, () => {  // once the jump's answer is drawn, the thumb follows the offset again
+    if (scrubTarget === f && !scrubPointer) scrubTarget = null;
+    placeScrubber();
+  });
+  placeScrubber();
+  scrubber.classList.add("landed");
+  clearTimeout(landedTimer);
+  landedTimer = setTimeout(() => scrubber.classList.remove("landed"), 1500);
+}
+function railFraction(ev) {
+  const r = scrubber.getBoundingClientRect(), v = vertical();
+  const at = (v ? ev.clientY - r.top : ev.clientX - r.left) - thumbLength / 2;
+  return Math.min(1, Math.max(0, at / Math.max(1, (v ? r.height : r.width) - thumbLength)));
+}
+scrubber.addEventListener("mousedown", ev => {
+  if (ev.button !== 0 || !state) return;
+  ev.preventDefault();
+  scrubber.focus();
+  scrubPointer = true;
+  scrubber.classList.add("scrubbing");
+  scrubTo(railFraction(ev));
+});
+document.addEventListener("mousemove", ev => { if (scrubPointer) scrubTo(railFraction(ev)); });
+document.addEventListener("mouseup", () => {
+  if (!scrubPointer) return;
+  scrubPointer = false;
+  scrubber.classList.remove("scrubbing");
+  request(() => null, () => { scrubTarget = null; placeScrubber(); });
+});
+const scrubKeys = { Home: () => 0, End: () => 1, PageUp: f => f - 0.1, PageDown: f => f + 0.1,
+                    ArrowUp: f => f - 0.01, ArrowLeft: f => f - 0.01, ArrowDown: f => f + 0.01, ArrowRight: f => f + 0.01 };
+scrubber.addEventListener("keydown", ev => {
+  const step = scrubKeys[ev.key];
+  if (!step || !state || ev.altKey || ev.ctrlKey || ev.metaKey || ev.shiftKey) return;
+  ev.preventDefault();
+  scrubTo(Math.min(1, Math.max(0, step(scrubTarget ?? offsetFraction(state)))));
+});
 
 scroller.focus();  // the keys scroll it (arrows, Page Up/Down, Home, End, space)
 // The engine's state first, so that the page opens at the engine's offset (a grid that starts at
