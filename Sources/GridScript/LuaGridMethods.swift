@@ -258,10 +258,11 @@ enum LuaGridMethods {
             let x = try checkNumber(L, 2, argument: 1, "elements"), y = try checkNumber(L, 3, argument: 2, "elements")
             let w = try checkNumber(L, 4, argument: 3, "elements"), h = try checkNumber(L, 5, argument: 4, "elements")
             let rect = Rect(x: x, y: y, width: w, height: h)
+            var answering: ContentLayout?
             if !x.isNaN && !y.isNaN && !w.isNaN && !h.isNaN {
-                try lazily(L, object, "elements") { grid throws(GridError) in try grid.layOut(through: rect) }
+                try lazily(L, object, "elements") { grid throws(GridError) in answering = try grid.layOut(through: rect) }
             }
-            try pushElements(L, try LuaPictures.elements(of: object.grid, in: rect))
+            try pushElements(L, try LuaPictures.elements(of: object.grid, in: rect, layout: answering))
             return 1
         }
     }

@@ -13,8 +13,8 @@ enum LuaPictures {
     }
 
     /// `ElementQuery` (GridHost) within the host's limits, its failures as Lua errors.
-    static func elements(of grid: Grid, in rect: Rect) throws(ScriptError) -> [GridElement] {
-        do { return try ElementQuery.elements(of: grid, in: rect, budget: budget) } catch {
+    static func elements(of grid: Grid, in rect: Rect, layout: ContentLayout? = nil) throws(ScriptError) -> [GridElement] {
+        do { return try ElementQuery.elements(of: grid, in: rect, layout: layout, budget: budget) } catch {
             throw scriptError(error, function: "elements")
         }
     }

@@ -91,4 +91,29 @@ import GridLayout
             return after ~= before, math.abs((y - after) - onScreen) <= 1e-9
             """) == ["true", "true"])
     }
+
+    // 2,000 sections of 500 with a 100×100 estimate: a rectangle 5M points down is far past the
+    // first screen, so elements() answers from a jump there, on a copy of the layout. Every
+    // element it lists is where frame() (the same jump) puts it, and the item indexPathAt finds
+    // there is among them; the grid's own window stays at the top.
+    @Test func elementsFarFromTheLaidOutWindowAreTheJumpsAnswer() {
+        let lua = LuaAPI.harness()
+        #expect(lua.eval("""
+            local g = gl.new{ lanes = 3, width = 320, height = 480, estimatedSize = { w = 100, h = 100 } }
+            g.dataSource = { sections = function() return 2000 end, count = function(s) return 500 end,
+                             size = function(s, i) return 100, 50 + (i * 37) % 100 end }
+            g:reload()
+            local found = g:elements(0, 5000000, 320, 480)
+            local agree, hit = true, false
+            local hs, hi = g:indexPathAt(10, 5000010)
+            for _, e in ipairs(found) do
+              if e.kind == "item" then
+                local x, y, w, h = g:frame(e.section, e.item)
+                agree = agree and x == e.x and y == e.y and w == e.w and h == e.h
+                hit = hit or (e.section == hs and e.item == hi)
+              end
+            end
+            return #found, found[1].section, agree, hit, g:offset()
+            """) == ["17", "300", "true", "true", "0", "0"])
+    }
 }

@@ -56,16 +56,19 @@ public enum ElementQuery {
     /// Elements a strip is sized to hold.
     static let stripTarget = 4096
 
-    public static func elements(of grid: Grid, in rect: Rect, budget: PictureBudget) throws -> [GridElement] {
-        let vertical = grid.layout.configuration.direction == .vertical
-        let content = grid.contentSize
+    /// `layout` is the one that answers for `rect` (what `Grid.layOut(through:)` returns); the
+    /// grid's own by default.
+    public static func elements(of grid: Grid, in rect: Rect, layout: ContentLayout? = nil, budget: PictureBudget) throws -> [GridElement] {
+        let layout = layout ?? grid.layout
+        let vertical = layout.configuration.direction == .vertical
+        let content = layout.contentSize
         let (s0, sLength) = vertical ? (rect.y, rect.height) : (rect.x, rect.width)
         let contentS = vertical ? content.height : content.width
         // Every element lies within the content: strips cover only that part of the rectangle.
         let lo = Swift.max(s0, -1), hi = Swift.min(s0 + sLength, contentS + 1)
         let viewportS = vertical ? grid.viewport.height : grid.viewport.width
         var length = Swift.max(viewportS, 1)
-        guard lo.isFinite, hi.isFinite, hi - lo > 2 * length else { return grid.layout.elements(in: rect) }
+        guard lo.isFinite, hi.isFinite, hi - lo > 2 * length else { return layout.elements(in: rect) }
 
         var check = StopCheck(budget)
         let limit = budget.memoryLeft?()
@@ -75,7 +78,7 @@ public enum ElementQuery {
             let end = Swift.min(start + length, hi), last = end >= hi
             let strip = vertical ? Rect(x: rect.x, y: start, width: rect.width, height: end - start)
                                  : Rect(x: start, y: rect.y, width: end - start, height: rect.height)
-            let found = grid.layout.elements(in: strip)
+            let found = layout.elements(in: strip)
             for element in found {
                 // An element overlapping several strips is kept in the one holding its start (or the
                 // first strip, for one that starts before it).
