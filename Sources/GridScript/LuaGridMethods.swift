@@ -260,7 +260,7 @@ enum LuaGridMethods {
             let rect = Rect(x: x, y: y, width: w, height: h)
             var answering: ContentLayout?
             if !x.isNaN && !y.isNaN && !w.isNaN && !h.isNaN {
-                try lazily(L, object, "elements") { grid throws(GridError) in answering = try grid.layOut(through: rect) }
+                try lazily(L, object, "elements") { grid throws(GridError) in answering = try grid.layout(answering: rect) }
             }
             try pushElements(L, try LuaPictures.elements(of: object.grid, in: rect, layout: answering))
             return 1

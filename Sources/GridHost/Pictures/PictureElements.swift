@@ -56,7 +56,7 @@ public enum ElementQuery {
     /// Elements a strip is sized to hold.
     static let stripTarget = 4096
 
-    /// `layout` is the one that answers for `rect` (what `Grid.layOut(through:)` returns); the
+    /// `layout` is the one that answers for `rect` (`Grid.layout(answering:)`); the
     /// grid's own by default.
     public static func elements(of grid: Grid, in rect: Rect, layout: ContentLayout? = nil, budget: PictureBudget) throws -> [GridElement] {
         let layout = layout ?? grid.layout

@@ -144,11 +144,9 @@ public final class Grid {
     ///   items of the largest and k the elements returned; a lazy layout first moves its frontier past the rectangle (see
     ///   `layOut(through:)`).
     public func elements(in rect: Rect) throws(GridError) -> [GridElement] {
-        return try layout(answering: span(of: rect)).elements(in: rect)
+        return try layout(answering: rect).elements(in: rect)
     }
-    /// Moves a lazy layout's frontier past `rect` (what `elements(in:)` does first); nothing otherwise.
-    /// Returns the layout that answers for `rect`: the grid's own, or, for a rectangle far from
-    /// what is laid out, a copy laid out there by a jump (the grid's layout stays where it was).
+    /// Moves a lazy layout's frontier past `rect`; nothing otherwise.
     ///
     /// - Complexity: O(1) when the layout is complete or its frontier is past the rectangle. Otherwise O(j + t), j the items
     ///   placed and t the sections begun on the way: up to a batch of 256 items more than the rectangle needs, as the
@@ -157,8 +155,15 @@ public final class Grid {
     ///   `footerSize`, `options(forSection:)` and `lanes(inSection:)` as a reload does (a same-size section: one
     ///   `sizeForItem`, laid out whole in O(1)); reaching the end asks `showsLoader`. Shortest-lane and shortest-column
     ///   placement scan the lanes for each item, O(lanes) more. An offset past the moved estimate costs a loaded-set update.
-    @discardableResult
-    public func layOut(through rect: Rect) throws(GridError) -> ContentLayout {
+    public func layOut(through rect: Rect) throws(GridError) {
+        try advance(span(of: rect))
+    }
+    /// The layout that answers a query of `rect` (what `elements(in:)` reads): the grid's own, its
+    /// lazy frontier first moved past `rect`, or, for a rectangle far from what is laid out, a
+    /// copy laid out there by a jump (the grid's own layout then stays where it was).
+    ///
+    /// - Complexity: that of `layOut(through:)`, or of a jump (see `frame(of:)`).
+    public func layout(answering rect: Rect) throws(GridError) -> ContentLayout {
         try layout(answering: span(of: rect))
     }
     /// What a query of `rect` needs laid out: the elements that overlap it (and the snap's slack).
