@@ -105,9 +105,11 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     let grid = Grid(configuration: configuration, dataSource: ArrayDataSource(sizes: ratios.map(size)))
     try grid.reload()
     var first = 0
-    var top = try grid.frame(of: GridIndexPath(section: 0, item: 0)).y
+    // The laid-out frames themselves (no transition or drag to account for here).
+    let layout = grid.layout
+    var top = try layout.frame(of: GridIndexPath(section: 0, item: 0)).y
     for item in 1..<ratios.count {
-        let y = try grid.frame(of: GridIndexPath(section: 0, item: item)).y
+        let y = try layout.frame(of: GridIndexPath(section: 0, item: item)).y
         if y != top {
             rows.closed.append(FlickrRow(first: first, count: item - first, breakout: options.isBreakoutRow(rows.closed.count)))
             first = item

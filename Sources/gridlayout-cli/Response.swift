@@ -20,26 +20,27 @@ struct ResponseWriter {
         } else if value == value.rounded(.towardZero), abs(value) < 1e15 {
             integer(Int(value))
         } else {
-            // Through the string's own buffer: appending its UTF8View goes byte by byte.
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            // The shortest digits that read back as the same Double, as `description` gives them,
+            // written straight into `bytes` (`_writeASCII` below): no String made per number.
+            value.write(to: &self)
         }
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        // The digits backwards into a buffer on the stack, then one append.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var magnitude = value.magnitude
+            var start = 20
             repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
-                count += 1
             } while magnitude > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+            if value < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
@@ -71,6 +72,19 @@ struct ResponseWriter {
         raw(",\"w\":"); number(e.frame.width)
         raw(",\"h\":"); number(e.frame.height)
         raw(e.pinned ? ",\"pinned\":true}" : ",\"pinned\":false}")
+    }
+}
+
+extension ResponseWriter: TextOutputStream {
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// What a number's `write(to:)` calls with its digits (the standard library's hook for ASCII
+    /// text): appended as they are.
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
     }
 }
 
