@@ -143,16 +143,22 @@ private func decodeFlickrOptions(_ d: JSONDocument, _ node: Int, _ path: [any Co
             options.maxNumRows = try integer(c, k, minimum: 1, expected: expected)
         }
     }
-    if let k = has("forceAspectRatio") {
-        let expected = "false or a finite number > 0"
+    /// The option at `k` read by `read`, but nil for a value JavaScript counts false without
+    /// being `false` (null, 0, ""), which the library takes as off too: then with a warning.
+    func offWhenFalsy<T>(_ k: String, expected: String, as what: String,
+                         _ read: () throws(RequestError) -> T) throws(RequestError) -> T? {
         let value = c.value(k)!
         if d.isFalsyOtherThanFalse(value) {
-            // The library forces ratios only when the option is truthy in JavaScript.
-            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: expected), as: "read as false")
-        } else {
-            options.forceAspectRatio = try falseOr(c, k, expected: expected) { () throws(RequestError) in
-                try number(c, k, expected: expected, isPositive)
-            }
+            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: expected), as: what)
+            return nil
+        }
+        return try falseOr(c, k, expected: expected, read)
+    }
+    if let k = has("forceAspectRatio") {
+        // The library forces ratios only when the option is truthy in JavaScript.
+        let expected = "false or a finite number > 0"
+        options.forceAspectRatio = try offWhenFalsy(k, expected: expected, as: "read as false") { () throws(RequestError) in
+            try number(c, k, expected: expected, isPositive)
         }
     }
     if let k = has("showWidows") {
@@ -179,16 +185,11 @@ private func decodeFlickrOptions(_ d: JSONDocument, _ node: Int, _ path: [any Co
         }
     }
     if let k = has("fullWidthBreakoutRowCadence") {
+        // Anything but `false` turns breakout rows on in the library, but a row count modulo 0
+        // (or null) is NaN, never 0: no row breaks out.
         let expected = "false or an integer >= 1"
-        let value = c.value(k)!
-        if d.isFalsyOtherThanFalse(value) {
-            // Anything but `false` turns breakout rows on in the library, but a row count
-            // modulo 0 (or null) is NaN, never 0: no row breaks out.
-            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: expected), as: "no breakout rows")
-        } else {
-            options.fullWidthBreakoutRowCadence = try falseOr(c, k, expected: expected) { () throws(RequestError) in
-                try integer(c, k, minimum: 1, expected: expected)
-            }
+        options.fullWidthBreakoutRowCadence = try offWhenFalsy(k, expected: expected, as: "no breakout rows") { () throws(RequestError) in
+            try integer(c, k, minimum: 1, expected: expected)
         }
     }
     if !(options.rowWidth > 0) {
@@ -231,44 +232,28 @@ private func decodeItems(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey]
     guard d.kind(node) == .array else {
         throw RequestError.invalid(path, d.describe(node), expected: "an array of aspect ratios or {\"width\", \"height\"}")
     }
-    var ratios: [Double] = []
-    ratios.reserveCapacity(Int(d.nodes[node].count))
-    let stop = d.end(node)
-    var k = node + 1
-    try d.nodes.withUnsafeBufferPointer { (nodes) throws(RequestError) in
-        while k < stop {
-            let item = nodes[k]
-            // The usual items, read in place: a number > 0, or an object of exactly the keys
-            // width and height (in either order) whose ratio is finite and > 0.
-            if item.kind == .number {
-                let n = Double(bitPattern: item.payload)
-                if n > 0 {
-                    ratios.append(n)
-                    k += 1
-                    continue
-                }
-            } else if item.kind == .object, item.payload == UInt64(k + 5),
-                      nodes[k + 1].kind == .key, nodes[k + 2].kind == .number, nodes[k + 3].kind == .key, nodes[k + 4].kind == .number {
-                let first = Double(bitPattern: nodes[k + 2].payload), second = Double(bitPattern: nodes[k + 4].payload)
-                var width = first, height = second
-                if d.keyIs(k + 1, "width") && d.keyIs(k + 3, "height") {
-                } else if d.keyIs(k + 1, "height") && d.keyIs(k + 3, "width") {
-                    (width, height) = (second, first)
-                } else {
-                    width = .nan
-                }
-                let ratio = width / height
-                if width > 0, height > 0, isPositive(ratio) {
-                    ratios.append(ratio)
-                    k += 5
-                    continue
-                }
-            }
-            ratios.append(try decodeItem(d, k, path + [PathKey(index: ratios.count)]))
-            k = d.end(k)
+    return try d.readElements(node, path, fast: { nodes, k in
+        // The usual items, read in place: a number > 0, or an object of exactly the keys width
+        // and height (in either order) whose ratio is finite and > 0.
+        let item = nodes[k]
+        if item.kind == .number {
+            let n = Double(bitPattern: item.payload)
+            return n > 0 ? (n, 1) : nil
         }
-    }
-    return ratios
+        guard item.kind == .object, item.payload == UInt64(k + 5), nodes[k + 1].kind == .key, nodes[k + 2].kind == .number,
+              nodes[k + 3].kind == .key, nodes[k + 4].kind == .number else { return nil }
+        let first = Double(bitPattern: nodes[k + 2].payload), second = Double(bitPattern: nodes[k + 4].payload)
+        let width: Double, height: Double
+        if d.keyIs(k + 1, "width") && d.keyIs(k + 3, "height") {
+            (width, height) = (first, second)
+        } else if d.keyIs(k + 1, "height") && d.keyIs(k + 3, "width") {
+            (width, height) = (second, first)
+        } else {
+            return nil
+        }
+        let ratio = width / height
+        return width > 0 && height > 0 && isPositive(ratio) ? (ratio, 5) : nil
+    }, slow: decodeItem)
 }
 
 extension FlickrRequest {

@@ -88,6 +88,31 @@ struct JSONDocument {
         return out
     }
 
+    /// The elements of the array at `node`, read in order: `fast` reads the usual element in
+    /// place from the nodes (its value and the nodes it takes), or gives nil for any other, which
+    /// `slow` then reads from its node and JSON path, naming what is wrong with it.
+    @inline(__always)
+    func readElements<T>(_ node: Int, _ path: [any CodingKey],
+                         fast: (UnsafeBufferPointer<Node>, Int) -> (T, Int)?,
+                         slow: (JSONDocument, Int, [any CodingKey]) throws(RequestError) -> T) throws(RequestError) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(Int(nodes[node].count))
+        let stop = end(node)
+        var k = node + 1
+        try nodes.withUnsafeBufferPointer { (nodes) throws(RequestError) in
+            while k < stop {
+                if let (value, taken) = fast(nodes, k) {
+                    out.append(value)
+                    k += taken
+                } else {
+                    out.append(try slow(self, k, path + [PathKey(index: out.count)]))
+                    k = end(k)
+                }
+            }
+        }
+        return out
+    }
+
     /// The members of the object at `i` (a replaced member left out): each key's node and its
     /// value's node (the next one).
     func memberKeys(_ i: Int) -> [Int] {

@@ -125,28 +125,17 @@ private func decodePoint(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey]
 /// to `decodeSize`, which names what is wrong.
 private func decodeSizes(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey]) throws(RequestError) -> [Size] {
     guard d.kind(node) == .array else { throw RequestError.invalid(path, d.describe(node), expected: "an array of [w, h]") }
-    var sizes: [Size] = []
-    sizes.reserveCapacity(Int(d.nodes[node].count))
-    let stop = d.end(node)
-    var k = node + 1
-    try d.nodes.withUnsafeBufferPointer { (nodes) throws(RequestError) in
-        while k < stop {
-            let item = nodes[k]
-            if item.kind == .array, item.payload == UInt64(k + 3), nodes[k + 1].kind == .number, nodes[k + 2].kind == .number {
-                // Not NaN, so >= 0 is the whole check: JSON's numbers are finite.
-                let w = Double(bitPattern: nodes[k + 1].payload), h = Double(bitPattern: nodes[k + 2].payload)
-                if w >= 0 && h >= 0 {
-                    sizes.append(Size(width: w, height: h))
-                    k += 3
-                    if sizes.count & 0xFFF == 0 { Progress.shared.countRead(0x1000) }
-                    continue
-                }
-            }
-            sizes.append(try decodeSize(d, k, path + [PathKey(index: sizes.count)]))
-            k = d.end(k)
-        }
-    }
-    Progress.shared.countRead(sizes.count & 0xFFF)
+    var read = 0
+    let sizes = try d.readElements(node, path, fast: { nodes, k in
+        read += 1
+        if read & 0xFFF == 0 { Progress.shared.countRead(0x1000) }
+        guard nodes[k].kind == .array, nodes[k].payload == UInt64(k + 3), nodes[k + 1].kind == .number,
+              nodes[k + 2].kind == .number else { return nil }
+        // Not NaN, so >= 0 is the whole check: JSON's numbers are finite.
+        let w = Double(bitPattern: nodes[k + 1].payload), h = Double(bitPattern: nodes[k + 2].payload)
+        return w >= 0 && h >= 0 ? (Size(width: w, height: h), 3) : nil
+    }, slow: decodeSize)
+    Progress.shared.countRead(read & 0xFFF)
     return sizes
 }
 
