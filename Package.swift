@@ -33,7 +33,7 @@ let package = Package(
         // GNU libmicrohttpd (Debian's libmicrohttpd-dev) for gridrepl --serve, the browser view.
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // yajl (Debian's libyajl-dev) for the gridlayout command: its event parser reads a document
-        // once before the decoder, for repeated keys and where a document stops being JSON. Linked
+        // once, checking it and building the tree the request is read from. Linked
         // statically (libyajl_s.a; no pkgConfig, whose flags link the shared library), so that the
         // command needs no library beyond the C and C++ runtimes.
         .systemLibrary(name: "CYAJL", providers: [.apt(["libyajl-dev"])]),
@@ -50,9 +50,8 @@ let package = Package(
                           // (PackageResources): no Foundation bundle to look up at run time.
                           resources: [.embedInCode("Serve/page/index.html"), .embedInCode("Serve/page/page.js"),
                                       .embedInCode("Serve/page/page.css")]),
-        // `gridlayout layout`: a JSON request in, frames out (docs/json.md). Foundation's JSON
-        // decoder reads the request, after yajl's parser has checked it; the engine stays free of
-        // Foundation.
+        // `gridlayout layout`: a JSON request in, frames out (docs/json.md). yajl's event parser
+        // reads the request in one pass (no Foundation in the command).
         .executableTarget(name: "gridlayout-cli", dependencies: ["GridLayout", "CYAJL"]),
         // The live view's pure part (gridrepl --view, grid:view()): scale, cells, boxes and labels,
         // the status lines, index path input. No ncurses, no Lua: tested by LiveViewCoreTests.

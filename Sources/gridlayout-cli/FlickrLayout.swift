@@ -105,9 +105,11 @@ func engineRows(_ ratios: [Double], _ options: FlickrOptions) throws(GridError) 
     let grid = Grid(configuration: configuration, dataSource: ArrayDataSource(sizes: ratios.map(size)))
     try grid.reload()
     var first = 0
-    var top = try grid.frame(of: GridIndexPath(section: 0, item: 0)).y
+    // The laid-out frames themselves (no transition or drag to account for here).
+    let layout = grid.layout
+    var top = try layout.frame(of: GridIndexPath(section: 0, item: 0)).y
     for item in 1..<ratios.count {
-        let y = try grid.frame(of: GridIndexPath(section: 0, item: item)).y
+        let y = try layout.frame(of: GridIndexPath(section: 0, item: item)).y
         if y != top {
             rows.closed.append(FlickrRow(first: first, count: item - first, breakout: options.isBreakoutRow(rows.closed.count)))
             first = item
@@ -274,13 +276,15 @@ func flickrResponse(to request: FlickrRequest) throws -> [UInt8] {
             throw RequestError([PathKey("input"), PathKey(index: i)],
                                "its box's width comes out NaN or infinite (its row's spacing takes all the width, or a number overflows)")
         }
-        out.raw(i == 0 ? "\n{\"aspectRatio\":" : ",\n{\"aspectRatio\":"); out.number(request.ratios[i])
-        if forced { out.raw(",\"forcedAspectRatio\":true") }
-        out.raw(",\"top\":"); top.write(g.tops[i], to: &out)
-        out.raw(",\"width\":"); out.number(g.widths[i])
-        out.raw(",\"height\":"); height.write(g.heights[i], to: &out)
-        out.raw(",\"left\":"); out.number(g.lefts[i])
-        out.raw("}")
+        out.piece { box in
+            box.raw(i == 0 ? "\n{\"aspectRatio\":" : ",\n{\"aspectRatio\":"); box.number(request.ratios[i])
+            if forced { box.raw(",\"forcedAspectRatio\":true") }
+            box.raw(",\"top\":"); top.write(g.tops[i], to: &box)
+            box.raw(",\"width\":"); box.number(g.widths[i])
+            box.raw(",\"height\":"); height.write(g.heights[i], to: &box)
+            box.raw(",\"left\":"); box.number(g.lefts[i])
+            box.raw("}")
+        }
     }
     out.raw("]}\n")
     return out.bytes
@@ -291,7 +295,7 @@ struct FormattedNumber {
     private var value = Double.nan
     private var bytes: [UInt8] = []
 
-    mutating func write(_ n: Double, to out: inout ResponseWriter) {
+    mutating func write(_ n: Double, to out: inout TextBuffer) {
         // Bit equality: 0 and -0 print alike, but NaN never equals itself.
         if n.bitPattern != value.bitPattern {
             var one = ResponseWriter()
@@ -299,6 +303,6 @@ struct FormattedNumber {
             value = n
             bytes = one.bytes
         }
-        out.bytes.append(contentsOf: bytes)
+        bytes.withUnsafeBufferPointer { out.append($0) }
     }
 }

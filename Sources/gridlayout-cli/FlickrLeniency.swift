@@ -4,22 +4,15 @@
 /// the JSON path. One decoding fills `warnings`, and the command prints them only when it
 /// answers, so that a refused document still gives exactly one line.
 final class FlickrLeniency: @unchecked Sendable {
-    // @unchecked: one decoding on one thread owns it; the decoder's userInfo only carries it.
+    // @unchecked: one reading of the document, on one thread, owns it.
     let strict: Bool
     private(set) var warnings: [String] = []
-
-    static let key = CodingUserInfoKey(rawValue: "gridlayout.flickrLeniency")!
 
     init(strict: Bool) { self.strict = strict }
 
     /// Refuses with `error` when strict; else notes the warning "PATH: `what`, as the library does".
-    func accept(_ error: RequestError, as what: String) throws {
+    func accept(_ error: RequestError, as what: String) throws(RequestError) {
         if strict { throw error }
         warnings.append("warning: \(describePath(error.path)): \(error.message); \(what), as the library does (--strict refuses it)")
-    }
-
-    /// The leniency a decoder carries (strict when it carries none).
-    static func of(_ decoder: any Decoder) -> FlickrLeniency {
-        decoder.userInfo[key] as? FlickrLeniency ?? FlickrLeniency(strict: true)
     }
 }

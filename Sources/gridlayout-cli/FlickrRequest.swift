@@ -44,12 +44,12 @@ private let positive = "a finite number > 0"
 private let length = "a finite number >= 0"
 
 /// A number at `key` that passes `valid`, or an error naming the path and `expected`.
-private func number(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey, expected: String,
-                    _ valid: (Double) -> Bool) throws -> Double {
-    guard let n = try? c.decode(Double.self, forKey: key) else {
-        throw RequestError.invalid(c.codingPath + [key], describe(c, key), expected: expected)
+private func number(_ c: JSONObject, _ key: String, expected: String, _ valid: (Double) -> Bool) throws(RequestError) -> Double {
+    let value = c.value(key)!
+    guard let n = c.document.number(value) else {
+        throw RequestError.invalid(c.path(key), c.document.describe(value), expected: expected)
     }
-    guard valid(n) else { throw RequestError.invalid(c.codingPath + [key], jsonNumber(n), expected: expected) }
+    guard valid(n) else { throw RequestError.invalid(c.path(key), jsonNumber(n), expected: expected) }
     return n
 }
 
@@ -57,168 +57,169 @@ private func isLength(_ n: Double) -> Bool { n >= 0 && n.isFinite }
 private func isPositive(_ n: Double) -> Bool { n > 0 && n.isFinite }
 
 /// `false` or what `value` reads; `false` is the library's "off" for the options that take it.
-private func falseOr<T>(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey, expected: String,
-                        _ value: () throws -> T) throws -> T? {
-    if let b = try? c.decode(Bool.self, forKey: key) {
-        guard !b else { throw RequestError.invalid(c.codingPath + [key], "true", expected: expected) }
+private func falseOr<T>(_ c: JSONObject, _ key: String, expected: String,
+                        _ value: () throws(RequestError) -> T) throws(RequestError) -> T? {
+    if let b = c.document.bool(c.value(key)!) {
+        guard !b else { throw RequestError.invalid(c.path(key), "true", expected: expected) }
         return nil
     }
     return try value()
 }
 
 /// A whole number >= `minimum` at `key`.
-private func integer(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey, minimum: Int, expected: String) throws -> Int {
+private func integer(_ c: JSONObject, _ key: String, minimum: Int, expected: String) throws(RequestError) -> Int {
     let n = try number(c, key, expected: expected) { $0 == $0.rounded() && $0 >= Double(minimum) }
     // Past Int's range the count means "no limit" just as well.
     return n >= 9.0e18 ? Int.max : Int(n)
 }
 
 /// A number, or an object with every one of `sides` (each a number >= 0).
-private func sides(_ c: KeyedDecodingContainer<PathKey>, _ key: PathKey, _ names: [String]) throws -> [Double] {
-    let path = c.codingPath + [key]
+private func sides(_ c: JSONObject, _ key: String, _ names: [String]) throws(RequestError) -> [Double] {
+    let path = c.path(key), value = c.value(key)!
     let expected = "a number >= 0 or {" + names.map(jsonString).joined(separator: ", ") + "}"
-    if let n = try? c.decode(Double.self, forKey: key) {
+    if let n = c.document.number(value) {
         guard isLength(n) else { throw RequestError.invalid(path, jsonNumber(n), expected: length) }
         return Array(repeating: n, count: names.count)
     }
-    guard let object = try? c.nestedContainer(keyedBy: PathKey.self, forKey: key) else {
-        throw RequestError.invalid(path, describe(c, key), expected: expected)
+    guard let object = JSONObject(c.document, value, path) else {
+        throw RequestError.invalid(path, c.document.describe(value), expected: expected)
     }
-    for extra in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !names.contains(extra.stringValue) {
-        throw RequestError(path + [extra], "unknown key (expected one of \(names.joined(separator: ", ")))")
+    for extra in object.keys.sorted() where !names.contains(extra) {
+        throw RequestError(object.path(extra), "unknown key (expected one of \(names.joined(separator: ", ")))")
     }
-    return try names.map { name in
-        let side = PathKey(name)
+    var values: [Double] = []
+    for name in names {
         // The library would read a missing side as the whole object: NaN everywhere.
-        guard object.contains(side) else { throw RequestError(path + [side], "missing (\(key.stringValue) as an object needs \(names.joined(separator: ", ")))") }
-        return try number(object, side, expected: length, isLength)
+        guard object.contains(name) else { throw RequestError(object.path(name), "missing (\(key) as an object needs \(names.joined(separator: ", ")))") }
+        values.append(try number(object, name, expected: length, isLength))
     }
+    return values
 }
 
-private struct FlickrOptionsJSON: Decodable {
+/// The `options` object.
+private func decodeFlickrOptions(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey],
+                                 _ leniency: FlickrLeniency) throws(RequestError) -> FlickrOptions {
+    guard let c = JSONObject(d, node, path) else {
+        throw RequestError.invalid(path, d.describe(node), expected: "an object of options")
+    }
     var options = FlickrOptions()
-
-    init(from decoder: any Decoder) throws {
-        guard let c = try? decoder.container(keyedBy: PathKey.self) else {
-            throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an object of options")
-        }
-        let leniency = FlickrLeniency.of(decoder)
-        for key in c.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !FlickrOptions.names.contains(key.stringValue) {
-            let names = FlickrOptions.names
-            try leniency.accept(RequestError(c.codingPath + [key], "unknown option (expected one of \(names.joined(separator: ", ")))"
-                                             + didYouMean(key.stringValue, among: names)), as: "ignored")
-        }
-        func has(_ name: String) -> PathKey? { c.contains(PathKey(name)) ? PathKey(name) : nil }
-        if let k = has("containerWidth") {
-            // The engine's extent limit bounds the width (the grid's viewport is this wide).
-            options.containerWidth = try number(c, k, expected: "a number > 0 and <= \(jsonNumber(GridLimits.maxExtent))") {
-                $0 > 0 && $0 <= GridLimits.maxExtent
-            }
-        }
-        if let k = has("containerPadding") {
-            let s = try sides(c, k, ["top", "right", "bottom", "left"])
-            (options.paddingTop, options.paddingRight, options.paddingBottom, options.paddingLeft) = (s[0], s[1], s[2], s[3])
-        }
-        if let k = has("boxSpacing") {
-            let s = try sides(c, k, ["horizontal", "vertical"])
-            (options.spacingHorizontal, options.spacingVertical) = (s[0], s[1])
-            options.spacingPath = c.codingPath + [k]
-            if (try? c.decode(Double.self, forKey: k)) == nil { options.spacingPath.append(PathKey("horizontal")) }
-        }
-        if let k = has("targetRowHeight") {
-            options.targetRowHeight = try number(c, k, expected: positive, isPositive)
-        }
-        if let k = has("targetRowHeightTolerance") {
-            options.tolerance = try number(c, k, expected: "a number in 0...1") { $0 >= 0 && $0 <= 1 }
-        }
-        if let k = has("maxNumRows") {
-            let expected = "an integer >= 1"
-            if !leniency.strict, let n = try? c.decode(Double.self, forKey: k), n.isFinite, n != n.rounded() || n < 1 {
-                // The library stops once it has at least that many rows: at the next whole number,
-                // and after the first row for anything below 1.
-                let rows = max(1, n.rounded(.up))
-                try leniency.accept(.invalid(c.codingPath + [k], jsonNumber(n), expected: expected), as: "read as \(jsonNumber(rows))")
-                options.maxNumRows = Int(rows)
-            } else {
-                options.maxNumRows = try integer(c, k, minimum: 1, expected: expected)
-            }
-        }
-        if let k = has("forceAspectRatio") {
-            let expected = "false or a finite number > 0"
-            if let value = try? c.decode(JSONValue.self, forKey: k), value.isFalsyOtherThanFalse {
-                // The library forces ratios only when the option is truthy in JavaScript.
-                try leniency.accept(.invalid(c.codingPath + [k], value.text, expected: expected), as: "read as false")
-            } else {
-                options.forceAspectRatio = try falseOr(c, k, expected: expected) { try number(c, k, expected: expected, isPositive) }
-            }
-        }
-        if let k = has("showWidows") {
-            if let b = try? c.decode(Bool.self, forKey: k) {
-                options.showWidows = b
-            } else {
-                // The library tests the option's truth as JavaScript does.
-                let value = try? c.decode(JSONValue.self, forKey: k)
-                options.showWidows = !(value?.isFalsyOtherThanFalse ?? false)
-                try leniency.accept(.invalid(c.codingPath + [k], describe(c, k), expected: "true or false"), as: "read as \(options.showWidows)")
-            }
-        }
-        if let k = has("widowLayoutStyle") {
-            let expected = "one of " + WidowStyle.allCases.map { jsonString($0.rawValue) }.joined(separator: ", ")
-            if let s = try? c.decode(String.self, forKey: k), let style = WidowStyle(rawValue: s) {
-                options.widowLayoutStyle = style
-            } else {
-                // The library lays out any other value as "left".
-                let given = (try? c.decode(String.self, forKey: k)) ?? ""
-                let hint = didYouMean(given, among: WidowStyle.allCases.map(\.rawValue))
-                try leniency.accept(.invalid(c.codingPath + [k], describe(c, k), expected: expected, hint: hint), as: "laid out as \"left\"")
-                options.widowLayoutStyle = .left
-            }
-        }
-        if let k = has("fullWidthBreakoutRowCadence") {
-            let expected = "false or an integer >= 1"
-            if let value = try? c.decode(JSONValue.self, forKey: k), value.isFalsyOtherThanFalse {
-                // Anything but `false` turns breakout rows on in the library, but a row count
-                // modulo 0 (or null) is NaN, never 0: no row breaks out.
-                try leniency.accept(.invalid(c.codingPath + [k], value.text, expected: expected), as: "no breakout rows")
-            } else {
-                options.fullWidthBreakoutRowCadence = try falseOr(c, k, expected: expected) {
-                    try integer(c, k, minimum: 1, expected: expected)
-                }
-            }
-        }
-        if !(options.rowWidth > 0) {
-            throw RequestError(c.codingPath + [PathKey("containerPadding")],
-                               "left \(jsonNumber(options.paddingLeft)) and right \(jsonNumber(options.paddingRight)) leave no room in containerWidth \(jsonNumber(options.containerWidth))")
+    let names = FlickrOptions.names
+    for key in c.keys.sorted() where !names.contains(key) {
+        try leniency.accept(RequestError(c.path(key), "unknown option (expected one of \(names.joined(separator: ", ")))"
+                                         + didYouMean(key, among: names)), as: "ignored")
+    }
+    func has(_ name: String) -> String? { c.contains(name) ? name : nil }
+    if let k = has("containerWidth") {
+        // The engine's extent limit bounds the width (the grid's viewport is this wide).
+        options.containerWidth = try number(c, k, expected: "a number > 0 and <= \(jsonNumber(GridLimits.maxExtent))") {
+            $0 > 0 && $0 <= GridLimits.maxExtent
         }
     }
+    if let k = has("containerPadding") {
+        let s = try sides(c, k, ["top", "right", "bottom", "left"])
+        (options.paddingTop, options.paddingRight, options.paddingBottom, options.paddingLeft) = (s[0], s[1], s[2], s[3])
+    }
+    if let k = has("boxSpacing") {
+        let s = try sides(c, k, ["horizontal", "vertical"])
+        (options.spacingHorizontal, options.spacingVertical) = (s[0], s[1])
+        options.spacingPath = c.path(k)
+        if d.number(c.value(k)!) == nil { options.spacingPath.append(PathKey("horizontal")) }
+    }
+    if let k = has("targetRowHeight") {
+        options.targetRowHeight = try number(c, k, expected: positive, isPositive)
+    }
+    if let k = has("targetRowHeightTolerance") {
+        options.tolerance = try number(c, k, expected: "a number in 0...1") { $0 >= 0 && $0 <= 1 }
+    }
+    if let k = has("maxNumRows") {
+        let expected = "an integer >= 1"
+        if !leniency.strict, let n = d.number(c.value(k)!), n.isFinite, n != n.rounded() || n < 1 {
+            // The library stops once it has at least that many rows: at the next whole number,
+            // and after the first row for anything below 1.
+            let rows = max(1, n.rounded(.up))
+            try leniency.accept(.invalid(c.path(k), jsonNumber(n), expected: expected), as: "read as \(jsonNumber(rows))")
+            options.maxNumRows = Int(rows)
+        } else {
+            options.maxNumRows = try integer(c, k, minimum: 1, expected: expected)
+        }
+    }
+    /// The option at `k` read by `read`, but nil for a value JavaScript counts false without
+    /// being `false` (null, 0, ""), which the library takes as off too: then with a warning.
+    func offWhenFalsy<T>(_ k: String, expected: String, as what: String,
+                         _ read: () throws(RequestError) -> T) throws(RequestError) -> T? {
+        let value = c.value(k)!
+        if d.isFalsyOtherThanFalse(value) {
+            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: expected), as: what)
+            return nil
+        }
+        return try falseOr(c, k, expected: expected, read)
+    }
+    if let k = has("forceAspectRatio") {
+        // The library forces ratios only when the option is truthy in JavaScript.
+        let expected = "false or a finite number > 0"
+        options.forceAspectRatio = try offWhenFalsy(k, expected: expected, as: "read as false") { () throws(RequestError) in
+            try number(c, k, expected: expected, isPositive)
+        }
+    }
+    if let k = has("showWidows") {
+        let value = c.value(k)!
+        if let b = d.bool(value) {
+            options.showWidows = b
+        } else {
+            // The library tests the option's truth as JavaScript does.
+            options.showWidows = !d.isFalsyOtherThanFalse(value)
+            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: "true or false"), as: "read as \(options.showWidows)")
+        }
+    }
+    if let k = has("widowLayoutStyle") {
+        let expected = "one of " + WidowStyle.allCases.map { jsonString($0.rawValue) }.joined(separator: ", ")
+        let value = c.value(k)!
+        let given = d.kind(value) == .string ? d.string(value) : nil
+        if let given, let style = WidowStyle(rawValue: given) {
+            options.widowLayoutStyle = style
+        } else {
+            // The library lays out any other value as "left".
+            let hint = didYouMean(given ?? "", among: WidowStyle.allCases.map(\.rawValue))
+            try leniency.accept(.invalid(c.path(k), d.describe(value), expected: expected, hint: hint), as: "laid out as \"left\"")
+            options.widowLayoutStyle = .left
+        }
+    }
+    if let k = has("fullWidthBreakoutRowCadence") {
+        // Anything but `false` turns breakout rows on in the library, but a row count modulo 0
+        // (or null) is NaN, never 0: no row breaks out.
+        let expected = "false or an integer >= 1"
+        options.fullWidthBreakoutRowCadence = try offWhenFalsy(k, expected: expected, as: "no breakout rows") { () throws(RequestError) in
+            try integer(c, k, minimum: 1, expected: expected)
+        }
+    }
+    if !(options.rowWidth > 0) {
+        throw RequestError(c.path("containerPadding"),
+                           "left \(jsonNumber(options.paddingLeft)) and right \(jsonNumber(options.paddingRight)) leave no room in containerWidth \(jsonNumber(options.containerWidth))")
+    }
+    return options
 }
 
-/// One item: an aspect ratio, or `{width, height}` (other keys ignored, as the library does).
-private struct FlickrItemJSON: Decodable {
-    var ratio: Double
-
-    init(from decoder: any Decoder) throws {
-        let path = decoder.codingPath
-        if let single = try? decoder.singleValueContainer(), let n = try? single.decode(Double.self) {
-            guard isPositive(n) else { throw RequestError.invalid(path, jsonNumber(n), expected: "an aspect ratio: \(positive)") }
-            ratio = n
-            return
-        }
-        guard let c = try? decoder.container(keyedBy: PathKey.self) else {
-            throw RequestError.invalid(path, JSONValue.describe(decoder), expected: "an aspect ratio or {\"width\", \"height\"}")
-        }
-        var sides: [Double] = []
-        for name in ["width", "height"] {
-            let key = PathKey(name)
-            guard c.contains(key) else { throw RequestError(path + [key], "missing (an item object needs width and height)") }
-            sides.append(try number(c, key, expected: positive, isPositive))
-        }
-        ratio = try aspectRatio(sides[0], sides[1], path)
+/// One item at `node`, not the usual positive number or `{width, height}` (FlickrRequest reads
+/// those in place): its ratio, or what is wrong with it. Other keys of an object are ignored,
+/// as the library does.
+private func decodeItem(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey]) throws(RequestError) -> Double {
+    if let n = d.number(node) {
+        guard isPositive(n) else { throw RequestError.invalid(path, jsonNumber(n), expected: "an aspect ratio: \(positive)") }
+        return n
     }
+    guard let c = JSONObject(d, node, path) else {
+        throw RequestError.invalid(path, d.describe(node), expected: "an aspect ratio or {\"width\", \"height\"}")
+    }
+    var sides: [Double] = []
+    for name in ["width", "height"] {
+        guard c.contains(name) else { throw RequestError(c.path(name), "missing (an item object needs width and height)") }
+        sides.append(try number(c, name, expected: positive, isPositive))
+    }
+    return try aspectRatio(sides[0], sides[1], path)
 }
 
 /// `width / height`, or an error at `path` when it overflows to infinity or underflows to 0.
-private func aspectRatio(_ width: Double, _ height: Double, _ path: [any CodingKey]) throws -> Double {
+private func aspectRatio(_ width: Double, _ height: Double, _ path: [any CodingKey]) throws(RequestError) -> Double {
     let ratio = width / height
     guard isPositive(ratio) else {
         throw RequestError(path, "{\"width\": \(jsonNumber(width)), \"height\": \(jsonNumber(height))} gives the aspect ratio \(jsonNumber(ratio)) (expected width / height to be a finite number > 0)")
@@ -226,71 +227,61 @@ private func aspectRatio(_ width: Double, _ height: Double, _ path: [any CodingK
     return ratio
 }
 
-/// `{width, height}` decoded the decoder's own way (no per-key questions); other keys ignored.
-private struct SizeItemJSON: Decodable {
-    var width: Double
-    var height: Double
-}
-
-private struct FlickrItemsJSON: Decodable {
-    var ratios: [Double] = []
-
-    init(from decoder: any Decoder) throws {
-        // The usual inputs, all numbers or all objects, decoded as one array each: several times
-        // faster than asking item by item (BENCHMARKS.md). Anything else, or a value out of
-        // range, falls to the item-by-item reading, which names what is wrong.
-        if let single = try? decoder.singleValueContainer() {
-            if let all = try? single.decode([Double].self), all.allSatisfy(isPositive) {
-                ratios = all
-                return
-            }
-            if let all = try? single.decode([SizeItemJSON].self),
-               all.allSatisfy({ isPositive($0.width) && isPositive($0.height) && isPositive($0.width / $0.height) }) {
-                ratios = all.map { $0.width / $0.height }
-                return
-            }
-        }
-        guard var c = try? decoder.unkeyedContainer() else {
-            throw RequestError.invalid(decoder.codingPath, JSONValue.describe(decoder), expected: "an array of aspect ratios or {\"width\", \"height\"}")
-        }
-        ratios.reserveCapacity(c.count ?? 0)
-        while !c.isAtEnd { ratios.append(try c.decode(FlickrItemJSON.self).ratio) }
+/// The items: aspect ratios or `{width, height}` objects, mixed as the document likes.
+private func decodeItems(_ d: JSONDocument, _ node: Int, _ path: [any CodingKey]) throws(RequestError) -> [Double] {
+    guard d.kind(node) == .array else {
+        throw RequestError.invalid(path, d.describe(node), expected: "an array of aspect ratios or {\"width\", \"height\"}")
     }
+    return try d.readElements(node, path, fast: { nodes, k in
+        // The usual items, read in place: a number > 0, or an object of exactly the keys width
+        // and height (in either order) whose ratio is finite and > 0.
+        let item = nodes[k]
+        if item.kind == .number {
+            let n = Double(bitPattern: item.payload)
+            return n > 0 ? (n, 1) : nil
+        }
+        guard item.kind == .object, item.payload == UInt64(k + 5), nodes[k + 1].kind == .key, nodes[k + 2].kind == .number,
+              nodes[k + 3].kind == .key, nodes[k + 4].kind == .number else { return nil }
+        let first = Double(bitPattern: nodes[k + 2].payload), second = Double(bitPattern: nodes[k + 4].payload)
+        let width: Double, height: Double
+        if d.keyIs(k + 1, "width") && d.keyIs(k + 3, "height") {
+            (width, height) = (first, second)
+        } else if d.keyIs(k + 1, "height") && d.keyIs(k + 3, "width") {
+            (width, height) = (second, first)
+        } else {
+            return nil
+        }
+        let ratio = width / height
+        return width > 0 && height > 0 && isPositive(ratio) ? (ratio, 5) : nil
+    }, slow: decodeItem)
 }
 
-extension FlickrRequest: Decodable {
+extension FlickrRequest {
     /// `{"input": ITEMS, "options": OPTIONS}` (other keys ignored, so that a test fixture with its
     /// expected output can be fed as it is) or a bare ITEMS array. A bare array's paths are
     /// still written `input[...]`.
-    init(from decoder: any Decoder) throws {
-        if (try? decoder.unkeyedContainer()) != nil {
-            do {
-                ratios = try FlickrItemsJSON(from: decoder).ratios
-            } catch var error as RequestError {
-                error.path = [PathKey("input")] + error.path
-                throw error
-            }
+    init(_ d: JSONDocument, leniency: FlickrLeniency) throws(RequestError) {
+        if d.kind(d.root) == .array {
+            ratios = try decodeItems(d, d.root, [PathKey("input")])
             return
         }
-        guard let c = try? decoder.container(keyedBy: PathKey.self) else {
-            throw RequestError.invalid([], JSONValue.describe(decoder), expected: "an object with \"input\" or an array of items")
+        guard let c = JSONObject(d, d.root, []) else {
+            throw RequestError.invalid([], d.describe(d.root), expected: "an object with \"input\" or an array of items")
         }
-        let input = PathKey("input"), options = PathKey("options")
-        guard c.contains(input) else { throw RequestError([input], "missing (the items to lay out)") }
-        if c.contains(options) { self.options = try c.decode(FlickrOptionsJSON.self, forKey: options).options }
+        guard let input = c.value("input") else { throw RequestError(c.path("input"), "missing (the items to lay out)") }
+        if let given = c.value("options") { options = try decodeFlickrOptions(d, given, c.path("options"), leniency) }
         do {
-            ratios = try c.decode(FlickrItemsJSON.self, forKey: input).ratios
-        } catch let error as RequestError {
+            ratios = try decodeItems(d, input, c.path("input"))
+        } catch {
             // The library replaces every item's ratio before it checks one, so with
             // forceAspectRatio any item but null (whose width it cannot read) is laid out.
-            let leniency = FlickrLeniency.of(decoder)
-            guard self.options.forceAspectRatio != nil, !leniency.strict,
-                  let items = try? c.decode([JSONValue].self, forKey: input),
-                  !items.contains(where: { if case .null = $0 { true } else { false } }) else { throw error }
+            guard options.forceAspectRatio != nil, !leniency.strict, d.kind(input) == .array else { throw error }
+            let items = d.elements(input)
+            guard !items.contains(where: { d.kind($0) == .null }) else { throw error }
             try leniency.accept(error, as: "replaced by forceAspectRatio")
             ratios = Array(repeating: 0, count: items.count)
         }
-        if let forced = self.options.forceAspectRatio {
+        if let forced = options.forceAspectRatio {
             // The library replaces every item's aspect ratio (after reading it).
             for i in ratios.indices { ratios[i] = forced }
         }

@@ -4,8 +4,8 @@ import Glibc
 
 /// Progress of a long command on standard error (items read, laid out, written): shown only when
 /// standard error is a terminal and the command has run for `GRIDLAYOUT_PROGRESS_AFTER` seconds
-/// (1 by default), redrawn at most ten times a second on one line that the end clears. Nothing
-/// otherwise: a pipe or a file never gets it.
+/// (1 by default), on one line that the end clears: each step's first count at once, then redrawn
+/// at most ten times a second. Nothing otherwise: a pipe or a file never gets it.
 final class Progress: @unchecked Sendable {
     /// The command's one instance (the command is one thread).
     static let shared = Progress()
@@ -15,6 +15,9 @@ final class Progress: @unchecked Sendable {
     private let start: Double
     private var last = -Double.infinity
     private var shown = false
+    /// The step last shown.
+    private var step = Step.none
+    private enum Step { case none, read, laidOut, written }
     /// Items read from the request, laid out and written so far.
     private(set) var read = 0
     private(set) var laidOut = 0
@@ -35,18 +38,18 @@ final class Progress: @unchecked Sendable {
     /// Counts `n` more items read (every item's size as the request is decoded).
     func countRead(_ n: Int) {
         read += n
-        if read % 65_536 < n { show("read \(count(read)) items") }
+        if read % 65_536 < n { show(.read, "read \(count(read)) items") }
     }
 
     /// Counts `n` more items laid out (the engine's budget asks every few thousand).
     func countLaidOut(_ n: Int) {
         laidOut += n
-        show("laid out \(count(laidOut)) items")
+        show(.laidOut, "laid out \(count(laidOut)) items")
     }
 
     /// Shows that `k` of `total` frames are written.
     func written(_ k: Int, of total: Int) {
-        if k % 65_536 == 0 { show("wrote \(count(k)) of \(count(total)) frames") }
+        if k % 65_536 == 0 { show(.written, "wrote \(count(k)) of \(count(total)) frames") }
     }
 
     /// Clears the line, if it was drawn.
@@ -56,11 +59,12 @@ final class Progress: @unchecked Sendable {
         shown = false
     }
 
-    private func show(_ text: @autoclosure () -> String) {
+    private func show(_ now: Step, _ text: @autoclosure () -> String) {
         guard enabled else { return }
         let t = Progress.now()
-        guard t - start >= after, t - last >= 0.1 else { return }
+        guard t - start >= after, t - last >= 0.1 || now != step else { return }
         last = t
+        step = now
         shown = true
         write("\r\u{1B}[Kgridlayout: " + text())
     }

@@ -13,64 +13,41 @@ struct ResponseWriter {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    mutating func number(_ value: Double) {
-        if !value.isFinite {
-            if nonFinite == nil { nonFinite = value }
-            bytes.append(UInt8(ascii: "0"))
-        } else if value == value.rounded(.towardZero), abs(value) < 1e15 {
-            integer(Int(value))
-        } else {
-            // Through the string's own buffer: appending its UTF8View goes byte by byte.
-            var text = value.description
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+    /// Writes one piece into a buffer on the stack and appends it whole (TextBuffer).
+    mutating func piece(_ write: (inout TextBuffer) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: TextBuffer.capacity) { buffer in
+            var text = TextBuffer(buffer.baseAddress!)
+            write(&text)
+            if nonFinite == nil { nonFinite = text.nonFinite }
+            bytes.append(contentsOf: text.written)
         }
     }
 
-    mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
-        }
-    }
-
-    /// `[x, y, w, h]`
-    mutating func rect(_ r: Rect) {
-        raw("[")
-        number(r.x); raw(",")
-        number(r.y); raw(",")
-        number(r.width); raw(",")
-        number(r.height); raw("]")
-    }
+    mutating func number(_ value: Double) { piece { $0.number(value) } }
+    mutating func integer(_ value: Int) { piece { $0.integer(value) } }
+    mutating func rect(_ r: Rect) { piece { $0.rect(r) } }
 
     mutating func element(_ e: GridElement) {
-        switch e.id {
-        case .item(let p):
-            raw("{\"kind\":\"item\",\"section\":"); integer(p.section)
-            raw(",\"item\":"); integer(p.item)
-        case .header(let s):
-            raw("{\"kind\":\"header\",\"section\":"); integer(s)
-        case .footer(let s):
-            raw("{\"kind\":\"footer\",\"section\":"); integer(s)
-        case .background(let s):
-            raw("{\"kind\":\"background\",\"section\":"); integer(s)
-        case .loader:
-            raw("{\"kind\":\"loader\"")
+        piece { out in
+            switch e.id {
+            case .item(let p):
+                out.raw("{\"kind\":\"item\",\"section\":"); out.integer(p.section)
+                out.raw(",\"item\":"); out.integer(p.item)
+            case .header(let s):
+                out.raw("{\"kind\":\"header\",\"section\":"); out.integer(s)
+            case .footer(let s):
+                out.raw("{\"kind\":\"footer\",\"section\":"); out.integer(s)
+            case .background(let s):
+                out.raw("{\"kind\":\"background\",\"section\":"); out.integer(s)
+            case .loader:
+                out.raw("{\"kind\":\"loader\"")
+            }
+            out.raw(",\"x\":"); out.number(e.frame.x)
+            out.raw(",\"y\":"); out.number(e.frame.y)
+            out.raw(",\"w\":"); out.number(e.frame.width)
+            out.raw(",\"h\":"); out.number(e.frame.height)
+            out.raw(e.pinned ? ",\"pinned\":true}" : ",\"pinned\":false}")
         }
-        raw(",\"x\":"); number(e.frame.x)
-        raw(",\"y\":"); number(e.frame.y)
-        raw(",\"w\":"); number(e.frame.width)
-        raw(",\"h\":"); number(e.frame.height)
-        raw(e.pinned ? ",\"pinned\":true}" : ",\"pinned\":false}")
     }
 }
 
@@ -108,8 +85,11 @@ func respond(to request: Request) throws(GridError) -> [UInt8] {
             for item in 0..<count {
                 written += 1
                 Progress.shared.written(written, of: total)
-                if item > 0 { out.raw(",") }
-                out.rect(try layout.frame(of: GridIndexPath(section: section, item: item)))
+                let frame = try layout.frame(of: GridIndexPath(section: section, item: item))
+                out.piece { text in
+                    if item > 0 { text.raw(",") }
+                    text.rect(frame)
+                }
             }
             out.raw("]")
             if let footer = try layout.footerFrame(inSection: section) {

@@ -6,9 +6,6 @@
 // Exit status: 0, or 2 with one line on stderr (the JSON path and what was wrong) and nothing on
 // stdout for a request or command line it refuses.
 
-// FoundationEssentials, not Foundation: its JSONDecoder is the same, without ICU's data, which
-// would add tens of megabytes to the self-contained binary.
-import FoundationEssentials
 import GridLayout
 #if canImport(Glibc)
 import Glibc
@@ -146,47 +143,22 @@ func readInput(_ file: String?, limit: Int) -> [UInt8] {
     return bytes
 }
 
-/// The document as `scanJSON` passes it (the same bytes, or rewritten for `.lastWins`), or exit 2
-/// naming what is wrong with it.
-func scanned(_ bytes: [UInt8], repeatedKeys: RepeatedKeys, what: String) -> Data {
+/// The document read (`what` names it in a message: "request" for `layout`, "document" for
+/// `justified --flickr`), or exit 2 naming what is wrong with it.
+func document(_ bytes: [UInt8], repeatedKeys: RepeatedKeys, what: String) -> JSONDocument {
     // A UTF-8 byte order mark, which JSON text may start with, is not part of the document.
     let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
     do {
-        return Data(try scanJSON(text, repeatedKeys: repeatedKeys))
+        return try readJSON(text, repeatedKeys: repeatedKeys)
     } catch {
         fail(error.line(root: what))
-    }
-}
-
-/// The document decoded as `T`, or exit 2 with the first thing wrong (`what` names the whole
-/// document in a message: "request" for `layout`, "document" for `justified --flickr`).
-func decode<T: Decodable>(_ type: T.Type, _ data: Data, what: String, userInfo: [CodingUserInfoKey: any Sendable] = [:]) -> T {
-    do {
-        let decoder = JSONDecoder()
-        decoder.userInfo = userInfo
-        return try decoder.decode(T.self, from: data)
-    } catch let error as RequestError {
-        fail(error.line(root: what))
-    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
-        // The document does not parse (the decoder says no more than that).
-        fail("\(what): invalid JSON")
-    } catch let error as DecodingError {
-        // A value the decoder refused before the request's own checks saw it (a number too
-        // large for a Double).
-        let context: DecodingError.Context
-        switch error {
-        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c): context = c
-        @unknown default: fail("\(what): invalid JSON")
-        }
-        fail("\(describePath(context.codingPath)): \(context.debugDescription)")
-    } catch {
-        fail("\(what): \(error)")
     }
 }
 
 func layout(_ file: String?, maxInput: Int) -> Never {
-    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .refuse, what: "request")
-    let request = decode(Request.self, document, what: "request")
+    let json = document(readInput(file, limit: maxInput), repeatedKeys: .refuse, what: "request")
+    let request: Request
+    do { request = try Request(json) } catch { fail(error.line(root: "request")) }
     let bytes: [UInt8]
     do {
         bytes = try respond(to: request)
@@ -204,9 +176,10 @@ func layout(_ file: String?, maxInput: Int) -> Never {
 /// `gridlayout justified --flickr [FILE]`: flickr/justified-layout's input in, its output out.
 func justifiedFlickr(_ file: String?, maxInput: Int, strict: Bool) -> Never {
     // JSON.parse keeps the last value of a repeated key.
-    let document = scanned(readInput(file, limit: maxInput), repeatedKeys: .lastWins, what: "document")
+    let json = document(readInput(file, limit: maxInput), repeatedKeys: .lastWins, what: "document")
     let leniency = FlickrLeniency(strict: strict)
-    let request = decode(FlickrRequest.self, document, what: "document", userInfo: [FlickrLeniency.key: leniency])
+    let request: FlickrRequest
+    do { request = try FlickrRequest(json, leniency: leniency) } catch { fail(error.line(root: "document")) }
     let bytes: [UInt8]
     do {
         bytes = try flickrResponse(to: request)

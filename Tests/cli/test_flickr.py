@@ -298,6 +298,54 @@ def test_a_repeated_key_keeps_its_last_value_as_json_parse_does(cli):
         flickr(cli, {"input": [1], "options": {"targetRowHeight": 50}})
 
 
+def test_numbers_read_as_pythons_float_reads_them(cli):
+    """Every aspect ratio comes back as the Double its text stands for (the library writes each
+    item's own ratio): the nearest Double, as Python's float() (and strtod) read it. Random texts
+    of every kind: whole numbers, short and long decimals, exponents, past 15 digits."""
+    rng = random.Random(7)
+    texts = ["1", "0.5", "3.0", "2.675", "0.1", "0.30000000000000004", "1e2", "9007199254740993",
+             "0.000001", "1.00000000000000011102230246251565", "7E-3", "2.5e+2", "123.456789012345",
+             "1234.567890123456", "0.1234567890123456789", "12345678901234567890e-19"]
+    while len(texts) < 400:
+        digits = "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 25))).lstrip("0") or "1"
+        point = rng.randint(0, len(digits))
+        text = (digits[:point] or "0") + ("." + digits[point:] if point < len(digits) else "")
+        if rng.random() < 0.3:
+            text += rng.choice(["e", "E"]) + rng.choice(["", "+", "-"]) + str(rng.randint(0, 30))
+        if 1e-4 < float(text) < 1e4:
+            texts.append(text)
+    out = flickr(cli, "[" + ", ".join(texts) + "]", "--strict")
+    assert [box["aspectRatio"] for box in out["boxes"]] == [float(t) for t in texts]
+
+
+def test_the_extremes_of_a_double_read_exactly(cli):
+    # A message names the number it refuses: a negative size, as the command read it.
+    for text in ["1.7976931348623157e308", "4.9e-324", "2.2250738585072011e-308", "2.2250738585072012e-308",
+                 "123456789012345678901234567890", "1e22", "1e23", "8.98846567431158e307", "3e-324"]:
+        result = run(cli, "layout", stdin=f'{{"sections": [[[1, -{text}]]]}}')
+        message = re.fullmatch(r"gridlayout: sections\[0\]\[0\]\[1\]: (\S+) is invalid \(expected a finite number >= 0\)\n",
+                               result.stderr)
+        assert message and float(message.group(1)) == -float(text), (text, result.stderr)
+
+
+def test_a_number_no_double_holds_is_out_of_range(cli):
+    # Too large, or so small that it would read as 0; a subnormal is a Double.
+    for text in ["1e400", "-1e400", "1e-400", "2e-324"]:
+        result = run(cli, "justified", "--flickr", stdin=f'{{"input": [1], "options": {{"targetRowHeight": {text}}}}}')
+        assert (result.returncode, result.stderr) == \
+            (2, "gridlayout: options.targetRowHeight: a number out of range is invalid (expected a finite number > 0)\n")
+    assert flickr(cli, '{"input": [1], "options": {"boxSpacing": 0e-500}}')["boxes"][0]["width"] == 320
+    assert flickr(cli, "[3e-324]")["boxes"][0]["aspectRatio"] == 5e-324
+
+
+def test_a_parse_error_names_its_line_and_column(cli):
+    # Columns count characters (é is two bytes, one column).
+    text = '{"input": [\n  {"width": 4, "height": 3},\n  {"width": "é" 4}\n]}'
+    result = run(cli, "justified", "--flickr", stdin=text)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "gridlayout: document: invalid JSON (line 3, column 16: after key and value, inside map, I expect ',' or '}')\n"
+
+
 def test_command_line(cli, tmp_path):
     usage = "(usage: gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE])"
     for args, message in [(("justified",), f"justified: --flickr is needed (the one input format it reads; usage: gridlayout justified --flickr [--strict] [--max-input BYTES] [FILE])"),
