@@ -29,7 +29,8 @@ struct LanesLayout: ItemPlacer {
                     let s = lanes.nextStart(lane)
                     frames[k] = AxisRect(s: s, c: cStart + Double(lane) * (size.c + itemSpacing), sSize: size.s, cSize: size.c)
                     lanes.add(lane, end: s + size.s)
-                    end = Swift.max(end, s + size.s)
+                    // `Swift.max` for frames (no NaN), as one `maxsd`: its NaN rule costs three more.
+                    end = end > s + size.s ? end : s + size.s
                 }
                 return end
             }
