@@ -156,8 +156,8 @@ struct FrameStore: Sendable {
                                       ends blockEnds: UnsafeMutablePointer<Double>) -> (opened: Int, closed: Int) {
         var (i, k, opened, closed, slack) = (first, 0, 0, 0, self.slack)
         // The running maxima two at a time, as vectors over a frame's (S, C) halves: (largest
-        // S-start, −smallest C-start) and (largest S-end, largest C-end). One add and two `maxpd`
-        // an item; the C range in the same pass as the S index, so the batch is read once.
+        // S-start, −smallest C-start) and (largest S-end, largest C-end): an add, a sign flip and
+        // two `maxpd` an item; the C range in the same pass as the S index, so the batch is read once.
         var starts = SIMD2(self.first.maxStart, -cLow), ends = SIMD2(self.first.maxEnd, cHigh)
         let flipC = SIMD2<Double>(1, -1)
         while k < batch.count {
