@@ -442,6 +442,7 @@ func main() throws {
         ("--carousels", carouselFeedRows),       // the carousel feed
         ("--apply", { scale, _, rows, sink in applyRows(scale, &rows, &sink) }),  // apply (sizes of its own)
         ("--neighbor", navigationRows),          // spatial navigation
+        ("--floors", layoutVersusFloor),         // lanes and flow against their C floors
     ]
     if let group = groups.first(where: { arguments.contains($0.flag) }) {
         try group.rows(scale, makeSizes(scale.big), &rows, &sink)

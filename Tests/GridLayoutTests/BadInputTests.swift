@@ -30,6 +30,37 @@ import GridLayoutTestSupport
         #expect(error?.message(base: 1) == "data source '\(name)' returned 10x\(shown) for item (section 2, item 2) (sizes must be finite and >= 0)")
     }
 
+    /// Sizes are checked a batch at a time: with several refused in one batch, far into the
+    /// section, the error still names the first of them, in either direction and either path.
+    @Test(arguments: [ScrollDirection.vertical, .horizontal], [false, true])
+    func theFirstRefusedSizeOfABatchIsNamed(direction: ScrollDirection, bulk: Bool) {
+        var sizes = (0..<700).map { size(10 + Double($0 % 7), 20 + Double($0 % 11)) }
+        sizes[301] = size(.nan, 10)
+        sizes[302] = size(10, -1)
+        sizes[650] = size(.infinity, 10)
+        var config = GridConfiguration()
+        config.direction = direction
+        let data = ArrayDataSource(sizes: sizes)
+        let error = bulk ? layoutError(data, config) : layoutError(PerItemDataSource(data), config)
+        guard case .invalidSize(_, .item(let path), let given) = error else {
+            Issue.record("expected invalidSize, got \(String(describing: error))")
+            return
+        }
+        #expect(path == GridIndexPath(section: 0, item: 301))
+        #expect(given.width.isNaN && given.height == 10)
+        // Past the largest extent across the axis: its own error, for the first such item.
+        sizes = (0..<700).map { _ in size(10, 10) }
+        let across = GridLimits.maxExtent * 2
+        sizes[520] = direction == .vertical ? size(across, 10) : size(10, across)
+        sizes[521] = size(-1, -1)
+        let tooLarge = layoutError(ArrayDataSource(sizes: sizes), config)
+        guard case .extentTooLarge(.item(let at), let end) = tooLarge else {
+            Issue.record("expected extentTooLarge, got \(String(describing: tooLarge))")
+            return
+        }
+        #expect(at == GridIndexPath(section: 0, item: 520) && end == across)
+    }
+
     @Test func bulkSizesMustMatchTheCount() {
         struct Short: GridDataSource {
             func numberOfItems(inSection section: Int) -> Int { 3 }

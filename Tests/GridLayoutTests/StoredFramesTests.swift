@@ -6,20 +6,22 @@ import GridLayoutTestSupport
 // Float (20 bytes an item), as Doubles once one is not (32 bytes): either way each frame reads back
 // exactly as laid out. Layouts place items in batches of 256, so these grids span several batches.
 
-/// The lanes rule written out plainly (docs/layout.md): shortest lane, ties to the lowest; no padding.
-private func lanesReference(_ sizes: [Size], lanes: Int, spacing: Double) -> [Rect] {
-    var ends = Array(repeating: 0.0, count: lanes), used = Array(repeating: false, count: lanes)
+/// The lanes rule written out plainly (docs/layout.md): shortest lane, ties to the lowest; `padding`
+/// on every side.
+private func lanesReference(_ sizes: [Size], lanes: Int, spacing: Double, padding: Double = 0) -> [Rect] {
+    var ends = Array(repeating: padding, count: lanes), used = Array(repeating: false, count: lanes)
     return sizes.map { size in
         let lane = ends.indices.min { ends[$0] < ends[$1] || (ends[$0] == ends[$1] && $0 < $1) }!
         let y = used[lane] ? ends[lane] + spacing : ends[lane]
         ends[lane] = y + size.height
         used[lane] = true
-        return Rect(x: Double(lane) * (size.width + spacing), y: y, width: size.width, height: size.height)
+        return Rect(x: padding + Double(lane) * (size.width + spacing), y: y, width: size.width, height: size.height)
     }
 }
 
-private func lanesLayout(_ sizes: [Size]) throws -> ContentLayout {
-    try ContentLayout(configuration: configuration([("layout", .string("lanes")), ("lanes", .number(3)), ("spacing", .number(4))]),
+private func lanesLayout(_ sizes: [Size], padding: Double = 0) throws -> ContentLayout {
+    try ContentLayout(configuration: configuration([("layout", .string("lanes")), ("lanes", .number(3)), ("spacing", .number(4)),
+                                                    ("padding", .number(padding))]),
                       dataSource: ArrayDataSource(sizes: sizes))
 }
 
@@ -49,6 +51,19 @@ private func wholeSizes() -> [Size] {
         let frames = try itemFrames(layout)
         #expect(frames == lanesReference(sizes, lanes: 3, spacing: 4))
         #expect(frames[300].width == 0.1 && frames[300].height == 1.0 / 3)
+        #expect(layout.storedBytes == 32 * 600 + indexBytes(600))
+    }
+
+    /// Each of the three narrow values is checked on its own: one that is no `Float`, in the C
+    /// start (a padding of 0.1), the S size or the C size, widens the store.
+    @Test(arguments: ["c", "sSize", "cSize"])
+    func anyOneInexactValueWidensTheStore(inexact: String) throws {
+        var sizes = wholeSizes()
+        if inexact == "sSize" { sizes[400].height = 1.0 / 3 }
+        if inexact == "cSize" { sizes[400].width = 0.1 }
+        let padding = inexact == "c" ? 0.1 : 0
+        let layout = try lanesLayout(sizes, padding: padding)
+        #expect(try itemFrames(layout) == lanesReference(sizes, lanes: 3, spacing: 4, padding: padding))
         #expect(layout.storedBytes == 32 * 600 + indexBytes(600))
     }
 

@@ -57,7 +57,8 @@ struct FlowLayout: ItemPlacer {
                 }
                 frames[k] = AxisRect(s: lineStart, c: cursor, sSize: size.s, cSize: size.c)
                 cursor += size.c + itemSpacing
-                lineThickness = Swift.max(lineThickness, size.s)
+                // `Swift.max` for sizes (no NaN), as one `maxsd`: its NaN rule costs three more.
+                lineThickness = lineThickness > size.s ? lineThickness : size.s
                 lineOpen = true
             }
             return (lineStart, lineThickness, cursor)

@@ -29,7 +29,8 @@ struct LanesLayout: ItemPlacer {
                     let s = lanes.nextStart(lane)
                     frames[k] = AxisRect(s: s, c: cStart + Double(lane) * (size.c + itemSpacing), sSize: size.s, cSize: size.c)
                     lanes.add(lane, end: s + size.s)
-                    end = Swift.max(end, s + size.s)
+                    // `Swift.max` for frames (no NaN), as one `maxsd`: its NaN rule costs three more.
+                    end = end > s + size.s ? end : s + size.s
                 }
                 return end
             }
@@ -115,8 +116,14 @@ struct LaneEnds {
 
         /// The lane with the smallest end, ties to the lowest.
         func shortest() -> Int {
-            var best = 0
-            for lane in 1..<ends.count where ends[lane] < ends[best] { best = lane }
+            // The best end kept in a register rather than read again for each comparison.
+            var (best, bestEnd) = (0, ends[0])
+            var lane = 1
+            while lane < ends.count {
+                let end = ends[lane]
+                if end < bestEnd { (best, bestEnd) = (lane, end) }
+                lane += 1
+            }
             return best
         }
 

@@ -426,9 +426,7 @@ struct LayoutBuilder {
     /// Checks the sizes that `callback` gave for `items` and writes them to `batch` in S/C terms.
     private func convert(_ sizes: UnsafeBufferPointer<Size>, from items: Range<Int>, _ section: Int, _ callback: DataSourceCallback,
                          into batch: UnsafeMutableBufferPointer<AxisSize>) throws(GridError) {
-        for k in sizes.indices {
-            batch[k] = try axes.checked(sizes[k], callback, GridIndexPath(section: section, item: items.lowerBound + k))
-        }
+        try axes.checked(sizes, into: batch, callback, section: section, firstItem: items.lowerBound)
     }
 
     func itemSize(_ path: GridIndexPath) throws(GridError) -> AxisSize {

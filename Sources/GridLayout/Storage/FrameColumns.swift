@@ -18,6 +18,11 @@ struct FrameColumns: Sendable {
         init(_ r: AxisRect) { (c, sSize, cSize) = (Float(r.c), Float(r.sSize), Float(r.cSize)) }
         /// Whether these are `r`'s values exactly.
         func isExactly(_ r: AxisRect) -> Bool { Double(c) == r.c && Double(sSize) == r.sSize && Double(cSize) == r.cSize }
+        /// 0 when these are `r`'s values exactly, else not: `isExactly` without a branch per value.
+        @inline(__always)
+        func inexactness(_ r: AxisRect) -> Int {
+            (Double(c) != r.c ? 1 : 0) | (Double(sSize) != r.sSize ? 1 : 0) | (Double(cSize) != r.cSize ? 1 : 0)
+        }
     }
 
     private struct WideExtent: Sendable {
@@ -56,24 +61,29 @@ struct FrameColumns: Sendable {
     mutating func append(contentsOf batch: UnsafeBufferPointer<AxisRect>) {
         let n = batch.count
         // Each column is written to a scratch buffer and appended in one copy: an array append
-        // per item (a uniqueness and a capacity check each) cost twice as much.
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
-            for k in 0..<n { column[k] = batch[k].s }
-            starts.append(contentsOf: UnsafeBufferPointer(column))
-        }
-        if !isWide {
-            let exact = withUnsafeTemporaryAllocation(of: NarrowExtent.self, capacity: n) { column in
-                var exact = true
-                for k in 0..<n {
-                    column[k] = NarrowExtent(batch[k])
-                    exact = exact && column[k].isExactly(batch[k])
-                }
-                if exact { narrow.append(contentsOf: UnsafeBufferPointer(column)) }
-                return exact
+        // per item (a uniqueness and a capacity check each) cost twice as much. Narrow, both
+        // columns in one pass, whose exactness check only accumulates (no branch per item).
+        let narrowed = withUnsafeTemporaryAllocation(of: Double.self, capacity: n) { column in
+            defer { starts.append(contentsOf: UnsafeBufferPointer(column)) }
+            guard !isWide else {
+                for k in 0..<n { column[k] = batch[k].s }
+                return false
             }
-            if exact { return }
-            widen()
+            return withUnsafeTemporaryAllocation(of: NarrowExtent.self, capacity: n) { extents in
+                var inexact = 0
+                for k in 0..<n {
+                    let r = batch[k]
+                    column[k] = r.s
+                    let e = NarrowExtent(r)
+                    extents[k] = e
+                    inexact |= e.inexactness(r)
+                }
+                if inexact == 0 { narrow.append(contentsOf: UnsafeBufferPointer(extents)) }
+                return inexact == 0
+            }
         }
+        if narrowed { return }
+        widen()
         withUnsafeTemporaryAllocation(of: WideExtent.self, capacity: n) { column in
             for k in 0..<n { column[k] = WideExtent(batch[k]) }
             wide.append(contentsOf: UnsafeBufferPointer(column))

@@ -137,29 +137,55 @@ struct FrameStore: Sendable {
             for r in batch { append(r) }
             return
         }
-        var i = frames.count
+        let first = frames.count
         frames.append(contentsOf: batch)
-        var (sequence, slack) = (first, self.slack)
-        var (low, high) = (cLow, cHigh)
-        var k = 0
+        // The blocks the batch opens and closes, gathered on the stack and added to the index once
+        // a batch (an array append a block, with its uniqueness check, cost more).
+        let most = batch.count / Self.blockSize + 1
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * most) { index in
+            let (opened, closed) = indexBlocks(batch, from: first, starts: index.baseAddress!, ends: index.baseAddress! + most)
+            blockStart.append(contentsOf: UnsafeBufferPointer(rebasing: index[..<opened]))
+            closeBlocks(UnsafeBufferPointer(rebasing: index[most..<most + closed]))
+        }
+    }
+
+    /// Takes in `batch`, items `first...`: the sequence's running maxima, `slack` and the C range;
+    /// writes the S-start of each block it opens to `starts` and the running maximum S-end of each
+    /// it closes to `ends`, and returns how many of each.
+    private mutating func indexBlocks(_ batch: UnsafeBufferPointer<AxisRect>, from first: Int, starts blockStarts: UnsafeMutablePointer<Double>,
+                                      ends blockEnds: UnsafeMutablePointer<Double>) -> (opened: Int, closed: Int) {
+        var (i, k, opened, closed, slack) = (first, 0, 0, 0, self.slack)
+        // The running maxima two at a time, as vectors over a frame's (S, C) halves: (largest
+        // S-start, −smallest C-start) and (largest S-end, largest C-end): an add, a sign flip and
+        // two `maxpd` an item; the C range in the same pass as the S index, so the batch is read once.
+        var starts = SIMD2(self.first.maxStart, -cLow), ends = SIMD2(self.first.maxEnd, cHigh)
+        let flipC = SIMD2<Double>(1, -1)
         while k < batch.count {
             // The rest of i's block, or of the batch: a block's first item opens it in the index, its
             // last closes it with the running maximum S-end.
             let run = Swift.min(Self.blockSize - (i & Self.blockMask), batch.count - k)
-            if i & Self.blockMask == 0 { blockStart.append(batch[k].s) }
-            var maxEnd = sequence.maxEnd
+            if i & Self.blockMask == 0 {
+                blockStarts[opened] = batch[k].s
+                opened += 1
+            }
             for r in batch[k..<k + run] {
-                maxEnd = sequence.add(r, slack: &slack)
-                // The C range in the same pass as the S index: the batch is read once.
-                if r.c < low { low = r.c }
-                if r.c + r.cSize > high { high = r.c + r.cSize }
+                let origin = SIMD2(r.s, r.c), end = origin + SIMD2(r.sSize, r.cSize)
+                // How far the start falls below the largest so far: ≤ 0 (no change) unless it falls.
+                let fall = starts.x - r.s
+                slack = fall > slack ? fall : slack
+                starts = starts.replacing(with: origin * flipC, where: origin * flipC .> starts)
+                ends = ends.replacing(with: end, where: end .> ends)
             }
             i += run
             k += run
-            if i & Self.blockMask == 0 { closeBlock(maxEnd) }
+            if i & Self.blockMask == 0 {
+                blockEnds[closed] = ends.x
+                closed += 1
+            }
         }
-        (first, self.slack) = (sequence, slack)
-        (cLow, cHigh) = (low, high)
+        (self.first.maxStart, self.first.maxEnd, self.slack) = (starts.x, ends.x, slack)
+        (cLow, cHigh) = (-starts.y, ends.y)
+        return (opened, closed)
     }
 
     /// Takes `r` into the C range the items cover.
@@ -173,6 +199,14 @@ struct FrameStore: Sendable {
     private mutating func closeBlock(_ maxEnd: Double) {
         blockMaxEnd.append(maxEnd)
         if interleave == 1 && blockMaxEnd.count % Self.groupSize == 0 { groupMaxEnd.append(maxEnd) }
+    }
+
+    /// `closeBlock` for several completed blocks in order.
+    private mutating func closeBlocks(_ maxEnds: UnsafeBufferPointer<Double>) {
+        let before = blockMaxEnd.count
+        blockMaxEnd.append(contentsOf: maxEnds)
+        guard interleave == 1 else { return }
+        for j in before..<blockMaxEnd.count where (j + 1) % Self.groupSize == 0 { groupMaxEnd.append(blockMaxEnd[j]) }
     }
 
     /// One sequence's running maxima.
