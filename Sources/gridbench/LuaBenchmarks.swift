@@ -290,7 +290,7 @@ struct LuaBench {
 }
 
 /// The jobs `--profile-lua N JOB` runs.
-private let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "packed", "tabled"]
+let profileJobs = ["engine", "bare", "pure", "flat", "host", "chost", "bulk", "packed", "tabled"]
 
 /// 6. Lua: (a) reload of a lanes grid (3 lanes) whose data source is Lua callbacks, (b) the same `size`
 /// function called from a plain Lua loop, (e) called with lua_pcall from a Swift host loop and (h)

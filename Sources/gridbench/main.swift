@@ -419,8 +419,48 @@ func profileLayout(_ n: Int, _ kind: String) throws {
     print("profile-layout n=\(n) \(kind): content height \(height)")
 }
 
-func main() throws {
+/// The flags gridbench takes; a group's flag runs only that group (see `groups` in `main`).
+let usage = """
+    usage: gridbench [--quick] [--curve-out FILE]          every row, BENCHMARKS.md's table
+           gridbench [--quick] GROUP                       one group's rows: \(groupFlags.joined(separator: " "))
+           gridbench --profile-layout N KIND               one layout of N items, for callgrind (KIND: \(LayoutKind.allCases.map(\.rawValue).joined(separator: "|"))|justified-optimal|floor-lanes|floor-flow)
+           gridbench --profile-query N                     visible queries over N items, for callgrind
+           gridbench --profile-lua N [JOB]                 one Lua job of N items, for callgrind (JOB: \(profileJobs.joined(separator: "|")))
+           gridbench --flow-file FILE ...                  the flow layout of sizes in a file (flow_bench.py)
+    """
+// A group's flag runs only that group's rows.
+typealias Group = (Scale, [Size], inout [Row], inout Sink) throws -> Void
+var groups: [(flag: String, rows: Group)] { [
+    ("--lazy", lazyRows),                    // sizes learnt late
+    ("--optimal-rows", optimalRows),         // justified optimal rows
+    ("--composed", composedFeedRows),        // the composed feed
+    ("--transition", transitionRows),        // layout transitions
+    ("--carousels", carouselFeedRows),       // the carousel feed
+    ("--apply", { scale, _, rows, sink in applyRows(scale, &rows, &sink) }),  // apply (sizes of its own)
+    ("--neighbor", navigationRows),          // spatial navigation
+    ("--floors", layoutVersusFloor),         // lanes and flow against their C floors
+] }
+var groupFlags: [String] { groups.map(\.flag) }
+
+/// Exits with the usage for `--help`, and with a "did you mean" for a flag gridbench does not take
+/// (a mistyped group flag would otherwise run every row, for minutes).
+@MainActor func checkFlags(_ arguments: [String]) {
+    let known = ["--help", "--quick", "--curve-out", "--profile-layout", "--profile-query", "--profile-lua", "--flow-file"] + groupFlags
+    if arguments.contains("--help") || arguments.contains("-h") {
+        print(usage)
+        exit(0)
+    }
+    if arguments.contains("--flow-file") { return }  // its own arguments follow
+    for argument in arguments.dropFirst() where argument.hasPrefix("-") && !known.contains(argument) && Double(argument) == nil {
+        let message = "gridbench: unknown flag \(argument)\(Suggestion.didYouMean(argument, among: known))\n\(usage)\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        exit(2)
+    }
+}
+
+@MainActor func main() throws {
     let arguments = CommandLine.arguments
+    checkFlags(arguments)
     let scale = Scale(quick: arguments.contains("--quick"))
     if let i = arguments.firstIndex(of: "--profile-query"), i + 1 < arguments.count, let n = Int(arguments[i + 1]) {
         return try profileQuery(n, scale)
@@ -432,18 +472,6 @@ func main() throws {
     let start = now()
     var rows: [Row] = []
     var sink = Sink()
-    // A group's flag runs only that group's rows.
-    typealias Group = (Scale, [Size], inout [Row], inout Sink) throws -> Void
-    let groups: [(flag: String, rows: Group)] = [
-        ("--lazy", lazyRows),                    // sizes learnt late
-        ("--optimal-rows", optimalRows),         // justified optimal rows
-        ("--composed", composedFeedRows),        // the composed feed
-        ("--transition", transitionRows),        // layout transitions
-        ("--carousels", carouselFeedRows),       // the carousel feed
-        ("--apply", { scale, _, rows, sink in applyRows(scale, &rows, &sink) }),  // apply (sizes of its own)
-        ("--neighbor", navigationRows),          // spatial navigation
-        ("--floors", layoutVersusFloor),         // lanes and flow against their C floors
-    ]
     if let group = groups.first(where: { arguments.contains($0.flag) }) {
         try group.rows(scale, makeSizes(scale.big), &rows, &sink)
         printTable(rows)
