@@ -203,6 +203,19 @@ private func exactFrames(_ n: Int, _ rng: inout SplitMix64) -> [AxisRect] {
         #expect(columns.form == .wide)
     }
 
+    /// One at a time (the floored layouts' appends, a reloaded section's tail), every form appends
+    /// in O(1): an append that copied the array would take hours here.
+    @Test(.timeLimit(.minutes(1))) func appendingOneAtATimeCopiesNothing() {
+        var rng = SplitMix64(seed: 35)
+        let n = 200_000
+        for frames in [exactFrames(n, &rng), waterfallFrames(n, columns: 3, &rng), justifiedFrames(n, &rng),
+                       (0..<n).map { k in AxisRect(s: Double(k) + 0.1, c: Double(k) + 0.1, sSize: 0.1, cSize: 0.1) }] {
+            var columns = FrameColumns()
+            for f in frames { columns.append(f) }
+            #expect(columns.count == n && identical(columns[n - 1], frames[n - 1]))
+        }
+    }
+
     @Test func runsOfSignedZeroStartsAreKeptApart() {
         var columns = FrameColumns()
         let frames = [AxisRect(s: 0.0, c: 0.1, sSize: 0.1, cSize: 1), AxisRect(s: -0.0, c: 1.1, sSize: 0.1, cSize: 1),

@@ -36,7 +36,7 @@ struct FrameColumns: Sendable {
     /// `rows`: per run, the S-start and S size its items share.
     private var starts: [Double] = []
     /// The rest, by form. An enum, so that a copy of the store (a query's, through `SectionItems`)
-    /// retains the arrays of its form only: each array retained and released costs ~90 instructions.
+    /// retains and releases the arrays of its form only (BENCHMARKS.md, "Design notes").
     private var columns = Columns.narrow([])
 
     private enum Columns: Sendable {
@@ -89,13 +89,14 @@ struct FrameColumns: Sendable {
     /// Records the capacity to give the arrays of the form the first batch chooses.
     mutating func reserveCapacity(_ capacity: Int) { self.capacity = capacity }
 
-    /// Takes the columns out (leaving an empty array, which allocates nothing), so that changing
-    /// them copies nothing; the caller puts them back.
-    private mutating func takeColumns() -> Columns {
-        let taken = columns
-        columns = .narrow([])
-        return taken
-    }
+    /// Lets go of the columns' arrays (an empty array allocates nothing), so that a copy of them
+    /// just bound is their only holder and changing it copies nothing; the caller puts it back.
+    /// Every change goes `guard case .x(var a) = columns …; release(); change a; columns = .x(a)`:
+    /// the value a `switch` matched can stay alive to the end of the `switch` in an unoptimized
+    /// build (and with a condition on the case, in an optimized one), and every append would copy
+    /// the array.
+    @inline(__always)
+    private mutating func release() { columns = .narrow([]) }
 
     /// `rows`: the run of item i.
     @inline(__always)
@@ -175,23 +176,21 @@ struct FrameColumns: Sendable {
 
     mutating func append(_ r: AxisRect) {
         // Narrow and wide stores append in place (the floored layouts append one item at a time).
-        if count > 0 {
-            switch takeColumns() {
-            case .narrow(var extents) where NarrowExtent(r).isExactly(r):
-                extents.append(NarrowExtent(r))
-                columns = .narrow(extents)
-                starts.append(r.s)
-                count += 1
-                return
-            case .wide(var extents):
-                extents.append(WideExtent(r))
-                columns = .wide(extents)
-                starts.append(r.s)
-                count += 1
-                return
-            case let other:
-                columns = other
-            }
+        if count > 0, form == .narrow, NarrowExtent(r).isExactly(r), case .narrow(var extents) = columns {
+            release()
+            extents.append(NarrowExtent(r))
+            columns = .narrow(extents)
+            starts.append(r.s)
+            count += 1
+            return
+        }
+        if count > 0, case .wide(var extents) = columns {
+            release()
+            extents.append(WideExtent(r))
+            columns = .wide(extents)
+            starts.append(r.s)
+            count += 1
+            return
         }
         withUnsafePointer(to: r) { append(contentsOf: UnsafeBufferPointer(start: $0, count: 1)) }
     }
@@ -229,11 +228,13 @@ struct FrameColumns: Sendable {
         starts.reserveCapacity(perItem * capacity)
         switch form {
         case .narrow:
-            columns = .narrow([])
-            if case .narrow(var extents) = takeColumns() { extents.reserveCapacity(capacity); columns = .narrow(extents) }
+            var extents: [NarrowExtent] = []
+            extents.reserveCapacity(capacity)
+            columns = .narrow(extents)
         case .wide:
-            columns = .wide([])
-            if case .wide(var extents) = takeColumns() { extents.reserveCapacity(capacity); columns = .wide(extents) }
+            var extents: [WideExtent] = []
+            extents.reserveCapacity(capacity)
+            columns = .wide(extents)
         case .palette:
             var indices: [UInt8] = []
             indices.reserveCapacity(capacity)
@@ -274,8 +275,10 @@ struct FrameColumns: Sendable {
         let n = batch.count
         // Each column is written to a scratch buffer and appended in one copy: an array append
         // per item (a uniqueness and a capacity check each) cost twice as much.
-        switch takeColumns() {
-        case .narrow(var extents):
+        switch form {
+        case .narrow:
+            guard case .narrow(var extents) = columns else { return false }
+            release()
             let exact = withUnsafeTemporaryAllocation(of: NarrowExtent.self, capacity: n) { column in
                 var exact = true
                 for k in 0..<n {
@@ -288,7 +291,9 @@ struct FrameColumns: Sendable {
             columns = .narrow(extents)
             guard exact else { return false }
             appendStarts(batch, sizes: false)
-        case .palette(var indices, var palette):
+        case .palette:
+            guard case .palette(var indices, var palette) = columns else { return false }
+            release()
             let fits = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { column in
                 guard palette.indices(of: batch, into: column) else { return false }
                 indices.append(contentsOf: UnsafeBufferPointer(column))
@@ -297,10 +302,14 @@ struct FrameColumns: Sendable {
             columns = .palette(indices, palette)
             guard fits else { return false }
             appendStarts(batch, sizes: true)
-        case .rows(var cs, var blocks):
+        case .rows:
+            guard case .rows(var cs, var blocks) = columns else { return false }
+            release()
             appendRows(batch, &cs, &blocks)
             columns = .rows(cs, blocks)
-        case .wide(var extents):
+        case .wide:
+            guard case .wide(var extents) = columns else { return false }
+            release()
             withUnsafeTemporaryAllocation(of: WideExtent.self, capacity: n) { column in
                 for k in 0..<n { column[k] = WideExtent(batch[k]) }
                 extents.append(contentsOf: UnsafeBufferPointer(column))
@@ -329,8 +338,7 @@ struct FrameColumns: Sendable {
     /// to `starts`) where the S-start or S size changes, its bit set in the block's word; a block's
     /// word is appended at its first item.
     private mutating func appendRows(_ batch: UnsafeBufferPointer<AxisRect>, _ cs: inout [FramePalette.Entry], _ blocks: inout [UInt64]) {
-        // A lazy map, not a scratch buffer: a justified row is a batch of a few items, where the
-        // buffer's copy was a fixed cost per batch.
+        // A lazy map: the pairs are written into the array's storage, with no scratch buffer to copy.
         cs.append(contentsOf: batch.lazy.map { FramePalette.Entry(c: $0.c, cSize: $0.cSize) })
         var (lastS, lastSize) = starts.isEmpty ? (UInt64.max, UInt64.max)  // a NaN's: frames hold none
             : (starts[starts.count - 2].bitPattern, starts[starts.count - 1].bitPattern)
@@ -355,20 +363,28 @@ struct FrameColumns: Sendable {
     mutating func removeLast(_ n: Int) {
         guard n > 0 else { return }
         count -= n
-        switch takeColumns() {
-        case .narrow(var extents):
+        switch form {
+        case .narrow:
+            guard case .narrow(var extents) = columns else { return }
+            release()
             extents.removeLast(n)
             columns = .narrow(extents)
             starts.removeLast(n)
-        case .wide(var extents):
+        case .wide:
+            guard case .wide(var extents) = columns else { return }
+            release()
             extents.removeLast(n)
             columns = .wide(extents)
             starts.removeLast(n)
-        case .palette(var indices, let palette):
+        case .palette:
+            guard case .palette(var indices, let palette) = columns else { return }
+            release()
             indices.removeLast(n)
             columns = .palette(indices, palette)
             starts.removeLast(2 * n)
-        case .rows(var cs, var blocks):
+        case .rows:
+            guard case .rows(var cs, var blocks) = columns else { return }
+            release()
             cs.removeLast(n)
             starts.removeLast(starts.count - (count == 0 ? 0 : 2 * (Self.run(count - 1, blocks) + 1)))
             blocks.removeLast(blocks.count - (count + 15) / 16)
