@@ -157,9 +157,21 @@ struct FrameColumns: Sendable {
                 i &+= stride
             }
         case .rows(let cs, let blocks):
-            for _ in 0..<n {
-                let e = cs[i], run = 2 &* Self.run(i, blocks)
-                body(i, AxisRect(s: starts[run], c: e.c, sSize: starts[run &+ 1], cSize: e.cSize))
+            // With one sequence (stride 1) the first item's run is counted and the next ones' followed
+            // a bit at a time: counting bits takes a dozen instructions where the target has no
+            // population-count instruction (baseline x86-64).
+            var run = n > 0 ? Self.run(i, blocks) : 0
+            for k in 0..<n {
+                if k > 0 {
+                    if stride == 1 {
+                        let word = blocks[i &>> 4], j = i & 15
+                        run = j == 0 ? Int(truncatingIfNeeded: word &>> 16) : run &+ Int(truncatingIfNeeded: (word &>> UInt64(j)) & 1)
+                    } else {
+                        run = Self.run(i, blocks)
+                    }
+                }
+                let e = cs[i], r = 2 &* run
+                body(i, AxisRect(s: starts[r], c: e.c, sSize: starts[r &+ 1], cSize: e.cSize))
                 i &+= stride
             }
         case .wide(let extents):
