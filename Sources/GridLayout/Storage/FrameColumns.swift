@@ -192,19 +192,16 @@ struct FrameColumns: Sendable {
             release()
             extents.append(NarrowExtent(r))
             columns = .narrow(extents)
-            starts.append(r.s)
-            count += 1
-            return
-        }
-        if count > 0, case .wide(var extents) = columns {
+        } else if count > 0, case .wide(var extents) = columns {
             release()
             extents.append(WideExtent(r))
             columns = .wide(extents)
-            starts.append(r.s)
-            count += 1
+        } else {
+            withUnsafePointer(to: r) { append(contentsOf: UnsafeBufferPointer(start: $0, count: 1)) }
             return
         }
-        withUnsafePointer(to: r) { append(contentsOf: UnsafeBufferPointer(start: $0, count: 1)) }
+        starts.append(r.s)
+        count += 1
     }
 
     /// - Complexity: O(batch), and O(count) more when the batch makes the store change its form
@@ -375,25 +372,23 @@ struct FrameColumns: Sendable {
     mutating func removeLast(_ n: Int) {
         guard n > 0 else { return }
         count -= n
+        if form != .rows { starts.removeLast(form == .palette ? 2 * n : n) }
         switch form {
         case .narrow:
             guard case .narrow(var extents) = columns else { return }
             release()
             extents.removeLast(n)
             columns = .narrow(extents)
-            starts.removeLast(n)
         case .wide:
             guard case .wide(var extents) = columns else { return }
             release()
             extents.removeLast(n)
             columns = .wide(extents)
-            starts.removeLast(n)
         case .palette:
             guard case .palette(var indices, let palette) = columns else { return }
             release()
             indices.removeLast(n)
             columns = .palette(indices, palette)
-            starts.removeLast(2 * n)
         case .rows:
             guard case .rows(var cs, var blocks) = columns else { return }
             release()
