@@ -3,8 +3,10 @@ import GridLayout
 import GridLayoutTestSupport
 
 // Stored frames (FrameColumns): C positions and sizes kept as Floats while every one is exactly a
-// Float (20 bytes an item), as Doubles once one is not (32 bytes): either way each frame reads back
-// exactly as laid out. Layouts place items in batches of 256, so these grids span several batches.
+// Float (20 bytes an item); once one is not, in the form that holds the frames in fewest bytes (a
+// palette of (C-start, C size) pairs: 17; rows sharing S: 16 and 16 a row; else Doubles: 32): each
+// frame reads back exactly as laid out. Layouts place items in batches of 256, so these grids span
+// several batches. FrameFormsTests checks the forms themselves.
 
 /// The lanes rule written out plainly (docs/layout.md): shortest lane, ties to the lowest; `padding`
 /// on every side.
@@ -42,20 +44,38 @@ private func wholeSizes() -> [Size] {
         #expect(layout.storedBytes == 20 * 600 + indexBytes(600))
     }
 
-    @Test func aSizeThatIsNoFloatWidensTheStoreAndEveryFrameStaysExact() throws {
-        // Item 300 (in the second batch) is 0.1 wide: no Float is exactly 0.1, so the store turns
-        // wide there; the frames before it are widened, those after it stored wide.
+    @Test func aSizeThatIsNoFloatChangesTheFormAndEveryFrameStaysExact() throws {
+        // Item 300 (in the second batch) is 0.1 wide: no Float is exactly 0.1, so the store chooses
+        // again there: its lanes' (x, width) pairs are fewer than 256, so a palette (17 bytes an
+        // item, 16 a pair, a table of twice the pairs rounded up to a power of two).
         var sizes = wholeSizes()
         sizes[300] = Size(width: 0.1, height: 1.0 / 3)
         let layout = try lanesLayout(sizes)
         let frames = try itemFrames(layout)
         #expect(frames == lanesReference(sizes, lanes: 3, spacing: 4))
         #expect(frames[300].width == 0.1 && frames[300].height == 1.0 / 3)
-        #expect(layout.storedBytes == 32 * 600 + indexBytes(600))
+        let pairs = Set(frames.map { [$0.x, $0.width] }).count
+        #expect(pairs < 256)
+        #expect(layout.storedBytes == 17 * 600 + 16 * pairs + 256 + indexBytes(600))
+    }
+
+    @Test func waterfallAndJustifiedTakeAtMostTwentyFourBytesAnItem() throws {
+        // gridbench's shapes: a scaled waterfall height and a justified width are no Float; a
+        // waterfall's items share their column's pair (3 of them), a justified row its S.
+        var rng = SplitMix64(seed: 42)
+        let sizes = (0..<1000).map { _ in Size(width: Double(Int.random(in: 60...100, using: &rng)), height: Double(Int.random(in: 40...200, using: &rng))) }
+        let waterfall = try ContentLayout(configuration: configuration([("layout", .string("waterfall")), ("columns", .number(3)), ("spacing", .number(4))]),
+                                          dataSource: ArrayDataSource(sizes: sizes))
+        #expect(waterfall.storedBytes == 17 * 1000 + 3 * 16 + 8 + indexBytes(1000))
+        let justified = try ContentLayout(configuration: configuration([("layout", .string("justified")), ("rowHeight", .number(100)), ("spacing", .number(4))]),
+                                          dataSource: ArrayDataSource(sizes: sizes))
+        #expect(justified.storedBytes <= 24 * justified.storedItemCount)
+        #expect(justified.storedBytes >= 16 * 1000 + indexBytes(1000))
     }
 
     /// Each of the three narrow values is checked on its own: one that is no `Float`, in the C
-    /// start (a padding of 0.1), the S size or the C size, widens the store.
+    /// start (a padding of 0.1), the S size or the C size, takes the store out of the narrow form
+    /// (into whichever form then holds its frames exactly in the fewest bytes).
     @Test(arguments: ["c", "sSize", "cSize"])
     func anyOneInexactValueWidensTheStore(inexact: String) throws {
         var sizes = wholeSizes()
@@ -64,7 +84,7 @@ private func wholeSizes() -> [Size] {
         let padding = inexact == "c" ? 0.1 : 0
         let layout = try lanesLayout(sizes, padding: padding)
         #expect(try itemFrames(layout) == lanesReference(sizes, lanes: 3, spacing: 4, padding: padding))
-        #expect(layout.storedBytes == 32 * 600 + indexBytes(600))
+        #expect(layout.storedBytes != 20 * 600 + indexBytes(600))
     }
 
     @Test func valuesBeyondFloatRangeAreKeptExactly() throws {

@@ -90,14 +90,23 @@ struct JustifiedLayout: ItemPlacer {
         }
     }
 
+    /// The rows the batch closes are written to a scratch buffer and appended to the store in one
+    /// batch: a row at a time, the store's fixed cost per append was paid every few items. At most
+    /// the open row's items and the batch's are written.
     @inline(__always)
     private mutating func placeRatios(_ sizes: UnsafeBufferPointer<AxisSize>, breakouts: Bool, into store: inout FrameStore) {
-        for k in sizes.indices {
-            let size = sizes[k]
-            let ratio = size.c / size.s
-            if !add(ratio, breakouts: breakouts, into: &store) {
-                // Rejected: it starts the next row, which always takes it (a breakout row too).
-                _ = add(ratio, breakouts: breakouts, into: &store)
+        withUnsafeTemporaryAllocation(of: AxisRect.self, capacity: ratios.count + sizes.count) { rows in
+            var written = 0
+            for k in sizes.indices {
+                let size = sizes[k]
+                let ratio = size.c / size.s
+                if !add(ratio, breakouts: breakouts, into: rows, &written) {
+                    // Rejected: it starts the next row, which always takes it (a breakout row too).
+                    _ = add(ratio, breakouts: breakouts, into: rows, &written)
+                }
+            }
+            if written > 0 {
+                store.append(count: written) { frames in _ = frames.update(fromContentsOf: rows[..<written]) }
             }
         }
     }
@@ -112,12 +121,12 @@ struct JustifiedLayout: ItemPlacer {
     /// Row.addItem: returns false when the row closed without the item. `breakouts`: whether the
     /// section has breakout rows (a constant in each copy of the loop).
     @inline(__always)
-    private mutating func add(_ ratio: Double, breakouts: Bool, into store: inout FrameStore) -> Bool {
+    private mutating func add(_ ratio: Double, breakouts: Bool, into rows: UnsafeMutableBufferPointer<AxisRect>, _ written: inout Int) -> Bool {
         let newSum = ratioSum + ratio
         if breakouts && breakoutRow && ratios.isEmpty && ratio >= 1 {
             ratios.append(ratio)
             ratioSum = newSum
-            closeRow(into: &store)
+            closeRow(into: rows, &written)
             return true
         }
         if newSum < minRatio {
@@ -129,13 +138,13 @@ struct JustifiedLayout: ItemPlacer {
             let newTarget = rowLength(items: ratios.count + 1) / rowHeight
             let oldTarget = rowLength(items: ratios.count) / rowHeight
             if abs(newSum - newTarget) > abs(ratioSum - oldTarget) {
-                closeRow(into: &store)
+                closeRow(into: rows, &written)
                 return false
             }
         }
         ratios.append(ratio)
         ratioSum = newSum
-        closeRow(into: &store)
+        closeRow(into: rows, &written)
         return true
     }
 
@@ -145,6 +154,14 @@ struct JustifiedLayout: ItemPlacer {
     }
 
     private mutating func closeRow(into store: inout FrameStore) {
+        store.append(count: ratios.count) { frames in
+            var written = 0
+            closeRow(into: frames, &written)
+        }
+    }
+
+    /// Closes the open row, writing its frames to `rows` from `written` on (and adding them to it).
+    private mutating func closeRow(into rows: UnsafeMutableBufferPointer<AxisRect>, _ written: inout Int) {
         // A row whose gaps alone pass W has no length left for its items: they get width 0.
         // A row of zero-width items only (possible with tolerance 1) is as thick as allowed.
         let length = Swift.max(0, rowLength(items: ratios.count))
@@ -154,17 +171,16 @@ struct JustifiedLayout: ItemPlacer {
             rescaleRatios()
             thickness = length / ratioSum
         }
-        let (s, sum, cStart, itemSpacing) = (rowStart, ratioSum, area.cStart, area.itemSpacing)
+        let (s, sum, cStart, itemSpacing, first) = (rowStart, ratioSum, area.cStart, area.itemSpacing, written)
         ratios.withUnsafeBufferPointer { ratios in
-            store.append(count: ratios.count) { frames in
-                var c = cStart
-                for k in ratios.indices {
-                    let width = sum > 0 ? ratios[k] * thickness : 0
-                    frames[k] = AxisRect(s: s, c: c, sSize: clamped, cSize: width)
-                    c += width + itemSpacing
-                }
+            var c = cStart
+            for k in ratios.indices {
+                let width = sum > 0 ? ratios[k] * thickness : 0
+                rows[first + k] = AxisRect(s: s, c: c, sSize: clamped, cSize: width)
+                c += width + itemSpacing
             }
         }
+        written += ratios.count
         end = rowStart + clamped
         rowStart = end + area.lineSpacing
         ratios.removeAll(keepingCapacity: true)

@@ -1,6 +1,7 @@
-/// The frames of one section's items, in S/C terms, in `FrameColumns`: 20 bytes per item while
-/// C positions and sizes are exact `Float`s (else 32), plus 16 bytes per block of 16 items (21 or
-/// 33 bytes per item). Layouts append a batch of frames at a time.
+/// The frames of one section's items, in S/C terms, in `FrameColumns` (in the form that holds them
+/// in the fewest bytes: 20 an item while C positions and sizes are exact `Float`s, ~17 with at most
+/// 255 (C-start, C size) pairs, 16.5 + 16 per row of items sharing S-start and S size, else 32),
+/// plus 16 bytes per block of 16 items. Layouts append a batch of frames at a time.
 ///
 /// The items form `interleave` sequences (item i belongs to sequence i mod interleave), and along
 /// each sequence S-starts (almost) never decrease: every layout places so (shortest lane, flow
@@ -76,7 +77,7 @@ struct FrameStore: Sendable {
 
     /// Bytes held for `count` items.
     var bytes: Int {
-        frames.bytesPerItem * count
+        frames.bytes
             + MemoryLayout<Double>.stride * (blockStart.count + blockMaxEnd.count + groupMaxEnd.count + 2 * interleave)
     }
 
@@ -326,15 +327,14 @@ struct FrameStore: Sendable {
             let low = (endBlock - 1) * b
             end = low + partition(end - low) { frames.s(sequence + (low + $0) &* m) >= past }
         }
-        var p = begin
-        while p < end {
-            let i = sequence + p &* m
-            var f = frames[i]
-            f.s += sOffset
+        guard begin < end else { return }
+        let offset = sOffset
+        frames.forEach(from: sequence + begin &* m, stride: m, count: end - begin) { i, frame in
+            var f = frame
+            f.s += offset
             if Swift.min(f.sEnd, hi) > Swift.max(f.s, lo), Swift.min(f.cEnd, cHi) > Swift.max(f.c, cLo) {
                 body(i, f)
             }
-            p += 1
         }
     }
 
