@@ -532,6 +532,28 @@ end)
 
 -- ---- the grid ---------------------------------------------------------------------------------
 
+-- The grid's whole configuration, read from the library.
+local function current_config(state)
+  local config = ffi.new("gl_config")
+  config.struct_size = ffi.sizeof(config)
+  call(state, C.gl_grid_get_config(state.handle, config))
+  return config
+end
+
+-- Checks that the table `value` given for option `name` has only the keys `sides`, each a number.
+local function check_sides(name, value, sides, level)
+  local known = {}
+  for _, side in ipairs(sides) do known[side] = true end
+  for key, side in pairs(value) do
+    if not known[key] then
+      error("option '" .. name .. "': unexpected key " .. show(key) .. " (expected " .. table.concat(sides, ", ") .. ")", level)
+    end
+    if type(side) ~= "number" then
+      error("option '" .. name .. "': " .. key .. " must be a number, got " .. type(side), level)
+    end
+  end
+end
+
 local function set_option(self, state, name, value, level)
   local o = options[name]
   if not o then
@@ -567,17 +589,8 @@ local function set_option(self, state, name, value, level)
     elseif type(value) ~= "table" then
       refuse("expected a number or {top, left, bottom, right}")
     else
-      for key, side in pairs(value) do
-        if key ~= "top" and key ~= "left" and key ~= "bottom" and key ~= "right" then
-          error("option '" .. name .. "': unexpected key " .. show(key) .. " (expected top, left, bottom, right)", level)
-        end
-        if type(side) ~= "number" then
-          error("option '" .. name .. "': " .. key .. " must be a number, got " .. type(side), level)
-        end
-      end
-      local config = ffi.new("gl_config")
-      config.struct_size = ffi.sizeof(config)
-      call(state, C.gl_grid_get_config(handle, config))
+      check_sides(name, value, { "top", "left", "bottom", "right" }, level + 1)
+      local config = current_config(state)
       local insets = config[o.c_name]
       insets.top, insets.left = value.top or 0, value.left or 0
       insets.bottom, insets.right = value.bottom or 0, value.right or 0
@@ -585,17 +598,8 @@ local function set_option(self, state, name, value, level)
     end
   else -- SIZE
     if type(value) ~= "table" then refuse("expected a size {w, h}") end
-    for key, side in pairs(value) do
-      if key ~= "w" and key ~= "h" then
-        error("option '" .. name .. "': unexpected key " .. show(key) .. " (expected w, h)", level)
-      end
-      if type(side) ~= "number" then
-        error("option '" .. name .. "': " .. key .. " must be a number, got " .. type(side), level)
-      end
-    end
-    local config = ffi.new("gl_config")
-    config.struct_size = ffi.sizeof(config)
-    call(state, C.gl_grid_get_config(handle, config))
+    check_sides(name, value, { "w", "h" }, level + 1)
+    local config = current_config(state)
     config[o.c_name].w, config[o.c_name].h = value.w or 0, value.h or 0
     status = C.gl_grid_set_config(handle, config)
   end
@@ -606,9 +610,7 @@ local function get_option(state, name)
   local o = options[name]
   local handle = state.handle
   if o.type == INSETS or o.type == SIZE then
-    local config = ffi.new("gl_config")
-    config.struct_size = ffi.sizeof(config)
-    call(state, C.gl_grid_get_config(handle, config))
+    local config = current_config(state)
     local v = config[o.c_name]
     if o.type == SIZE then return { w = v.w, h = v.h } end
     return { top = v.top, left = v.left, bottom = v.bottom, right = v.right }
@@ -1076,9 +1078,7 @@ end)
 
 operation("estimated", function(self, state)
   -- The content counts estimated items while the laid-out content differs from the data's.
-  local config = ffi.new("gl_config")
-  config.struct_size = ffi.sizeof(config)
-  call(state, C.gl_grid_get_config(state.handle, config))
+  local config = current_config(state)
   if config.estimated_size.w == 0 and config.estimated_size.h == 0 then return false end
   error("estimated: not in the LuaJIT binding (docs/luajit.md)", 2)
 end)
@@ -1089,9 +1089,7 @@ local function target_config(state, method, opts)
   if type(opts) ~= "table" then
     error(string.format("bad argument #1 to '%s' (table of options expected, got %s)", method, type(opts)), 3)
   end
-  local config = ffi.new("gl_config")
-  config.struct_size = ffi.sizeof(config)
-  call(state, C.gl_grid_get_config(state.handle, config))
+  local config = current_config(state)
   local out = ffi.new("gl_grid *[1]")
   if tonumber(C.gl_grid_create(config, out)) ~= GL_OK then error(last_error(), 3) end
   local scratch = { handle = ffi.gc(out[0], C.gl_grid_destroy) }
